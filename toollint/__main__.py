@@ -1,0 +1,3 @@
+from toollint.cli import main
+
+main()

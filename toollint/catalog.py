@@ -1,0 +1,105 @@
+"""The built-in rule catalog: one TOML file per rule under `rules/` (shipped as `toollint.catalog`).
+
+Docs, `toollint rule`, SARIF rule metadata and the example tests all read this one source.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised on 3.10 only
+    import tomli as tomllib
+
+SEVERITIES = ("error", "warning", "info")
+SEVERITY_RANK = {"info": 1, "warning": 2, "error": 3}
+
+
+@dataclass(frozen=True)
+class Example:
+    kind: str  # "bad" or "good"
+    text: str
+    format: str = "json"
+    targets: tuple[str, ...] = ()
+    title: str = ""
+
+
+@dataclass(frozen=True)
+class RuleSpec:
+    code: str
+    name: str
+    severity: str
+    category: str
+    summary: str
+    why: str
+    fix: str
+    options: dict[str, Any]
+    examples: tuple[Example, ...]
+    targets: tuple[str, ...] = ()
+    sources: tuple[str, ...] = ()
+
+    def docs(self) -> str:
+        """The rule's documentation in ruff's fixed sections."""
+        parts = [f"# {self.name} ({self.code})", "",
+                 f"Default severity: {self.severity}. Category: {self.category}.", "",
+                 "## What it does", self.summary.strip(), "",
+                 "## Why is this bad?", self.why.strip(), "",
+                 "## How to fix", self.fix.strip()]
+        if self.options:
+            parts += ["", "## Options"]
+            parts += [f"- `{key}` (default: `{value!r}`)" for key, value in self.options.items()]
+        for kind, heading in (("bad", "## Example"), ("good", "## Use instead")):
+            chosen = [e for e in self.examples if e.kind == kind]
+            if chosen:
+                parts += ["", heading]
+                for example in chosen:
+                    if example.title:
+                        parts += [example.title]
+                    if example.targets:
+                        parts += [f"(checked with --target {' --target '.join(example.targets)})"]
+                    parts += [f"```{example.format}", example.text.strip("\n"), "```"]
+        if self.sources:
+            parts += ["", "## References"] + [f"- {source}" for source in self.sources]
+        return "\n".join(parts) + "\n"
+
+
+def _spec(data: dict[str, Any], origin: str) -> RuleSpec:
+    try:
+        examples = tuple(
+            Example(e["kind"], e["text"], e.get("format", "json"), tuple(e.get("targets", ())), e.get("title", ""))
+            for e in data.get("example", ())
+        )
+        spec = RuleSpec(
+            code=data["code"], name=data["name"], severity=data["severity"], category=data["category"],
+            summary=data["summary"], why=data["why"], fix=data["fix"], options=dict(data.get("options", {})),
+            examples=examples, targets=tuple(data.get("targets", ())), sources=tuple(data.get("sources", ())),
+        )
+    except KeyError as missing:
+        raise ValueError(f"rule file {origin} lacks {missing}") from None
+    if spec.severity not in SEVERITIES:
+        raise ValueError(f"rule file {origin}: severity must be one of {SEVERITIES}")
+    return spec
+
+
+@lru_cache(maxsize=1)
+def load_catalog() -> dict[str, RuleSpec]:
+    """All rules by name, ordered by code."""
+    specs = []
+    for entry in resources.files("toollint.catalog").iterdir():
+        if entry.name.endswith(".toml"):
+            specs.append(_spec(tomllib.loads(entry.read_text(encoding="utf-8")), entry.name))
+    specs.sort(key=lambda s: s.code)
+    return {spec.name: spec for spec in specs}
+
+
+def find_rule(name_or_code: str) -> RuleSpec | None:
+    catalog = load_catalog()
+    if name_or_code in catalog:
+        return catalog[name_or_code]
+    upper = name_or_code.upper()
+    return next((spec for spec in catalog.values() if spec.code == upper), None)

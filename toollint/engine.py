@@ -1,0 +1,187 @@
+"""Run the enabled rules over files and collect findings."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from toollint import pointer as jp
+from toollint.catalog import RuleSpec, load_catalog
+from toollint.checks import Check, load_checks
+from toollint.config import Settings
+from toollint.dialects import DIALECTS, Tool, find_tools
+from toollint.schemas import RefResolver, SchemaNode, walk
+from toollint.source import Source
+
+
+@dataclass
+class Finding:
+    code: str
+    rule: str
+    severity: str
+    message: str
+    file: str
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    pointer: str
+    tool: str | None
+    fix: str | None = None
+
+    def sort_key(self) -> tuple:
+        return (self.file, self.line, self.column, self.code, self.pointer, self.message)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"code": self.code, "rule": self.rule, "severity": self.severity, "message": self.message,
+                "file": self.file, "line": self.line, "column": self.column, "end_line": self.end_line,
+                "end_column": self.end_column, "pointer": self.pointer, "tool": self.tool, "fix": self.fix}
+
+
+@dataclass
+class FileResult:
+    path: str
+    findings: list[Finding] = field(default_factory=list)
+    tools: int = 0
+    status: str = "checked"  # checked, no-tools, unreadable
+    source: Source | None = None
+
+
+class Context:
+    """What a check sees: the file, its tool set, the current tool and rule, and a way to report."""
+
+    def __init__(self, linter: Linter, source: Source, tools: list[Tool]) -> None:
+        self.linter = linter
+        self.source = source
+        self.tools = tools
+        self.tool: Tool | None = None
+        self.spec: RuleSpec | None = None
+        self.options: dict[str, Any] = {}
+        self.findings: list[Finding] = []
+        self._resolvers: dict[int, RefResolver] = {}
+
+    def report(self, pointer: str, message: str, *, key: bool = False, tool: Tool | None = None,
+               fix: str | None = None) -> None:
+        spec = self.spec
+        assert spec is not None
+        span = self.source.span(pointer, key=key)
+        owner = tool or self.tool
+        self.findings.append(Finding(
+            spec.code, spec.name, self.linter.severities[spec.name], message, self.source.path,
+            span.line, span.column, span.end_line, span.end_column, pointer,
+            owner.name if owner is not None else None, fix))
+
+    def targets(self, tool: Tool | None = None) -> set[str]:
+        """The strict-mode targets a tool is checked for: its own `strict: true` provider plus --target."""
+        tool = tool or self.tool
+        targets = set(self.linter.settings.targets)
+        if tool is not None and tool.strict and tool.dialect.provider:
+            targets.add(tool.dialect.provider)
+        return targets
+
+    def resolver(self, tool: Tool | None = None) -> RefResolver:
+        tool = tool or self.tool
+        assert tool is not None
+        resolver = self._resolvers.get(id(tool))
+        if resolver is None:
+            schema = tool.schema if isinstance(tool.schema, dict) else {}
+            draft = schema.get("$schema") if isinstance(schema.get("$schema"), str) else None
+            resolver = RefResolver(schema, tool.schema_pointer, draft)
+            self._resolvers[id(tool)] = resolver
+        return resolver
+
+
+class Linter:
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        registry = load_checks()
+        self.rules = settings.enabled_rules()
+        self.severities = {spec.name: settings.severity(spec) for spec in load_catalog().values()}
+        self.options = {spec.name: settings.options(spec) for spec in self.rules}
+        self.specs = {spec.name: spec for spec in self.rules}
+        self.by_scope: dict[str, list[Check]] = {"file": [], "toolset": [], "tool": [], "schema": []}
+        for spec in self.rules:
+            for registered in registry.get(spec.name, ()):
+                self.by_scope[registered.scope].append(registered)
+        schema_checks = self.by_scope["schema"]
+        self.every_node = [c for c in schema_checks if c.keys is None and not c.properties_only]
+        self.property_nodes = [c for c in schema_checks if c.keys is None and c.properties_only]
+        self.by_key: dict[str, list[Check]] = {}
+        for registered in schema_checks:
+            for key in registered.keys or ():
+                self.by_key.setdefault(key, []).append(registered)
+        self.dialect = DIALECTS[settings.dialect] if settings.dialect else None
+
+    def _call(self, ctx: Context, registered: Check, *args: Any) -> None:
+        ctx.spec = self.specs[registered.rule]
+        ctx.options = self.options[registered.rule]
+        registered.func(*args, ctx)
+
+    def lint(self, source: Source) -> FileResult:
+        result = FileResult(source.path, source=source)
+        if source.problem is not None:
+            problem = source.problem
+            result.status = "unreadable"
+            spec = load_catalog()[problem.rule]
+            if spec.name in self.specs:
+                result.findings.append(Finding(spec.code, spec.name, self.severities[spec.name], problem.message,
+                                               source.path, problem.line, problem.column, problem.line,
+                                               problem.column, "", None))
+            return result
+        tools = find_tools(source.data, self.dialect)
+        result.tools = len(tools)
+        if not tools:
+            result.status = "no-tools"
+            return result
+        ctx = Context(self, source, tools)
+        for registered in self.by_scope["file"]:
+            self._call(ctx, registered, source)
+        for registered in self.by_scope["toolset"]:
+            self._call(ctx, registered, tools)
+        for tool in tools:
+            ctx.tool = tool
+            for registered in self.by_scope["tool"]:
+                self._call(ctx, registered, tool)
+            self._lint_schema(ctx, tool)
+        ctx.tool = None
+        result.findings = ctx.findings
+        return result
+
+    def _lint_schema(self, ctx: Context, tool: Tool) -> None:
+        every, properties, by_key = self.every_node, self.property_nodes, self.by_key
+        if not (every or properties or by_key):
+            return
+        for node in walk(tool.schema, tool.schema_pointer):
+            for registered in every:
+                self._call(ctx, registered, node)
+            if properties and node.via == "properties":
+                for registered in properties:
+                    self._call(ctx, registered, node)
+            called: set[int] | None = None
+            for key in node.schema:
+                matched = by_key.get(key)
+                if matched:
+                    for registered in matched:
+                        if registered.properties_only and node.via != "properties":
+                            continue
+                        if called is None:
+                            called = set()
+                        if id(registered) in called:
+                            continue
+                        called.add(id(registered))
+                        self._call(ctx, registered, node)
+
+
+def node_label(node: SchemaNode) -> str:
+    """A short human name for a subschema: the property path, or the pointer."""
+    names = []
+    current: SchemaNode | None = node
+    while current is not None:
+        if current.via == "properties" and current.name is not None:
+            names.append(current.name)
+        elif current.via in ("items", "prefixItems"):
+            names.append("[]")
+        current = current.parent
+    if not names:
+        return "the input schema" if node.is_root else jp.split(node.pointer)[-1]
+    return ".".join(reversed(names)).replace(".[]", "[]")

@@ -1,0 +1,151 @@
+"""Map JSON Pointers to line and column in the original text.
+
+JSON is parsed with the C `json` module (fast) and positions are found lazily, only for the pointers
+a finding names: each container's children are indexed once, skipping values with the C decoder.
+YAML positions come from ruamel.yaml's round-trip nodes and are recorded while the tree is converted.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from bisect import bisect_right
+from dataclasses import dataclass
+
+from toollint import pointer as jp
+
+_WS = re.compile(r"[ \t\n\r]*")
+_scanstring = json.decoder.scanstring  # type: ignore[attr-defined]
+_decoder = json.JSONDecoder()
+
+
+@dataclass(frozen=True)
+class Span:
+    """1-based line and column of the start and end (end column exclusive) of a key or value."""
+
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+
+
+class LineIndex:
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self._starts = [0] + [m.end() for m in re.finditer("\n", text)]
+
+    def position(self, offset: int) -> tuple[int, int]:
+        line = bisect_right(self._starts, offset) - 1
+        return line + 1, offset - self._starts[line] + 1
+
+    def span(self, start: int, end: int) -> Span:
+        return Span(*self.position(start), *self.position(end))
+
+    def line_text(self, line: int) -> str:
+        if line < 1 or line > len(self._starts):
+            return ""
+        start = self._starts[line - 1]
+        end = self._starts[line] - 1 if line < len(self._starts) else len(self.text)
+        return self.text[start:end].rstrip("\r")
+
+
+class Locator:
+    """Finds where a pointer's key or value stands; falls back to the nearest existing ancestor."""
+
+    lines: LineIndex
+
+    def span(self, pointer: str, *, key: bool = False) -> Span:
+        raise NotImplementedError
+
+
+class JsonLocator(Locator):
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.lines = LineIndex(text)
+        self._children: dict[int, dict[str, tuple[int, int, int, int]] | list[tuple[int, int]]] = {}
+
+    def _value_end(self, start: int) -> int:
+        _, end = _decoder.raw_decode(self.text, start)
+        return end
+
+    def _index(self, pos: int):
+        cached = self._children.get(pos)
+        if cached is not None:
+            return cached
+        text = self.text
+        if text[pos] == "{":
+            entries: dict[str, tuple[int, int, int, int]] = {}
+            i = _WS.match(text, pos + 1).end()
+            while text[i] != "}":
+                key_start = i
+                key, key_end = _scanstring(text, i + 1)
+                i = _WS.match(text, key_end).end() + 1  # past ':'
+                value_start = _WS.match(text, i).end()
+                value_end = self._value_end(value_start)
+                entries[key] = (key_start, key_end, value_start, value_end)
+                i = _WS.match(text, value_end).end()
+                if text[i] == ",":
+                    i = _WS.match(text, i + 1).end()
+            self._children[pos] = entries
+            return entries
+        items: list[tuple[int, int]] = []
+        i = _WS.match(text, pos + 1).end()
+        while text[i] != "]":
+            end = self._value_end(i)
+            items.append((i, end))
+            i = _WS.match(text, end).end()
+            if text[i] == ",":
+                i = _WS.match(text, i + 1).end()
+        self._children[pos] = items
+        return items
+
+    def offsets(self, pointer: str, *, key: bool = False) -> tuple[int, int]:
+        start = _WS.match(self.text, 0).end()
+        end = self._value_end(start)
+        key_range: tuple[int, int] | None = None
+        for token in jp.split(pointer):
+            if self.text[start] not in "{[":
+                break
+            children = self._index(start)
+            if isinstance(children, dict):
+                entry = children.get(token)
+                if entry is None:
+                    break
+                key_range = (entry[0], entry[1])
+                start, end = entry[2], entry[3]
+            else:
+                if not token.isdigit() or int(token) >= len(children):
+                    break
+                key_range = None
+                start, end = children[int(token)]
+        else:
+            if key and key_range is not None:
+                return key_range
+        return start, end
+
+    def span(self, pointer: str, *, key: bool = False) -> Span:
+        try:
+            start, end = self.offsets(pointer, key=key)
+        except (ValueError, IndexError, RecursionError):
+            start, end = 0, 0
+        return self.lines.span(start, end)
+
+
+class YamlLocator(Locator):
+    """Positions recorded while converting ruamel.yaml nodes: pointer -> (key span, value span)."""
+
+    def __init__(self, text: str) -> None:
+        self.lines = LineIndex(text)
+        self.keys: dict[str, Span] = {}
+        self.values: dict[str, Span] = {}
+
+    def span(self, pointer: str, *, key: bool = False) -> Span:
+        table = self.keys if key else self.values
+        probe = pointer
+        while True:
+            found = table.get(probe) or self.values.get(probe)
+            if found is not None:
+                return found
+            if not probe:
+                return Span(1, 1, 1, 1)
+            probe = probe.rsplit("/", 1)[0]

@@ -1,0 +1,193 @@
+"""Walk a JSON Schema: every subschema once, with its JSON Pointer; resolve local references.
+
+The keyword tables here are the one description of JSON Schema's shape that the walker, the
+metaschema check, the unknown-keyword rule and strictify share.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from toollint import pointer as jp
+
+# Keywords whose value is one subschema, a list of subschemas, or a map of name -> subschema.
+SCHEMA_KEYWORDS = frozenset({
+    "additionalProperties", "additionalItems", "contains", "not", "if", "then", "else", "propertyNames",
+    "unevaluatedItems", "unevaluatedProperties", "contentSchema",
+})
+SCHEMA_LIST_KEYWORDS = frozenset({"allOf", "anyOf", "oneOf", "prefixItems"})
+SCHEMA_MAP_KEYWORDS = frozenset({"properties", "patternProperties", "$defs", "definitions", "dependentSchemas"})
+
+KNOWN_KEYWORDS = frozenset({
+    # core and applicators (2020-12, 2019-09, draft-07/06/04)
+    "$schema", "$id", "id", "$ref", "$dynamicRef", "$dynamicAnchor", "$recursiveRef", "$recursiveAnchor",
+    "$anchor", "$vocabulary", "$comment", "$defs", "definitions", "allOf", "anyOf", "oneOf", "not", "if",
+    "then", "else", "dependentSchemas", "dependencies", "prefixItems", "items", "additionalItems", "contains",
+    "properties", "patternProperties", "additionalProperties", "propertyNames", "unevaluatedItems",
+    "unevaluatedProperties",
+    # validation
+    "type", "enum", "const", "multipleOf", "maximum", "exclusiveMaximum", "minimum", "exclusiveMinimum",
+    "maxLength", "minLength", "pattern", "maxItems", "minItems", "uniqueItems", "maxContains", "minContains",
+    "maxProperties", "minProperties", "required", "dependentRequired",
+    # meta-data, format, content
+    "title", "description", "default", "deprecated", "readOnly", "writeOnly", "examples", "format",
+    "contentEncoding", "contentMediaType",
+})
+# Not JSON Schema, but widespread on purpose: OpenAPI, Gemini, editors, generators.
+VENDOR_KEYWORDS = frozenset({
+    "nullable", "example", "discriminator", "xml", "externalDocs", "propertyOrdering", "markdownDescription",
+    "enumDescriptions", "enumNames", "errorMessage", "x-mcp-header", "defs", "ref", "optional", "tsType",
+    "const_value", "additionalPropertiesType",
+})
+
+SCHEMA_TYPES = frozenset({"object", "array", "string", "integer", "number", "boolean", "null"})
+
+
+@dataclass(frozen=True)
+class SchemaNode:
+    """One subschema, where it stands, and how it was reached."""
+
+    schema: dict[str, Any]
+    pointer: str
+    via: str | None = None  # keyword of the parent that holds it: properties, items, anyOf, ...
+    name: str | None = None  # the property name, $defs key or pattern when reached through a map
+    parent: SchemaNode | None = None
+    depth: int = 0
+
+    @property
+    def is_root(self) -> bool:
+        return self.parent is None
+
+    @property
+    def is_property(self) -> bool:
+        return self.via == "properties"
+
+    @property
+    def required_in_parent(self) -> bool:
+        if not self.is_property or self.parent is None:
+            return False
+        required = self.parent.schema.get("required")
+        return isinstance(required, list) and self.name in required
+
+
+MAX_WALK_DEPTH = 200
+
+
+def walk(schema: Any, pointer: str) -> Iterator[SchemaNode]:
+    """Every object subschema of `schema`, each once, parents before children. Iterative: no recursion limit."""
+    if not isinstance(schema, dict):
+        return
+    stack = [SchemaNode(schema, pointer)]
+    while stack:
+        node = stack.pop()
+        yield node
+        if node.depth >= MAX_WALK_DEPTH:
+            continue
+        children = list(_children(node))
+        stack.extend(reversed(children))
+
+
+def _children(node: SchemaNode) -> Iterator[SchemaNode]:
+    schema = node.schema
+    depth = node.depth + 1
+    for key, value in schema.items():
+        if key in SCHEMA_MAP_KEYWORDS or (key == "dependencies" and isinstance(value, dict)):
+            if isinstance(value, dict):
+                for name, sub in value.items():
+                    if isinstance(sub, dict):
+                        yield SchemaNode(sub, jp.join(node.pointer, key, name), key, name, node, depth)
+        elif key in SCHEMA_LIST_KEYWORDS or (key == "items" and isinstance(value, list)):
+            if isinstance(value, list):
+                for index, sub in enumerate(value):
+                    if isinstance(sub, dict):
+                        yield SchemaNode(sub, jp.join(node.pointer, key, index), key, None, node, depth)
+        elif key in SCHEMA_KEYWORDS or key == "items":
+            if isinstance(value, dict):
+                yield SchemaNode(value, jp.join(node.pointer, key), key, None, node, depth)
+
+
+def schema_types(schema: Any) -> set[str]:
+    """The types a schema names directly (type, or the literal values of enum/const)."""
+    if not isinstance(schema, dict):
+        return set()
+    declared = schema.get("type")
+    if isinstance(declared, str):
+        return {declared}
+    if isinstance(declared, list):
+        return {t for t in declared if isinstance(t, str)}
+    return set()
+
+
+class RefResolver:
+    """Resolve `$ref` inside one tool's schema with `referencing`; never retrieves anything remote."""
+
+    BASE = "urn:toollint:schema"
+
+    def __init__(self, root: Any, root_pointer: str, draft_uri: str | None = None) -> None:
+        self.root = root
+        self.root_pointer = root_pointer
+        self._draft_uri = draft_uri
+        self._resolver = None
+
+    def _get(self):
+        if self._resolver is None:
+            from referencing import Registry, Resource
+            from referencing.jsonschema import DRAFT202012, specification_with
+
+            default = DRAFT202012
+            if self._draft_uri:
+                default = specification_with(self._draft_uri, default=DRAFT202012)
+            resource = Resource.from_contents(self.root, default_specification=default)
+            registry = Registry().with_resource(self.BASE, resource).crawl()
+            self._resolver = registry.resolver(base_uri=self.BASE)
+        return self._resolver
+
+    def lookup(self, ref: str) -> tuple[Any, str | None] | None:
+        """(target schema, its pointer in the file when known), or None when it does not resolve locally."""
+        if not isinstance(ref, str):
+            return None
+        if ref.startswith("#/") or ref == "#":
+            target = self.root
+            try:
+                for token in jp.split(ref[1:]):
+                    token = _percent_decode(token)
+                    if isinstance(target, dict):
+                        target = target[token]
+                    elif isinstance(target, list):
+                        target = target[int(token)]
+                    else:
+                        return None
+            except (KeyError, IndexError, ValueError):
+                return None
+            return target, self.root_pointer + _percent_decode(ref[1:])
+        try:
+            resolved = self._get().lookup(ref)
+        except Exception:  # noqa: BLE001 - any failure to resolve is "does not resolve"
+            return None
+        return resolved.contents, None
+
+    def deref(self, schema: Any, limit: int = 32) -> Any:
+        """Follow a chain of `$ref`s to the schema it ends at; stops on cycles and dangling refs."""
+        seen = 0
+        while isinstance(schema, dict) and isinstance(schema.get("$ref"), str) and seen < limit:
+            found = self.lookup(schema["$ref"])
+            if found is None:
+                return schema
+            schema = found[0]
+            seen += 1
+        return schema
+
+
+def is_remote_ref(ref: str) -> bool:
+    head = ref.split("#", 1)[0]
+    return bool(head) and (":" in head or head.startswith("//") or "." in head or "/" in head)
+
+
+def _percent_decode(token: str) -> str:
+    if "%" not in token:
+        return token
+    from urllib.parse import unquote
+
+    return unquote(token)
