@@ -1,4 +1,4 @@
-"""The built-in rule catalog: one TOML file per rule under `rules/` (shipped as `toollint.catalog`).
+"""The built-in rule catalog: one TOML file per rule under `rules/` (shipped as `toollint.builtin_rules`).
 
 Docs, `toollint rule`, SARIF rule metadata and the example tests all read this one source.
 """
@@ -86,11 +86,20 @@ def _spec(data: dict[str, Any], origin: str) -> RuleSpec:
     return spec
 
 
+def _catalog_dir() -> Any:
+    try:
+        return resources.files("toollint.builtin_rules")
+    except ModuleNotFoundError:  # running from a source checkout that is not installed
+        from pathlib import Path
+
+        return Path(__file__).resolve().parent.parent / "rules"
+
+
 @lru_cache(maxsize=1)
 def load_catalog() -> dict[str, RuleSpec]:
     """All rules by name, ordered by code."""
     specs = []
-    for entry in resources.files("toollint.catalog").iterdir():
+    for entry in _catalog_dir().iterdir():
         if entry.name.endswith(".toml"):
             specs.append(_spec(tomllib.loads(entry.read_text(encoding="utf-8")), entry.name))
     specs.sort(key=lambda s: s.code)

@@ -144,8 +144,39 @@ class Linter:
                 self._call(ctx, registered, tool)
             self._lint_schema(ctx, tool)
         ctx.tool = None
-        result.findings = ctx.findings
+        result.findings = self._apply_suppressions(source, ctx.findings)
         return result
+
+    def _apply_suppressions(self, source: Source, findings: list[Finding]) -> list[Finding]:
+        """Drop findings silenced by a `# toollint: ignore[rule]` comment on their line; report unused ones."""
+        if not source.suppressions:
+            return findings
+        catalog = load_catalog()
+        used: set[tuple[int, str]] = set()
+        kept = []
+        for finding in findings:
+            names = source.suppressions.get(finding.line, ())
+            hit = next((n for n in names if n in (finding.rule, finding.code)), None)
+            if hit is None:
+                kept.append(finding)
+            else:
+                used.add((finding.line, hit))
+        spec = catalog["unused-suppression"]
+        if spec.name in self.specs:
+            for line, names in sorted(source.suppressions.items()):
+                for name in names:
+                    if (line, name) in used:
+                        continue
+                    text = source.lines.line_text(line)
+                    column = text.find("toollint:") + 1 or 1
+                    known = name in catalog or any(s.code == name for s in catalog.values())
+                    reason = "matches no finding on this line" if known else "names no toollint rule"
+                    if known and name not in self.specs and not any(s.code == name for s in self.rules):
+                        reason = "names a rule that is not enabled"
+                    kept.append(Finding(spec.code, spec.name, self.severities[spec.name],
+                                        f"suppression `ignore[{name}]` {reason}; remove it",
+                                        source.path, line, column, line, len(text) + 1, "", None))
+        return kept
 
     def _lint_schema(self, ctx: Context, tool: Tool) -> None:
         every, properties, by_key = self.every_node, self.property_nodes, self.by_key

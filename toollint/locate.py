@@ -101,7 +101,7 @@ class JsonLocator(Locator):
 
     def offsets(self, pointer: str, *, key: bool = False) -> tuple[int, int]:
         start = _WS.match(self.text, 0).end()
-        end = self._value_end(start)
+        end = -1
         key_range: tuple[int, int] | None = None
         for token in jp.split(pointer):
             if self.text[start] not in "{[":
@@ -121,6 +121,8 @@ class JsonLocator(Locator):
         else:
             if key and key_range is not None:
                 return key_range
+        if end < 0:
+            end = self._value_end(start)
         return start, end
 
     def span(self, pointer: str, *, key: bool = False) -> Span:

@@ -1,0 +1,18 @@
+"""Shared test helpers: lint text in memory with chosen settings."""
+
+from __future__ import annotations
+
+from toollint.config import Settings
+from toollint.engine import Finding, Linter
+from toollint.source import parse_text
+
+
+def lint_text(text: str, fmt: str = "json", *, targets: tuple[str, ...] = (), path: str | None = None,
+              **settings) -> list[Finding]:
+    source = parse_text(text, path or f"example.{fmt}", fmt)
+    result = Linter(Settings(targets=targets, **settings)).lint(source)
+    return sorted(result.findings, key=Finding.sort_key)
+
+
+def rules_of(findings: list[Finding]) -> list[str]:
+    return [f.rule for f in findings]

@@ -1,0 +1,181 @@
+"""The `toollint` command line. Exit codes: 0 clean, 1 findings at or above --fail-on, 2 usage/config/internal error."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections import Counter
+from pathlib import Path
+
+import click
+
+from toollint import __version__
+from toollint.catalog import SEVERITY_RANK
+from toollint.config import FAIL_ON, TARGETS, ConfigError, Settings, find_config, load_settings
+
+OUTPUT_FORMATS = ("full", "concise", "json", "sarif", "github")
+
+
+def _split(values: tuple[str, ...]) -> tuple[str, ...] | None:
+    if not values:
+        return None
+    return tuple(part.strip() for value in values for part in value.split(",") if part.strip())
+
+
+def resolve_settings(config: str | None, isolated: bool) -> Settings:
+    if isolated:
+        return Settings()
+    path = Path(config) if config else find_config(Path.cwd())
+    if path is None:
+        return Settings()
+    if not path.is_file():
+        raise ConfigError(f"{path}: config file not found")
+    return load_settings(path)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="toollint")
+def main() -> None:
+    """Lint, strictify and validate the tool definitions LLM agents are given."""
+
+
+@main.command()
+@click.argument("paths", nargs=-1, type=click.Path())
+@click.option("--output-format", type=click.Choice(OUTPUT_FORMATS), default=None,
+              help="How to print findings (default: full).")
+@click.option("-o", "--output-file", type=click.Path(dir_okay=False, writable=True), help="Write the report here.")
+@click.option("--select", multiple=True, help="Rules to enable (codes, code prefixes or names; comma-separated).")
+@click.option("--extend-select", multiple=True, help="Rules to enable on top of the selection.")
+@click.option("--ignore", multiple=True, help="Rules to disable.")
+@click.option("--fail-on", type=click.Choice(FAIL_ON), default=None,
+              help="Lowest severity that makes the exit code 1 (default: warning).")
+@click.option("--exit-zero", is_flag=True, help="Exit 0 even when there are findings.")
+@click.option("--target", "targets", multiple=True, type=click.Choice(TARGETS),
+              help="Check strict-mode compatibility for this provider (repeatable).")
+@click.option("--dialect", default=None, help="Read every object as this dialect instead of detecting it.")
+@click.option("--config", type=click.Path(dir_okay=False), help="Use this config file.")
+@click.option("--isolated", is_flag=True, help="Ignore all configuration files.")
+@click.option("--exclude", "extend_exclude", multiple=True, help="Extra glob patterns to exclude.")
+@click.option("--force-exclude", is_flag=True, help="Apply excludes to files named on the command line too.")
+@click.option("--stdin-filename", help="The name to report for input read from `-`.")
+@click.option("--statistics", is_flag=True, help="Print a count of findings per rule instead of the findings.")
+@click.option("--show-files", is_flag=True, help="List every file considered and what became of it.")
+@click.option("-q", "--quiet", is_flag=True, help="Print findings only, no summary.")
+@click.option("--color/--no-color", default=None, help="Colour the output (default: when printing to a terminal).")
+def check(paths, output_format, output_file, select, extend_select, ignore, fail_on, exit_zero, targets, dialect,
+          config, isolated, extend_exclude, force_exclude, stdin_filename, statistics, show_files, quiet,
+          color) -> None:
+    """Lint tool definitions in PATHS (files, directories, or - for stdin; default: .)."""
+    from toollint.dialects import DIALECTS
+    from toollint.report import FORMATS
+    from toollint.runner import lint_paths
+
+    try:
+        settings = resolve_settings(config, isolated)
+        if dialect is not None and dialect not in DIALECTS:
+            raise click.BadParameter(f"choose from {', '.join(DIALECTS)}", param_hint="--dialect")
+        settings = settings.with_overrides(
+            select=_split(select), extend_select=(settings.extend_select + (_split(extend_select) or ())),
+            ignore=(settings.ignore + (_split(ignore) or ())), fail_on=fail_on,
+            targets=tuple(dict.fromkeys(settings.targets + tuple(targets))) if targets else None,
+            dialect=dialect, extend_exclude=settings.extend_exclude + tuple(extend_exclude))
+        settings.enabled_rules()  # validates CLI selectors
+        for path in paths:
+            if path != "-" and not os.path.lexists(path):
+                raise click.BadParameter(f"{path!r} does not exist", param_hint="PATHS")
+        run = lint_paths(list(paths) or ["."], settings, force_exclude=force_exclude, stdin_filename=stdin_filename)
+    except ConfigError as error:
+        click.echo(f"toollint: config error: {error}", err=True)
+        sys.exit(2)
+
+    findings = run.findings
+    use_color = color if color is not None else (output_file is None and sys.stdout.isatty())
+    if show_files:
+        for result in run.results:
+            what = {"checked": f"{result.tools} tool(s)", "no-tools": "skipped: no tool definitions",
+                    "unreadable": "unreadable"}[result.status]
+            click.echo(f"{result.path}: {what}", err=True)
+    if statistics:
+        text = _statistics(findings)
+    else:
+        text = FORMATS[output_format or "full"](findings, run.results, color=use_color)
+        if quiet and (output_format or "full") in ("full", "concise"):
+            text = "\n".join(text.rstrip("\n").split("\n")[:-1]) + "\n" if findings else ""
+    if output_file:
+        Path(output_file).write_text(text, encoding="utf-8")
+    else:
+        click.echo(text, nl=False)
+    sys.exit(0 if exit_zero else exit_code(findings, settings.fail_on))
+
+
+def exit_code(findings, fail_on: str) -> int:
+    if fail_on == "never":
+        return 0
+    threshold = SEVERITY_RANK[fail_on]
+    return 1 if any(SEVERITY_RANK[f.severity] >= threshold for f in findings) else 0
+
+
+def _statistics(findings) -> str:
+    counts = Counter((f.code, f.rule, f.severity) for f in findings)
+    lines = [f"{count:>6}  {code:<6} {rule:<28} {severity}"
+             for (code, rule, severity), count in sorted(counts.items(), key=lambda item: (-item[1], item[0]))]
+    lines.append(f"{len(findings):>6}  total")
+    return "\n".join(lines) + "\n"
+
+
+@main.command("rule")
+@click.argument("name")
+@click.option("--output-format", type=click.Choice(("text", "json")), default="text")
+def rule_command(name: str, output_format: str) -> None:
+    """Print one rule's documentation (by name or code)."""
+    from toollint.catalog import find_rule
+
+    spec = find_rule(name)
+    if spec is None:
+        click.echo(f"toollint: no rule named {name!r} (see `toollint rules`)", err=True)
+        sys.exit(2)
+    if output_format == "json":
+        click.echo(_rule_json([spec]))
+    else:
+        click.echo(spec.docs(), nl=False)
+
+
+@main.command("rules")
+@click.option("--output-format", type=click.Choice(("text", "json")), default="text")
+def rules_command(output_format: str) -> None:
+    """List every rule."""
+    from toollint.catalog import load_catalog
+
+    specs = list(load_catalog().values())
+    if output_format == "json":
+        click.echo(_rule_json(specs))
+        return
+    for spec in specs:
+        click.echo(f"{spec.code:<6} {spec.name:<28} {spec.severity:<8} {spec.summary.strip().splitlines()[0]}")
+
+
+def _rule_json(specs) -> str:
+    import json
+
+    return json.dumps([{
+        "code": s.code, "name": s.name, "severity": s.severity, "category": s.category, "summary": s.summary.strip(),
+        "why": s.why.strip(), "fix": s.fix.strip(), "options": s.options, "targets": list(s.targets),
+        "examples": [{"kind": e.kind, "format": e.format, "targets": list(e.targets), "text": e.text}
+                     for e in s.examples],
+        "docs": s.docs(),
+    } for s in specs], ensure_ascii=False, indent=2)
+
+
+def _register_optional_commands() -> None:
+    """Commands that live in their own modules, registered when present."""
+    import importlib
+
+    for module, attribute in (("toollint.strictify_cli", "strictify"), ("toollint.validate_cli", "validate")):
+        try:
+            command = getattr(importlib.import_module(module), attribute)
+        except (ImportError, AttributeError):
+            continue
+        main.add_command(command)
+
+
+_register_optional_commands()
