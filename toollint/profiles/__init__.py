@@ -1,0 +1,224 @@
+"""Provider strict-mode profiles: what each provider's strict mode accepts in a tool's input schema.
+
+The data lives in `<provider>.toml` beside this module (dated, with sources); the strict lint rules
+and `toollint strictify` both read it through `load_profile`, so there is one list of keywords.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from typing import Any
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised on 3.10 only
+    import tomli as tomllib
+
+PROFILE_NAMES = ("anthropic", "openai", "gemini")
+STRICT_TARGETS = ("anthropic", "openai")
+
+
+@dataclass(frozen=True)
+class Budget:
+    """Per-request limits, summed over every strict tool of one request (None: no published limit)."""
+
+    strict_tools: int | None = None
+    optional_parameters: int | None = None
+    union_parameters: int | None = None
+
+
+@dataclass(frozen=True)
+class Profile:
+    name: str
+    title: str
+    date: str
+    sources: tuple[str, ...]
+    supported: frozenset[str]
+    rejected: dict[str, str]  # keyword -> the JSON type the API names in its answer ("" if none)
+    formats: frozenset[str] | None = None
+    max_min_items: int | None = None
+    simple_regex_only: bool = False
+    max_regex_repeat: int = 100
+    primitive_enum_only: bool = False
+    type_arrays: bool = True
+    recursion: bool = True
+    root_any_of: bool = True
+    ref_siblings: bool = True
+    all_of: bool = True
+    all_of_with_ref: bool = True
+    external_ref: bool = False
+    every_property_required: bool = False
+    closed_objects: bool = False
+    object_needs_properties: bool = False
+    default: bool = True
+    budget: Budget = field(default_factory=Budget)
+    messages: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def strict(self) -> bool:
+        """Whether this is a constrained-decoding target that `strictify` can write for."""
+        return self.name in STRICT_TARGETS
+
+    def message(self, key: str, **fields: Any) -> str:
+        """One of the provider's real 400 answers, filled in."""
+        return self.messages[key].format(**fields)
+
+    def keyword_problem(self, key: str, value: Any, schema: dict[str, Any], *, is_root: bool = False) -> str | None:
+        """Why this provider rejects `key: value` on this subschema, or None when it accepts it.
+
+        Structural rules (closed objects, required properties, recursion) are checked elsewhere.
+        """
+        if key in self.rejected:
+            if key == "default" and value is None:
+                return None  # `default: null` is stripped by every SDK and never seen rejected
+            return "is not supported"
+        if key == "format" and self.formats is not None and isinstance(value, str) and value not in self.formats:
+            return f"format {value!r} is not supported (supported: {', '.join(sorted(self.formats))})"
+        if key == "minItems" and self.max_min_items is not None and _number(value) and value > self.max_min_items:
+            return f"`minItems` above {self.max_min_items} is not supported"
+        if key == "pattern" and self.simple_regex_only and isinstance(value, str):
+            from toollint.regexes import anthropic_strict_problem
+
+            problem = anthropic_strict_problem(value, self.max_regex_repeat)
+            if problem:
+                return f"the regex uses {problem}, which the grammar compiler does not support"
+        if key in ("enum", "const") and self.primitive_enum_only:
+            values = value if key == "enum" and isinstance(value, list) else [value]
+            if any(isinstance(v, (dict, list)) for v in values):
+                return f"`{key}` with objects or arrays is not supported (only strings, numbers, booleans, null)"
+        if key == "type" and isinstance(value, list) and not self.type_arrays:
+            return "a type array is not supported (use `nullable: true`)"
+        if key == "anyOf" and is_root and not self.root_any_of:
+            return "`anyOf` at the root is not supported"
+        if key == "allOf" and not self.all_of_with_ref and _all_of_has_ref(schema):
+            return "`allOf` combined with `$ref` is not supported"
+        if key == "$ref" and isinstance(value, str):
+            if not self.external_ref and not (value.startswith("#")):
+                return "an external `$ref` is not supported (only `#/...` references inside the schema)"
+            if not self.ref_siblings and ref_siblings(schema):
+                return f"`$ref` cannot have sibling keywords ({', '.join(ref_siblings(schema))})"
+        return None
+
+    def keeps(self, key: str, value: Any, schema: dict[str, Any], *, is_root: bool = False) -> bool:
+        """Whether strictify may leave `key: value` on the wire schema for this provider."""
+        return key in self.supported and self.keyword_problem(key, value, schema, is_root=is_root) is None
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def ref_siblings(schema: dict[str, Any]) -> list[str]:
+    """The keywords beside a `$ref` (definition containers excepted)."""
+    return [k for k in schema if k not in ("$ref", "$defs", "definitions")]
+
+
+def _all_of_has_ref(schema: dict[str, Any]) -> bool:
+    branches = schema.get("allOf")
+    if not isinstance(branches, list):
+        return False
+    return "$ref" in schema or any(isinstance(b, dict) and "$ref" in b for b in branches)
+
+
+@cache
+def load_profile(name: str) -> Profile:
+    """The profile of one provider: anthropic, openai or gemini."""
+    if name not in PROFILE_NAMES:
+        raise ValueError(f"no strict-mode profile for {name!r} (choose from {', '.join(PROFILE_NAMES)})")
+    text = resources.files(__name__).joinpath(f"{name}.toml").read_text(encoding="utf-8")
+    data = tomllib.loads(text)
+    features = dict(data.get("features", {}))
+    formats = features.pop("formats", None)
+    budget = Budget(**data.get("budget", {}))
+    return Profile(
+        name=data["name"], title=data["title"], date=data["date"], sources=tuple(data.get("sources", ())),
+        supported=frozenset(data["supported"]), rejected=dict(data.get("rejected", {})),
+        formats=frozenset(formats) if formats is not None else None, budget=budget,
+        messages=dict(data.get("messages", {})), **features)
+
+
+def context_tuple(relative_pointer: str) -> str:
+    """OpenAI's `context=(...)` spelling of a place in a schema: ('properties', 'a', 'items')."""
+    from toollint import pointer as jp
+
+    tokens = jp.split(relative_pointer)
+    return ", ".join(repr(t) for t in tokens) + ("," if len(tokens) == 1 else "")
+
+
+# ---------------------------------------------------------------------------------------------
+# Analyses both the lint rules and strictify need.
+
+
+@dataclass
+class Usage:
+    """What one schema spends of a request's budget."""
+
+    optional_parameters: int = 0
+    union_parameters: int = 0
+
+
+def schema_usage(schema: Any) -> Usage:
+    """Optional parameters (properties left out of `required`, nested ones included) and parameters
+    with union types (`anyOf`/`oneOf` or a type array), as Anthropic counts them."""
+    from toollint.schemas import walk
+
+    usage = Usage()
+    for node in walk(schema, ""):
+        node_schema = node.schema
+        properties = node_schema.get("properties")
+        if isinstance(properties, dict):
+            required = node_schema.get("required")
+            required = set(required) if isinstance(required, list) else set()
+            usage.optional_parameters += sum(1 for name in properties if name not in required)
+        if not node.is_root and (isinstance(node_schema.get("type"), list) or isinstance(node_schema.get("anyOf"), list)
+                                 or isinstance(node_schema.get("oneOf"), list)):
+            usage.union_parameters += 1
+    return usage
+
+
+def recursive_refs(schema: Any) -> list[str]:
+    """Pointers (relative to `schema`) of the local `$ref`s that make the schema recursive: expanding
+    them never ends."""
+    from toollint import pointer as jp
+    from toollint.schemas import walk
+
+    refs: list[tuple[str, str]] = []  # (pointer of the $ref node, pointer of its target)
+    for node in walk(schema, ""):
+        ref = node.schema.get("$ref")
+        if isinstance(ref, str) and (ref == "#" or ref.startswith("#/")):
+            from urllib.parse import unquote
+
+            target = unquote(ref[1:])
+            try:
+                jp.split(target)
+            except ValueError:
+                continue
+            refs.append((node.pointer, target))
+    if not refs:
+        return []
+
+    def inside(pointer: str, container: str) -> bool:
+        return pointer == container or pointer.startswith(container + "/")
+
+    targets = {t for _, t in refs}
+    edges: dict[str, set[str]] = {t: {rt for rp, rt in refs if inside(rp, t)} for t in targets}
+    found = []
+    for ref_pointer, target in refs:
+        seen: set[str] = set()
+        stack = [target]
+        hit = False
+        while stack and not hit:
+            current = stack.pop()
+            if current in seen:
+                continue
+            seen.add(current)
+            if inside(ref_pointer, current):
+                hit = True
+                break
+            stack.extend(edges.get(current, ()))
+        if hit:
+            found.append(ref_pointer)
+    return found
