@@ -1,0 +1,367 @@
+"""`toollint strictify`: write a file's tools in the target's strict form, same dialect and layout.
+
+Exit codes: 0 written (or up to date with --check), 1 --check found OUT or VFILE out of date,
+2 refused, usage error or unreadable input.
+"""
+
+from __future__ import annotations
+
+import copy
+import io
+import json
+import os
+import re
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import click
+
+from toollint import pointer as jp
+
+
+class _Exit(Exception):
+    def __init__(self, code: int, message: str = "") -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass
+class Outcome:
+    """What strictify made of one file."""
+
+    text: str
+    validators: dict[str, Any]
+    report: dict[str, Any]
+    results: list[Any] = field(default_factory=list)
+
+
+def _names(values: tuple[str, ...]) -> list[str]:
+    return [part.strip() for value in values for part in value.split(",") if part.strip()]
+
+
+def strictify_file(path: str, target: str = "anthropic", *, lang: str = "auto", allow_lossy: bool = False,
+                   only: list[str] | None = None, max_strict: int | None = None) -> Outcome:
+    """Strictify every tool in one file; raises _Exit(2, message) when it cannot."""
+    from toollint.dialects import find_tools
+    from toollint.profiles import load_profile, schema_usage
+    from toollint.source import parse_bytes, read_path
+    from toollint.strictify import StrictifyError, strictify_tool
+
+    if path == "-":
+        source = parse_bytes(sys.stdin.buffer.read(), "<stdin>", "json")
+    else:
+        if not os.path.exists(path):
+            raise _Exit(2, f"{path}: no such file")
+        source = read_path(path)
+    if source.problem is not None:
+        problem = source.problem
+        raise _Exit(2, f"{path}:{problem.line}:{problem.column}: {problem.message}")
+    tools = find_tools(source.data)
+    if not tools:
+        raise _Exit(2, f"{path}: no tool definitions found (Anthropic, OpenAI, MCP or Gemini)")
+    names = [t.name for t in tools]
+    if only:
+        unknown = [n for n in only if n not in names]
+        if unknown:
+            raise _Exit(2, f"{path}: --only names no tool called {', '.join(repr(n) for n in unknown)} "
+                        f"(tools: {', '.join(str(n) for n in names)})")
+    chosen = [t for t in tools if not only or t.name in only]
+
+    results: dict[int, Any] = {}
+    refusals = []
+    for tool in chosen:
+        try:
+            results[tool.index] = strictify_tool(tool.raw, target, lang=lang, allow_lossy=allow_lossy)
+        except StrictifyError as error:
+            refusals.append(f"{path}: tool {tool.label!r} at {tool.pointer + error.pointer or '/'}: {error.message}")
+        except RecursionError:
+            refusals.append(f"{path}: tool {tool.label!r} at {tool.pointer or '/'}: the schema is nested too "
+                            "deeply to rewrite")
+    if refusals:
+        hint = "" if allow_lossy else " (--allow-lossy simplifies instead and records the loss)"
+        raise _Exit(2, "\n".join(refusals) + f"\ntoollint strictify: refused {len(refusals)} tool(s){hint}")
+
+    profile = load_profile(target)
+    budget = profile.budget
+    strict_indexes = [t.index for t in chosen]
+    usage_by_tool = {i: schema_usage(results[i].wire_schema) for i in strict_indexes}
+    if max_strict is not None:
+        kept, optional, unions = [], 0, 0
+        for index in strict_indexes:
+            usage = usage_by_tool[index]
+            if len(kept) >= max_strict:
+                break
+            if budget.optional_parameters is not None and optional + usage.optional_parameters > budget.optional_parameters:
+                continue
+            if budget.union_parameters is not None and unions + usage.union_parameters > budget.union_parameters:
+                continue
+            kept.append(index)
+            optional += usage.optional_parameters
+            unions += usage.union_parameters
+        strict_indexes = kept
+    totals = {
+        "strict_tools": len(strict_indexes),
+        "optional_parameters": sum(usage_by_tool[i].optional_parameters for i in strict_indexes),
+        "union_parameters": sum(usage_by_tool[i].union_parameters for i in strict_indexes),
+    }
+    over = [f"{value} {what.replace('_', ' ')} (limit {getattr(budget, what)})" for what, value in totals.items()
+            if getattr(budget, what) is not None and value > getattr(budget, what)]
+    if over:
+        raise _Exit(2, f"{path}: the strict tools exceed {profile.title}'s per-request limits: {', '.join(over)}. "
+                    "Choose which tools stay strict with --only NAME... or --max-strict N")
+
+    by_pointer = {tools[i].pointer: results[i] for i in strict_indexes}
+    report = {"file": path, "target": target, "budget": totals, "tools": []}
+    for tool in tools:
+        result = by_pointer.get(tool.pointer)
+        entry = {"name": tool.name, "pointer": tool.pointer, "dialect": tool.dialect.name, "strict": result is not None,
+                 "changes": []}
+        if result is not None:
+            entry["changes"] = [{**c.as_dict(), "pointer": tool.pointer + c.pointer} for c in result.changes]
+        report["tools"].append(entry)
+    validators = {}
+    for tool in tools:
+        result = by_pointer.get(tool.pointer)
+        if result is not None:
+            validators[tool.name or tool.pointer] = result.validator
+
+    if source.format == "yaml":
+        text = _write_yaml(source.text, by_pointer)
+    else:
+        text = _write_json(source.text, source.data, by_pointer)
+    return Outcome(text, validators, report, list(by_pointer.values()))
+
+
+# ---------------------------------------------------------------------------------------------
+# Writing the same layout back.
+
+
+def _json_indent(text: str) -> int | str | None:
+    match = re.search(r"\n([ \t]+)\S", text)
+    if match is None:
+        return None
+    indent = match.group(1)
+    return indent if "\t" in indent else len(indent)
+
+
+def _put(document: Any, pointer: str, value: Any) -> Any:
+    if pointer == "":
+        return value
+    tokens = jp.split(pointer)
+    parent = document
+    for token in tokens[:-1]:
+        parent = parent[int(token)] if isinstance(parent, list) else parent[token]
+    last = tokens[-1]
+    if isinstance(parent, list):
+        parent[int(last)] = value
+    else:
+        parent[last] = value
+    return document
+
+
+def _write_json(text: str, data: Any, by_pointer: dict[str, Any]) -> str:
+    document = copy.deepcopy(data)
+    for pointer, result in by_pointer.items():
+        document = _put(document, pointer, result.tool)
+    indent = _json_indent(text)
+    out = json.dumps(document, ensure_ascii=False, indent=indent)
+    return out + "\n" if text.endswith("\n") or indent is not None else out
+
+
+def _write_yaml(text: str, by_pointer: dict[str, Any]) -> str:
+    from ruamel.yaml import YAML
+    from ruamel.yaml.util import load_yaml_guess_indent
+
+    _, indent, block_seq_indent = load_yaml_guess_indent(text)
+    yaml = YAML(typ="rt")
+    yaml.preserve_quotes = True
+    yaml.width = 4096
+    yaml.allow_unicode = True
+    indent = indent or 2
+    yaml.indent(mapping=indent, sequence=indent, offset=block_seq_indent or 0)
+    tree = yaml.load(text)
+    for pointer, result in by_pointer.items():
+        if pointer == "":
+            tree = _sync(tree, result.tool)
+            continue
+        tokens = jp.split(pointer)
+        parent = tree
+        for token in tokens[:-1]:
+            parent = parent[int(token)] if isinstance(parent, list) else parent[token]
+        last = int(tokens[-1]) if isinstance(parent, list) else tokens[-1]
+        parent[last] = _sync(parent[last], result.tool)
+    stream = io.StringIO()
+    yaml.dump(tree, stream)
+    return stream.getvalue()
+
+
+def _sync(node: Any, new: Any) -> Any:
+    """Make the round-trip YAML node equal to `new`, editing it in place so comments and order survive."""
+    from ruamel.yaml.comments import CommentedMap, CommentedSeq
+    from ruamel.yaml.scalarstring import ScalarString
+
+    if isinstance(node, CommentedMap) and isinstance(new, dict):
+        for key in [k for k in node if k not in new]:
+            del node[key]
+        for key, value in new.items():
+            if key in node:
+                node[key] = _sync(node[key], value)
+            else:
+                node[key] = _sync(None, value)
+        return node
+    if isinstance(node, CommentedSeq) and isinstance(new, list):
+        while len(node) > len(new):
+            node.pop()
+        for index, value in enumerate(new):
+            if index < len(node):
+                node[index] = _sync(node[index], value)
+            else:
+                node.append(_sync(None, value))
+        return node
+    if isinstance(new, dict):
+        out = CommentedMap()
+        for key, value in new.items():
+            out[key] = _sync(None, value)
+        return out
+    if isinstance(new, list):
+        seq = CommentedSeq()
+        for value in new:
+            seq.append(_sync(None, value))
+        if all(not isinstance(v, (dict, list)) for v in new) and len(new) <= 12:
+            seq.fa.set_flow_style()
+        return seq
+    if isinstance(node, ScalarString) and isinstance(new, str):
+        if str(node) == new:
+            return node
+        return type(node)(new)
+    if type(node) is type(new) and node == new:
+        return node
+    return new
+
+
+def _atomic_write(path: str, text: str) -> None:
+    target = Path(path)
+    directory = target.parent if str(target.parent) else Path(".")
+    fd, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
+            handle.write(text)
+        if target.exists():
+            os.chmod(temporary, target.stat().st_mode & 0o777)
+        os.replace(temporary, target)
+    except BaseException:
+        if os.path.exists(temporary):
+            os.unlink(temporary)
+        raise
+
+
+# ---------------------------------------------------------------------------------------------
+
+
+def _value(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 70 else text[:67] + "..."
+
+
+def _text_report(report: dict[str, Any]) -> str:
+    lines = []
+    for tool in report["tools"]:
+        if not tool["strict"]:
+            lines.append(f"{tool['name']}: left as it is (not selected as strict)")
+            continue
+        changes = tool["changes"]
+        lines.append(f"{tool['name']}: {len(changes)} change(s)")
+        for change in changes:
+            lines.append(f"  {change['pointer']}  {change['keyword']} [{change['kind']}]: {_value(change['before'])} "
+                         f"-> {_value(change['after'])}")
+    budget = report["budget"]
+    lines.append(f"{report['target']}: {budget['strict_tools']} strict tool(s), {budget['optional_parameters']} "
+                 f"optional parameter(s), {budget['union_parameters']} union-typed parameter(s)")
+    return "\n".join(lines) + "\n"
+
+
+@click.command("strictify")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--target", type=click.Choice(("anthropic", "openai")), default="anthropic", show_default=True,
+              help="The strict mode to write for.")
+@click.option("-o", "--output", "output", type=click.Path(dir_okay=False),
+              help="Write the strict file here (default: stdout).")
+@click.option("--validator", "validator", type=click.Path(dir_okay=False),
+              help="Write the boundary-validator schemas here: a JSON object of tool name -> schema.")
+@click.option("--check", is_flag=True, help="Write nothing; exit 1 when OUT (or VFILE) is missing or out of date.")
+@click.option("--lang", type=click.Choice(("auto", "en", "zh")), default="auto", show_default=True,
+              help="Language of the sentences added to descriptions (auto: that of the existing description).")
+@click.option("--report", "report_format", type=click.Choice(("text", "json")), default="text", show_default=True,
+              help="How to print the list of changes (on stderr).")
+@click.option("--allow-lossy", is_flag=True, help="Simplify where no faithful strict form exists, and record the loss.")
+@click.option("--only", multiple=True, help="Make only these tools strict (repeatable, or comma-separated).")
+@click.option("--max-strict", type=click.IntRange(min=0), default=None,
+              help="Make at most N tools strict, in file order, within the request budget.")
+@click.option("-q", "--quiet", is_flag=True, help="Print no report.")
+def strictify(file, target, output, validator, check, lang, report_format, allow_lossy, only, max_strict,
+              quiet) -> None:
+    """Rewrite the tools in FILE so the target's strict mode accepts them, without losing a constraint.
+
+    Constraints the target cannot enforce move into the field's description and stay in the validator
+    schema (--validator). The input file is never modified.
+    """
+    try:
+        _run(file, target, output, validator, check, lang, report_format, allow_lossy, _names(only), max_strict,
+             quiet)
+    except _Exit as stop:
+        if stop.message:
+            click.echo(f"toollint strictify: {stop.message}" if not stop.message.startswith(file) else stop.message,
+                       err=True)
+        sys.exit(stop.code)
+
+
+def _same_file(a: str, b: str) -> bool:
+    try:
+        return os.path.exists(b) and os.path.samefile(a, b)
+    except OSError:
+        return False
+
+
+def _run(file, target, output, validator, check, lang, report_format, allow_lossy, only, max_strict, quiet) -> None:
+    if check and not output:
+        raise _Exit(2, "--check needs -o OUT: the strict file to compare with")
+    for path in (output, validator):
+        if path and file != "-" and _same_file(file, path):
+            raise _Exit(2, f"{path}: would overwrite the input file; strictify never modifies its input")
+    outcome = strictify_file(file, target, lang=lang, allow_lossy=allow_lossy, only=only or None,
+                             max_strict=max_strict)
+    validator_text = json.dumps(outcome.validators, ensure_ascii=False, indent=2) + "\n"
+    if not quiet:
+        if report_format == "json":
+            click.echo(json.dumps(outcome.report, ensure_ascii=False, indent=2), err=True)
+        else:
+            click.echo(_text_report(outcome.report), err=True, nl=False)
+    if check:
+        stale = []
+        for path, text in ((output, outcome.text), (validator, validator_text)):
+            if not path:
+                continue
+            try:
+                current = Path(path).read_text(encoding="utf-8")
+            except OSError:
+                stale.append(f"{path} is missing")
+                continue
+            if current != text:
+                stale.append(f"{path} is out of date")
+        if stale:
+            raise _Exit(1, "; ".join(stale) + f" (run `toollint strictify {file} --target {target} -o {output}"
+                        + (f" --validator {validator}" if validator else "") + "`)")
+        return
+    try:
+        if output:
+            _atomic_write(output, outcome.text)
+        else:
+            click.echo(outcome.text, nl=False)
+        if validator:
+            _atomic_write(validator, validator_text)
+    except OSError as error:
+        raise _Exit(2, f"cannot write: {error}") from None
