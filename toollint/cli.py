@@ -33,7 +33,26 @@ def resolve_settings(config: str | None, isolated: bool) -> Settings:
     return load_settings(path)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class LazyGroup(click.Group):
+    """Commands living in their own modules are imported only when invoked (start-up time matters in pre-commit)."""
+
+    LAZY = {"strictify": "toollint.strictify_cli", "validate": "toollint.validate_cli"}
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(set(super().list_commands(ctx)) | set(self.LAZY))
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name in self.LAZY and name not in self.commands:
+            import importlib
+
+            try:
+                self.add_command(getattr(importlib.import_module(self.LAZY[name]), name))
+            except (ImportError, AttributeError):
+                return None
+        return super().get_command(ctx, name)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="toollint")
 def main() -> None:
     """Lint, strictify and validate the tool definitions LLM agents are given."""
@@ -165,18 +184,3 @@ def _rule_json(specs) -> str:
                      for e in s.examples],
         "docs": s.docs(),
     } for s in specs], ensure_ascii=False, indent=2)
-
-
-def _register_optional_commands() -> None:
-    """Commands that live in their own modules, registered when present."""
-    import importlib
-
-    for module, attribute in (("toollint.strictify_cli", "strictify"), ("toollint.validate_cli", "validate")):
-        try:
-            command = getattr(importlib.import_module(module), attribute)
-        except (ImportError, AttributeError):
-            continue
-        main.add_command(command)
-
-
-_register_optional_commands()

@@ -91,31 +91,57 @@ class Context:
         return resolver
 
 
+@dataclass(frozen=True)
+class Bound:
+    """A check bound to its rule's spec and effective options, so dispatch does no lookups."""
+
+    check: Check
+    spec: RuleSpec
+    options: dict[str, Any]
+
+    def __call__(self, ctx: Context, *args: Any) -> None:
+        ctx.spec = self.spec
+        ctx.options = self.options
+        self.check.func(*args, ctx)
+
+
+@dataclass
+class SchemaDispatch:
+    """Which schema checks run on which nodes, precomputed once per linter (and per strict/non-strict tool)."""
+
+    every_node: list[Bound]
+    properties: list[Bound]
+    by_key: dict[str, list[Bound]]
+
+    @classmethod
+    def build(cls, bound: list[Bound]) -> SchemaDispatch:
+        by_key: dict[str, list[Bound]] = {}
+        for item in bound:
+            for key in item.check.keys or ():
+                by_key.setdefault(key, []).append(item)
+        return cls([b for b in bound if b.check.keys is None and not b.check.properties_only],
+                   [b for b in bound if b.check.keys is None and b.check.properties_only], by_key)
+
+    def __bool__(self) -> bool:
+        return bool(self.every_node or self.properties or self.by_key)
+
+
 class Linter:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         registry = load_checks()
         self.rules = settings.enabled_rules()
         self.severities = {spec.name: settings.severity(spec) for spec in load_catalog().values()}
-        self.options = {spec.name: settings.options(spec) for spec in self.rules}
         self.specs = {spec.name: spec for spec in self.rules}
-        self.by_scope: dict[str, list[Check]] = {"file": [], "toolset": [], "tool": [], "schema": []}
+        self.by_scope: dict[str, list[Bound]] = {"file": [], "toolset": [], "tool": [], "schema": []}
         for spec in self.rules:
+            options = settings.options(spec)
             for registered in registry.get(spec.name, ()):
-                self.by_scope[registered.scope].append(registered)
+                self.by_scope[registered.scope].append(Bound(registered, spec, options))
         schema_checks = self.by_scope["schema"]
-        self.every_node = [c for c in schema_checks if c.keys is None and not c.properties_only]
-        self.property_nodes = [c for c in schema_checks if c.keys is None and c.properties_only]
-        self.by_key: dict[str, list[Check]] = {}
-        for registered in schema_checks:
-            for key in registered.keys or ():
-                self.by_key.setdefault(key, []).append(registered)
+        self.strict_dispatch = SchemaDispatch.build(schema_checks)
+        self.plain_dispatch = SchemaDispatch.build([b for b in schema_checks if not b.check.targets_only])
         self.dialect = DIALECTS[settings.dialect] if settings.dialect else None
-
-    def _call(self, ctx: Context, registered: Check, *args: Any) -> None:
-        ctx.spec = self.specs[registered.rule]
-        ctx.options = self.options[registered.rule]
-        registered.func(*args, ctx)
 
     def lint(self, source: Source) -> FileResult:
         result = FileResult(source.path, source=source)
@@ -134,15 +160,17 @@ class Linter:
             result.status = "no-tools"
             return result
         ctx = Context(self, source, tools)
-        for registered in self.by_scope["file"]:
-            self._call(ctx, registered, source)
-        for registered in self.by_scope["toolset"]:
-            self._call(ctx, registered, tools)
+        for bound in self.by_scope["file"]:
+            bound(ctx, source)
+        for bound in self.by_scope["toolset"]:
+            bound(ctx, tools)
         for tool in tools:
             ctx.tool = tool
-            for registered in self.by_scope["tool"]:
-                self._call(ctx, registered, tool)
-            self._lint_schema(ctx, tool)
+            strict = bool(ctx.targets(tool))
+            for bound in self.by_scope["tool"]:
+                if strict or not bound.check.targets_only:
+                    bound(ctx, tool)
+            self._lint_schema(ctx, tool, self.strict_dispatch if strict else self.plain_dispatch)
         ctx.tool = None
         result.findings = self._apply_suppressions(source, ctx.findings)
         return result
@@ -178,29 +206,28 @@ class Linter:
                                         source.path, line, column, line, len(text) + 1, "", None))
         return kept
 
-    def _lint_schema(self, ctx: Context, tool: Tool) -> None:
-        every, properties, by_key = self.every_node, self.property_nodes, self.by_key
-        if not (every or properties or by_key):
+    @staticmethod
+    def _lint_schema(ctx: Context, tool: Tool, dispatch: SchemaDispatch) -> None:
+        if not dispatch:
             return
+        every, properties, by_key = dispatch.every_node, dispatch.properties, dispatch.by_key
         for node in walk(tool.schema, tool.schema_pointer):
-            for registered in every:
-                self._call(ctx, registered, node)
-            if properties and node.via == "properties":
-                for registered in properties:
-                    self._call(ctx, registered, node)
-            called: set[int] | None = None
-            for key in node.schema:
-                matched = by_key.get(key)
-                if matched:
-                    for registered in matched:
-                        if registered.properties_only and node.via != "properties":
-                            continue
-                        if called is None:
-                            called = set()
-                        if id(registered) in called:
-                            continue
-                        called.add(id(registered))
-                        self._call(ctx, registered, node)
+            for bound in every:
+                bound(ctx, node)
+            is_property = node.via == "properties"
+            if properties and is_property:
+                for bound in properties:
+                    bound(ctx, node)
+            keyed = [by_key[key] for key in node.schema if key in by_key]
+            if not keyed:
+                continue
+            called: set[int] = set()
+            for group in keyed:
+                for bound in group:
+                    if (bound.check.properties_only and not is_property) or id(bound) in called:
+                        continue
+                    called.add(id(bound))
+                    bound(ctx, node)
 
 
 def node_label(node: SchemaNode) -> str:

@@ -7,7 +7,6 @@ metaschema check, the unknown-keyword rule and strictify share.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Any
 
 from toollint import pointer as jp
@@ -45,16 +44,28 @@ VENDOR_KEYWORDS = frozenset({
 SCHEMA_TYPES = frozenset({"object", "array", "string", "integer", "number", "boolean", "null"})
 
 
-@dataclass(frozen=True)
 class SchemaNode:
-    """One subschema, where it stands, and how it was reached."""
+    """One subschema, where it stands, and how it was reached. The pointer is built only when asked for."""
 
-    schema: dict[str, Any]
-    pointer: str
-    via: str | None = None  # keyword of the parent that holds it: properties, items, anyOf, ...
-    name: str | None = None  # the property name, $defs key or pattern when reached through a map
-    parent: SchemaNode | None = None
-    depth: int = 0
+    __slots__ = ("schema", "via", "name", "parent", "depth", "_tokens", "_pointer")
+
+    def __init__(self, schema: dict[str, Any], pointer: str | None = None, via: str | None = None,
+                 name: str | None = None, parent: SchemaNode | None = None, depth: int = 0,
+                 tokens: tuple[str | int, ...] = ()) -> None:
+        self.schema = schema
+        self.via = via  # keyword of the parent that holds it: properties, items, anyOf, ...
+        self.name = name  # the property name, $defs key or pattern when reached through a map
+        self.parent = parent
+        self.depth = depth
+        self._tokens = tokens
+        self._pointer = pointer
+
+    @property
+    def pointer(self) -> str:
+        if self._pointer is None:
+            base = self.parent.pointer if self.parent is not None else ""
+            self._pointer = jp.join(base, *self._tokens)
+        return self._pointer
 
     @property
     def is_root(self) -> bool:
@@ -66,10 +77,13 @@ class SchemaNode:
 
     @property
     def required_in_parent(self) -> bool:
-        if not self.is_property or self.parent is None:
+        if self.via != "properties" or self.parent is None:
             return False
         required = self.parent.schema.get("required")
         return isinstance(required, list) and self.name in required
+
+    def __repr__(self) -> str:
+        return f"SchemaNode({self.pointer!r})"
 
 
 MAX_WALK_DEPTH = 200
@@ -97,15 +111,15 @@ def _children(node: SchemaNode) -> Iterator[SchemaNode]:
             if isinstance(value, dict):
                 for name, sub in value.items():
                     if isinstance(sub, dict):
-                        yield SchemaNode(sub, jp.join(node.pointer, key, name), key, name, node, depth)
+                        yield SchemaNode(sub, None, key, name, node, depth, (key, name))
         elif key in SCHEMA_LIST_KEYWORDS or (key == "items" and isinstance(value, list)):
             if isinstance(value, list):
                 for index, sub in enumerate(value):
                     if isinstance(sub, dict):
-                        yield SchemaNode(sub, jp.join(node.pointer, key, index), key, None, node, depth)
+                        yield SchemaNode(sub, None, key, None, node, depth, (key, index))
         elif key in SCHEMA_KEYWORDS or key == "items":
             if isinstance(value, dict):
-                yield SchemaNode(value, jp.join(node.pointer, key), key, None, node, depth)
+                yield SchemaNode(value, None, key, None, node, depth, (key,))
 
 
 def schema_types(schema: Any) -> set[str]:

@@ -118,10 +118,10 @@ def _draft4(tool: Tool) -> bool:
 def invalid_json_schema(node: SchemaNode, ctx: Context) -> None:
     tool = ctx.tool
     draft4 = None
-    for key, value in node.schema.items():
-        expected = _EXPECTED.get(key)
-        if expected is None:
-            continue
+    schema = node.schema
+    for key in _EXPECTED.keys() & schema.keys():
+        value = schema[key]
+        expected = _EXPECTED[key]
         if tool is not None and tool.openapi_schema and key == "type" and isinstance(value, str):
             continue
         if key in ("exclusiveMaximum", "exclusiveMinimum") and isinstance(value, bool):
@@ -329,14 +329,14 @@ def unsatisfiable_constraint(node: SchemaNode, ctx: Context) -> None:
 # default-not-valid
 
 
-def _subschema_validator(ctx: Context, node: SchemaNode):
+def _subschema_validator(ctx: Context, node: SchemaNode, has_ref: bool):
     """A jsonschema validator for one subschema, resolving its refs against the tool's whole schema."""
     from jsonschema.validators import validator_for
 
     tool = ctx.tool
     root = tool.schema if isinstance(tool.schema, dict) else {}
     cls = validator_for(root, default=validator_for({}))
-    if "$ref" not in _flat_keys(node.schema):
+    if not has_ref:
         return cls(node.schema)
     cache = ctx.__dict__.setdefault("_registries", {})
     registry = cache.get(id(tool))
@@ -351,29 +351,30 @@ def _subschema_validator(ctx: Context, node: SchemaNode):
     return cls({"$ref": "urn:toollint:schema#" + relative}, registry=registry)
 
 
-def _flat_keys(schema: Any, depth: int = 0) -> set[str]:
-    keys: set[str] = set()
-    if depth > 50:
-        return keys
-    if isinstance(schema, dict):
-        keys |= set(schema)
-        for value in schema.values():
-            if isinstance(value, (dict, list)):
-                keys |= _flat_keys(value, depth + 1)
-    elif isinstance(schema, list):
-        for value in schema:
-            keys |= _flat_keys(value, depth + 1)
-    return keys
+def _refs_and_patterns(schema: Any, depth: int = 0) -> tuple[bool, list[str]]:
+    """Whether a schema holds a `$ref` anywhere, and every `pattern` in it."""
+    has_ref = False
+    patterns: list[str] = []
+    stack = [(schema, 0)]
+    while stack:
+        value, level = stack.pop()
+        if level > 64:
+            continue
+        if isinstance(value, dict):
+            if "$ref" in value:
+                has_ref = True
+            pattern = value.get("pattern")
+            if isinstance(pattern, str):
+                patterns.append(pattern)
+            stack.extend((v, level + 1) for v in value.values() if isinstance(v, (dict, list)))
+        elif isinstance(value, list):
+            stack.extend((v, level + 1) for v in value if isinstance(v, (dict, list)))
+    return has_ref, patterns
 
 
-def _safe_to_validate(schema: Any) -> bool:
+def _safe_to_validate(patterns: list[str]) -> bool:
     """Skip validation where a pattern could backtrack catastrophically."""
-    import json
-
-    text = json.dumps(schema)
-    if '"pattern' not in text:
-        return True
-    return not any(backtracking_risk(p) for p in re.findall(r'"pattern": "((?:[^"\\]|\\.)*)"', text))
+    return not any(backtracking_risk(p) for p in patterns)
 
 
 def first_error(validator: Any, instance: Any) -> str | None:
@@ -390,7 +391,7 @@ def first_error(validator: Any, instance: Any) -> str | None:
 
 @check("default-not-valid", "schema", keys=("default", "examples"))
 def default_not_valid(node: SchemaNode, ctx: Context) -> None:
-    if ctx.tool.openapi_schema or not _safe_to_validate(node.schema):
+    if ctx.tool.openapi_schema:
         return
     validator = None
     label = node_label(node)
@@ -402,9 +403,16 @@ def default_not_valid(node: SchemaNode, ctx: Context) -> None:
     examples = node.schema.get("examples")
     if isinstance(examples, list):
         candidates += [(jp.join(node.pointer, "examples", i), v, f"`examples[{i}]`") for i, v in enumerate(examples)]
+    if not candidates:
+        return
+    has_ref, patterns = _refs_and_patterns(node.schema)
+    if has_ref:  # a reference may reach any pattern of the tool's schema
+        patterns = _refs_and_patterns(ctx.tool.schema)[1]
+    if not _safe_to_validate(patterns):
+        return
     for where, value, what in candidates:
         if validator is None:
-            validator = _subschema_validator(ctx, node)
+            validator = _subschema_validator(ctx, node, has_ref)
         problem = first_error(validator, value)
         if problem:
             ctx.report(where, f"{label}: {what} {describe_value(value)} is rejected by its own schema: {problem}")
@@ -413,7 +421,9 @@ def default_not_valid(node: SchemaNode, ctx: Context) -> None:
 @check("default-not-valid", "tool")
 def input_examples_valid(tool: Tool, ctx: Context) -> None:
     examples = tool.definition.get("input_examples")
-    if not isinstance(examples, list) or not isinstance(tool.schema, dict) or not _safe_to_validate(tool.schema):
+    if not isinstance(examples, list) or not isinstance(tool.schema, dict):
+        return
+    if not _safe_to_validate(_refs_and_patterns(tool.schema)[1]):
         return
     from jsonschema.validators import validator_for
 
