@@ -197,3 +197,18 @@ def test_target_checks_mcp_names_for_providers(tmp_path):
     path = write(tmp_path / "t.json", tool)
     assert invoke("check", "--isolated", "--select", "TL201", str(path)).exit_code == 0
     assert invoke("check", "--isolated", "--select", "TL201", "--target", "openai", str(path)).exit_code == 1
+
+
+def test_a_crashing_check_is_an_internal_error_not_a_traceback(tmp_path, monkeypatch):
+    from toollint.checks import REGISTRY
+
+    def explode(tool, ctx):
+        raise ValueError("boom")
+
+    original = REGISTRY["invalid-tool-name"][0]
+    monkeypatch.setitem(REGISTRY, "invalid-tool-name", [original.__class__(
+        original.rule, original.scope, explode)])
+    path = write(tmp_path / "t.json", BAD_NAME)
+    result = invoke("check", "--isolated", str(path))
+    assert result.exit_code == 2
+    assert "internal error while checking" in result.stderr and "invalid-tool-name crashed: ValueError: boom" in result.stderr

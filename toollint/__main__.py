@@ -1,3 +1,3 @@
-from toollint.cli import main
+from toollint.cli import run
 
-main()
+run()

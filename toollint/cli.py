@@ -112,7 +112,7 @@ def check(paths, output_format, output_file, select, extend_select, ignore, fail
     if show_files:
         for result in run.results:
             what = {"checked": f"{result.tools} tool(s)", "no-tools": "skipped: no tool definitions",
-                    "unreadable": "unreadable"}[result.status]
+                    "unreadable": "unreadable", "crashed": "internal error"}[result.status]
             click.echo(f"{result.path}: {what}", err=True)
     if statistics:
         text = _statistics(findings)
@@ -125,6 +125,11 @@ def check(paths, output_format, output_file, select, extend_select, ignore, fail
         Path(output_file).write_text(text, encoding="utf-8")
     else:
         click.echo(text, nl=False)
+    for crashed in run.crashes:
+        click.echo(f"toollint: internal error while checking {crashed.path}: {crashed.error} "
+                   "(please report it with the file)", err=True)
+    if run.crashes:
+        sys.exit(2)
     sys.exit(0 if exit_zero else exit_code(findings, settings.fail_on))
 
 
@@ -184,3 +189,14 @@ def _rule_json(specs) -> str:
                      for e in s.examples],
         "docs": s.docs(),
     } for s in specs], ensure_ascii=False, indent=2)
+
+
+def run() -> None:
+    """Console entry point: an unexpected error exits 2 with a one-line message (TOOLLINT_DEBUG=1 shows the traceback)."""
+    try:
+        main(standalone_mode=True)
+    except Exception as error:  # noqa: BLE001 - the last line of defence against a traceback
+        if os.environ.get("TOOLLINT_DEBUG"):
+            raise
+        click.echo(f"toollint: internal error: {type(error).__name__}: {error}", err=True)
+        sys.exit(2)

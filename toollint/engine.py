@@ -43,7 +43,8 @@ class FileResult:
     path: str
     findings: list[Finding] = field(default_factory=list)
     tools: int = 0
-    status: str = "checked"  # checked, no-tools, unreadable
+    status: str = "checked"  # checked, no-tools, unreadable, crashed
+    error: str | None = None
     source: Source | None = None
 
 
@@ -102,7 +103,20 @@ class Bound:
     def __call__(self, ctx: Context, *args: Any) -> None:
         ctx.spec = self.spec
         ctx.options = self.options
-        self.check.func(*args, ctx)
+        try:
+            self.check.func(*args, ctx)
+        except RecursionError as error:
+            raise CheckCrashed(self.spec.name, "the schema is nested or referenced too deeply") from error
+        except Exception as error:
+            raise CheckCrashed(self.spec.name, f"{type(error).__name__}: {error}") from error
+
+
+class CheckCrashed(Exception):
+    """A check raised: reported as an internal error naming the rule, never as a bare traceback."""
+
+    def __init__(self, rule: str, reason: str) -> None:
+        super().__init__(f"rule {rule} crashed: {reason}")
+        self.rule = rule
 
 
 @dataclass

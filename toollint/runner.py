@@ -7,13 +7,17 @@ from dataclasses import dataclass, field
 
 from toollint.config import Settings
 from toollint.discover import Candidate, _relative_to_root, discover
-from toollint.engine import FileResult, Finding, Linter
+from toollint.engine import CheckCrashed, FileResult, Finding, Linter
 from toollint.source import Source, parse_bytes, read_path
 
 
 @dataclass
 class Run:
     results: list[FileResult] = field(default_factory=list)
+
+    @property
+    def crashes(self) -> list[FileResult]:
+        return [r for r in self.results if r.status == "crashed"]
 
     @property
     def findings(self) -> list[Finding]:
@@ -44,7 +48,10 @@ def lint_paths(paths: list[str], settings: Settings, *, force_exclude: bool = Fa
             source = read_stdin(candidate.display)
         else:
             source = read_path(candidate.path, candidate.display)
-        result = linter.lint(source)
+        try:
+            result = linter.lint(source)
+        except CheckCrashed as error:
+            result = FileResult(source.path, status="crashed", error=str(error), source=source)
         ignored = settings.ignored_for(_relative_to_root(candidate.display, settings)) if settings.per_file_ignores else ()
         if ignored:
             result.findings = [f for f in result.findings if f.rule not in ignored]
