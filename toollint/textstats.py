@@ -1,0 +1,114 @@
+"""Script-aware text measures and name tokenizing for the description and parameter rules.
+
+English is measured in words, Chinese (and Japanese, Korean) in characters: a 40-character Chinese
+sentence says as much as a 20-word English one, so one CJK character counts as half a word by default.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from functools import lru_cache
+from typing import Any
+
+# CJK Unified Ideographs (+ extension A, compatibility), Hiragana, Katakana, Hangul syllables.
+_CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3040-\u30ff\uac00-\ud7af"
+CJK_CHAR = re.compile(f"[{_CJK}]")
+CJK_RUN = re.compile(f"[{_CJK}]+")
+LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:['’][A-Za-z]+)?|[0-9]+(?:[.,][0-9]+)*")
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+_SPLIT = re.compile(r"[^A-Za-z0-9" + _CJK + r"]+")
+
+
+def has_cjk(text: str) -> bool:
+    return CJK_CHAR.search(text) is not None
+
+
+def cjk_count(text: str) -> int:
+    return len(CJK_CHAR.findall(text))
+
+
+def latin_words(text: str) -> list[str]:
+    """Lower-cased Latin words and numbers, in order."""
+    return [w.lower() for w in LATIN_WORD.findall(text)]
+
+
+def length_in_words(text: str, cjk_chars_per_word: float = 2.0) -> float:
+    """Latin words plus CJK characters / `cjk_chars_per_word`: one measure for every script."""
+    latin = len(LATIN_WORD.findall(CJK_RUN.sub(" ", text)))
+    return latin + cjk_count(text) / max(cjk_chars_per_word, 0.1)
+
+
+@lru_cache(maxsize=65536)
+def name_tokens(name: str) -> tuple[str, ...]:
+    """`maxTimeoutMs`, `max_timeout_ms`, `max-timeout-ms` -> ('max', 'timeout', 'ms'). CJK runs stay whole."""
+    tokens: list[str] = []
+    for part in _SPLIT.split(name):
+        if not part:
+            continue
+        for piece in _CAMEL.split(part):
+            if piece:
+                tokens.append(piece.lower())
+    return tuple(tokens)
+
+
+def stem(word: str) -> str:
+    """A crude English stem, enough to match `gets`/`get`, `files`/`file`, `listing`/`list`."""
+    if len(word) <= 3 or not word.isascii():
+        return word
+    for suffix, keep in (("ies", "y"), ("sses", "ss"), ("ing", ""), ("es", ""), ("ed", ""), ("s", "")):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            if suffix == "s" and word.endswith("ss"):
+                return word
+            if suffix == "es" and not word.endswith(("ches", "shes", "xes", "zes", "sses")):
+                return word[:-1]
+            return word[: len(word) - len(suffix)] + keep
+    return word
+
+
+def words_regex(words: Iterable[str], *, prefix: str = "") -> re.Pattern[str] | None:
+    """One case-insensitive regex matching any of `words`: Latin words whole, CJK words anywhere.
+
+    A trailing `*` on a Latin word allows any ending (`second*` matches seconds).
+    """
+    latin, cjk = [], []
+    for word in sorted({w.strip() for w in words if isinstance(w, str) and w.strip()}, key=len, reverse=True):
+        if has_cjk(word):
+            cjk.append(re.escape(word))
+        elif word.endswith("*"):
+            latin.append(re.escape(word[:-1]) + r"\w*")
+        else:
+            latin.append(re.escape(word))
+    parts = []
+    if latin:
+        parts.append(r"(?<!\w)(?:" + "|".join(latin) + r")(?![\w])")
+    if cjk:
+        parts.append("(?:" + "|".join(cjk) + ")")
+    if not parts:
+        return None
+    return re.compile(prefix + "(?:" + "|".join(parts) + ")", re.IGNORECASE)
+
+
+def as_list(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, (list, tuple)):
+        return [v for v in value if isinstance(v, str)]
+    return []
+
+
+class OptionCache:
+    """Compiled forms of a rule's options, built once per options dict (one per rule per run)."""
+
+    def __init__(self, build: Callable[[dict[str, Any]], Any]) -> None:
+        self._build = build
+        self._entries: dict[int, tuple[dict[str, Any], Any]] = {}
+
+    def get(self, options: dict[str, Any]) -> Any:
+        entry = self._entries.get(id(options))
+        if entry is None or entry[0] is not options:
+            if len(self._entries) > 64:
+                self._entries.clear()
+            entry = (options, self._build(options))
+            self._entries[id(options)] = entry
+        return entry[1]
