@@ -464,7 +464,7 @@ def _damerau(a: str, b: str, limit: int) -> int:
 
 
 def suggest_keyword(key: str) -> str | None:
-    if key in _ALL_KNOWN or key.startswith(("x-", "x_", "$")):
+    if len(key) < 2 or key in _ALL_KNOWN or key.startswith(("x-", "x_", "$")):
         return None
     if key in _MISSPELLINGS:
         return _MISSPELLINGS[key]
