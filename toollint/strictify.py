@@ -362,7 +362,8 @@ class _Strictifier:
             self.change(pointer, "false", False, "any value, as JSON text", "lossy")
             return self.free({}, pointer, lang)
         if not isinstance(schema, dict):
-            raise StrictifyError(f"a subschema must be an object, not {type(schema).__name__}", pointer)
+            raise StrictifyError(f"this subschema is {json.dumps(schema, ensure_ascii=False)[:60]}, not a JSON Schema "
+                                 "object; no provider accepts it", pointer)
 
         if "$ref" in schema:
             return self.reference(schema, pointer, lang, is_root=is_root)
@@ -742,11 +743,9 @@ def strictify_tool(tool: dict[str, Any], target: str = "anthropic", *, lang: str
     parsed = found[0]
     key = parsed.schema_key
     if key is None:
-        if parsed.dialect.name == "gemini":
-            key = "parameters"
-            schema: Any = {"type": "object", "properties": {}}
-        else:
-            raise StrictifyError(f"the tool has no `{parsed.dialect.schema_keys[0]}`", parsed.name_pointer)
+        # A tool without an input schema takes no arguments: give it the empty strict object.
+        key = parsed.dialect.schema_keys[0]
+        schema: Any = {"type": "object", "properties": {}}
     else:
         schema = parsed.schema
     fallback = (lang if lang != "auto" else None) or detect_lang(parsed.description) or "en"
