@@ -449,6 +449,41 @@ def test_gemini_nullable_is_honoured():
     assert "error" in outcome.result["functionResponse"]["response"]
 
 
+# --- strictified tools: wire forms decoded ------------------------------------------------------------
+
+
+MAP_TOOL = {"name": "tag", "input_schema": {"type": "object", "properties": {
+    "labels": {"type": "object", "additionalProperties": {"type": "string", "enum": ["red", "green"]}},
+    "extra": {"description": "Anything at all."},
+    "note": {"type": "string"}}, "required": ["labels"], "additionalProperties": False}}
+
+
+def test_strictified_wire_forms_are_decoded_for_the_target():
+    from toollint.strictify import strictify_tool
+
+    wire = strictify_tool(MAP_TOOL, "openai").tool["input_schema"]
+    assert wire["properties"]["labels"]["type"] == "array"  # what the model was given
+    sent = {"labels": [{"key": "a", "value": "Red"}], "extra": '{"k": [1]}', "note": None}
+    outcome = Boundary.from_tools(MAP_TOOL, target="openai").check(chat_call(sent, name="tag"))
+    assert outcome.ok, outcome.errors
+    assert outcome.arguments == {"labels": {"a": "red"}, "extra": {"k": [1]}}
+    assert outcome.result is None and outcome.shape == "openai-chat"
+
+
+def test_without_a_target_wire_forms_are_not_guessed():
+    sent = {"labels": [{"key": "a", "value": "red"}], "extra": "[1]"}
+    outcome = Boundary.from_tools(MAP_TOOL).check(tool_use(sent, name="tag"))
+    assert outcome.code == "INVALID_ARGUMENTS"
+    assert outcome.errors[0].location == "labels" and outcome.errors[0].expected == "object"
+    kept = Boundary.from_tools(MAP_TOOL).check(tool_use({"labels": {}, "extra": "[1]"}, name="tag"))
+    assert kept.ok and kept.arguments["extra"] == "[1]"
+
+
+def test_target_sets_the_default_shape():
+    assert Boundary.from_tools(REFUND, target="openai").check(42).result["role"] == "tool"
+    assert Boundary.from_tools(REFUND).check(42).result["type"] == "tool_result"
+
+
 # --- retry budget ----------------------------------------------------------------------------------
 
 

@@ -81,6 +81,21 @@ def test_verdict_agrees_with_jsonschema(arguments):
         assert {p.location for p in outcome.errors} <= set(FIELDS) | {"(root)"}
 
 
+WIRE = Boundary.from_tools({"name": "tag", "input_schema": {"type": "object", "properties": {
+    "labels": {"type": "object", "additionalProperties": {"type": "string", "enum": ["red", "green"]}},
+    "extra": {}, "items": {"type": "array", "items": {"anyOf": [{"type": "string", "pattern": "^(a+)+$"},
+                                                                {"$ref": "#/$defs/n"}]}}},
+    "$defs": {"n": {"type": "integer"}}}}, target="openai", max_retries=1_000_000)
+
+
+@settings(max_examples=200, deadline=None)
+@given(arguments=st.dictionaries(st.sampled_from(["labels", "extra", "items", "other"]), json_values, max_size=4)
+       | argument_values)
+def test_wire_decoding_never_raises(arguments):
+    assert_well_formed(WIRE.check({"type": "function_call", "call_id": "c", "name": "tag", "arguments": arguments}))
+    assert_well_formed(WIRE.check({"type": "tool_use", "id": "t", "name": "tag", "input": arguments}))
+
+
 @settings(max_examples=100, deadline=None)
 @given(arguments=near_miss, lang=st.sampled_from(["en", "zh"]))
 def test_chinese_never_raises_either(arguments, lang):

@@ -65,9 +65,18 @@ def test_whole_calls_keep_their_shape():
     assert result.exit_code == 1 and "refund_order" in json.loads(result.stdout)["content"]
 
 
-def test_target_and_stop_reason():
-    result = invoke(REFUND, "--target", "openai-responses", "--input", "{}")
+def test_shape_target_and_stop_reason(tmp_path):
+    result = invoke(REFUND, "--shape", "openai-responses", "--input", "{}")
     assert result.exit_code == 1 and json.loads(result.stdout)["type"] == "function_call_output"
+    result = invoke(REFUND, "--target", "openai", "--input", "{}")
+    assert result.exit_code == 1 and json.loads(result.stdout)["role"] == "tool"
+    tools = tmp_path / "map.json"
+    tools.write_text(json.dumps({"name": "tag", "input_schema": {"type": "object", "properties": {
+        "labels": {"type": "object", "additionalProperties": {"type": "integer"}}}}}), encoding="utf-8")
+    wire = json.dumps({"labels": [{"key": "a", "value": 1}]})
+    assert invoke(tools, "--input", wire).exit_code == 1
+    decoded = invoke(tools, "--target", "openai", "--input", wire)
+    assert decoded.exit_code == 0 and json.loads(decoded.stdout) == {"labels": {"a": 1}}
     result = invoke(REFUND, "--stop-reason", "max_tokens", "--input", json.dumps(GOOD))
     assert result.exit_code == 1 and "max_tokens" in json.loads(result.stdout)["content"]
 

@@ -80,6 +80,7 @@ ANTHROPIC, CHAT, RESPONSES, FUNCTIONS, GEMINI, MCP = (
     "anthropic", "openai-chat", "openai-responses", "openai-functions", "gemini", "mcp")
 _TARGETS = {None: None, "anthropic": ANTHROPIC, "openai": CHAT, "openai-chat": CHAT, "openai-responses": RESPONSES,
             "responses": RESPONSES, "openai-functions": FUNCTIONS, "gemini": GEMINI, "mcp": MCP}
+_STRICT_TARGETS = frozenset({"anthropic", "openai", "openai-chat", "openai-responses", "responses"})
 _DIALECT_SHAPES = {"anthropic": ANTHROPIC, "openai-chat": CHAT, "openai-responses": RESPONSES,
                    "openai-functions": CHAT, "gemini": GEMINI, "mcp": MCP}
 MAX_PROBLEMS = 50
@@ -192,9 +193,13 @@ class _SchemaTrouble(Exception):
 class Boundary:
     """Validators for a set of tools, compiled once, plus the retry budget and business rules.
 
-    `tools`: a path to any tool file toollint reads, a list of tool dicts (any dialect), or one dict.
-    `target`: the result shape when a call's own shape cannot tell (`anthropic`, `openai`,
-    `openai-responses`, `mcp`, `gemini`); by default the tools' dialect decides.
+    `tools`: a path to any tool file toollint reads, a list of tool dicts (any dialect), or one dict:
+    the ORIGINAL definitions, whose schemas keep every constraint.
+    `target`: the provider the tools were strictified for (`anthropic`, `openai`; also `gemini`,
+    `openai-responses`, `mcp`). For the strict targets, calls arrive in strictify's wire forms
+    (maps as key/value lists, free values as JSON text) and are decoded before validation
+    (`toollint.strictify.decode_wire_arguments`). It also picks `default_shape`, the result shape used
+    when a call's own shape cannot tell; without a target, the tools' dialect decides.
     """
 
     def __init__(self, tools: Any, target: str | None = None, *, lang: str = "en", max_retries: int = 2) -> None:
@@ -214,7 +219,7 @@ class Boundary:
                 raise BoundaryError(f"{_label(tools)}: tool #{tool.index} has no name")
             if name in self._tools:
                 raise BoundaryError(f"{_label(tools)}: two tools are named {name!r}; tool names must be unique")
-            compiled = _Compiled(name, tool, lang)
+            compiled = _Compiled(name, tool, lang, wire=target in _STRICT_TARGETS)
             self._tools[name] = compiled
             self.warnings.extend(compiled.warnings)
         self.default_shape = _TARGETS[target] or _DIALECT_SHAPES.get(found[0].dialect.name, ANTHROPIC)
@@ -368,6 +373,8 @@ class Boundary:
             arguments, bad_json = _parse_arguments(arguments)
             if bad_json is not None:
                 return self._bad_json(parsed, compiled.name, bad_json, chain, count)
+        if compiled.decode is not None and type(arguments) is dict:
+            arguments = compiled.wire_decoded(arguments)
         try:
             try:
                 valid = type(arguments) is dict and compiled.validator.is_valid(arguments)
@@ -686,7 +693,7 @@ def _nullable(node: Any, depth: int = 0) -> Any:
 class _Compiled:
     """One tool: its validator (built once), the normalizer and the error converter."""
 
-    def __init__(self, name: str, tool: Any, lang: str) -> None:
+    def __init__(self, name: str, tool: Any, lang: str, *, wire: bool = False) -> None:
         from jsonschema import Draft202012Validator
         from jsonschema.exceptions import SchemaError
         from jsonschema.validators import validator_for
@@ -727,6 +734,18 @@ class _Compiled:
         draft = schema.get("$schema") if isinstance(schema, dict) else None
         self.resolver = RefResolver(schema, "", draft if isinstance(draft, str) else None)
         self.converter = msg.ErrorConverter(self._deref, self._search, lang)
+        self.decode: Callable[[dict[str, Any]], Any] | None = None
+        if wire and _has_wire_forms(schema):
+            from toollint.strictify import decode_wire_arguments
+
+            self.decode = lambda arguments: decode_wire_arguments(schema, arguments)
+
+    def wire_decoded(self, arguments: dict[str, Any]) -> Any:
+        """strictify's wire encodings (maps as key/value arrays, free values as JSON text) turned back."""
+        try:
+            return self.decode(arguments) if self.decode is not None else arguments
+        except Exception:  # noqa: BLE001 - undecodable: validate what was sent, which reports it
+            return arguments
 
     def _deref(self, schema: Any) -> Any:
         return self.resolver.deref(schema)
@@ -866,6 +885,16 @@ def _patterns(schema: Any) -> set[str]:
         if isinstance(pattern_properties, dict):
             found.update(p for p in pattern_properties if isinstance(p, str))
     return found
+
+
+def _has_wire_forms(schema: Any) -> bool:
+    """Whether strictify would send part of this schema in another form (a map, or a value of any shape)."""
+    from toollint.schemas import walk
+    from toollint.strictify import shape
+
+    return any(shape(node.schema, is_root=node.is_root) in ("map", "free") for node in walk(schema, "")
+               if node.via in (None, "properties", "items", "additionalProperties", "anyOf", "prefixItems",
+                               "$defs", "definitions"))
 
 
 def _guarded(cls: Any, risky: frozenset[str]) -> Any:

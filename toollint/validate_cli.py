@@ -16,6 +16,7 @@ import click
 from toollint.boundary import TRUNCATION_REASONS, Boundary, BoundaryError, _parse_call
 
 _SHAPES = ("anthropic", "openai-chat", "openai-responses", "mcp", "gemini")
+_TARGETS = ("anthropic", "openai", "gemini")
 
 
 class _Usage(Exception):
@@ -98,12 +99,16 @@ def _pick_tool(boundary: Boundary, tool: str | None) -> str:
               help="Read the arguments (or a whole tool call) from this file; - for stdin.")
 @click.option("--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True,
               help="Language of the error message for the model.")
-@click.option("--target", type=click.Choice(_SHAPES), default=None,
-              help="Shape of the error result for bare arguments (default: the tools' dialect).")
+@click.option("--target", type=click.Choice(_TARGETS), default=None,
+              help="The provider the tools were strictified for: its wire forms (maps as key/value lists, "
+                   "free values as JSON text) are decoded before validating.")
+@click.option("--shape", type=click.Choice(_SHAPES), default=None,
+              help="Shape of the result for bare arguments (default: from --target, else the tools' dialect).")
 @click.option("--stop-reason", default=None, metavar="REASON",
               help=f"The reply's stop_reason/finish_reason ({', '.join(sorted(TRUNCATION_REASONS))} mean cut off).")
 def validate(tools_file: str, source: str | None, tool: str | None, input_text: str | None,
-             input_file: str | None, lang: str, target: str | None, stop_reason: str | None) -> None:
+             input_file: str | None, lang: str, target: str | None, shape: str | None,
+             stop_reason: str | None) -> None:
     """Validate tool-call arguments against TOOLS_FILE at the boundary.
 
     The input is the arguments object, or a whole tool call (Anthropic tool_use, OpenAI tool call,
@@ -113,6 +118,8 @@ def validate(tools_file: str, source: str | None, tool: str | None, input_text: 
     """
     try:
         boundary = Boundary.from_tools(tools_file, target, lang=lang)
+        if shape is not None:
+            boundary.default_shape = shape
         text = _read_input(input_text, input_file, source)
         text = text[:-1] if text.endswith("\n") else text  # the newline ending a file or an echo
         text = text[:-1] if text.endswith("\r") else text
