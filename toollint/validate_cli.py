@@ -13,7 +13,8 @@ from typing import Any
 
 import click
 
-from toollint.boundary import TRUNCATION_REASONS, Boundary, BoundaryError, _parse_call
+from toollint.boundary import TRUNCATION_REASONS, Boundary, BoundaryError
+from toollint.boundary_calls import parse_call
 
 _SHAPES = ("anthropic", "openai-chat", "openai-responses", "mcp", "gemini")
 _TARGETS = ("anthropic", "openai", "gemini")
@@ -128,7 +129,7 @@ def validate(tools_file: str, source: str | None, tool: str | None, input_text: 
         parsed = _loads_or_text(text)
         if _looks_like_call(parsed):
             call = parsed
-            named = _parse_call(call)
+            named = parse_call(call)
             name = getattr(named, "name", None)
             if tool is not None and name != tool:
                 raise _Usage(f"the input is a call to {name!r}, not to --tool {tool!r}")
