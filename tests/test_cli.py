@@ -69,7 +69,7 @@ def test_usage_errors_exit_2(tmp_path):
 
 
 def test_stdin_with_filename():
-    result = invoke("check", "--isolated", "--output-format", "json", "--stdin-filename", "tools/t.yaml", "-",
+    result = invoke("check", "--isolated", "--select", "TL201", "--output-format", "json", "--stdin-filename", "tools/t.yaml", "-",
                     input="name: bad name\ninputSchema: {type: object}\n")
     findings = json.loads(result.stdout)
     assert result.exit_code == 1

@@ -144,6 +144,7 @@ class RefResolver:
         self.root_pointer = root_pointer
         self._draft_uri = draft_uri
         self._resolver = None
+        self._cache: dict[str, tuple[Any, str | None] | None] = {}
 
     def _get(self):
         if self._resolver is None:
@@ -162,25 +163,17 @@ class RefResolver:
         """(target schema, its pointer in the file when known), or None when it does not resolve locally."""
         if not isinstance(ref, str):
             return None
-        if ref.startswith("#/") or ref == "#":
-            target = self.root
-            try:
-                for token in jp.split(ref[1:]):
-                    token = _percent_decode(token)
-                    if isinstance(target, dict):
-                        target = target[token]
-                    elif isinstance(target, list):
-                        target = target[int(token)]
-                    else:
-                        return None
-            except (KeyError, IndexError, ValueError):
-                return None
-            return target, self.root_pointer + _percent_decode(ref[1:])
+        if ref in self._cache:
+            return self._cache[ref]
         try:
-            resolved = self._get().lookup(ref)
-        except Exception:  # noqa: BLE001 - any failure to resolve is "does not resolve"
-            return None
-        return resolved.contents, None
+            contents = self._get().lookup(ref).contents
+        except Exception:  # noqa: BLE001 - any failure to resolve (unknown, remote, malformed) is "does not resolve"
+            found = None
+        else:
+            in_file = self.root_pointer + _percent_decode(ref[1:]) if ref.startswith("#/") or ref == "#" else None
+            found = (contents, in_file)
+        self._cache[ref] = found
+        return found
 
     def deref(self, schema: Any, limit: int = 32) -> Any:
         """Follow a chain of `$ref`s to the schema it ends at; stops on cycles and dangling refs."""
