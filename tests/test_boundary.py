@@ -116,6 +116,21 @@ def test_unknown_tool_lists_refund_order(boundary):
     assert outcome.errors[0].expected == ["refund_order"]
 
 
+def test_call_without_a_name(boundary):
+    outcome = boundary.check({"type": "tool_use", "id": "t", "input": GOOD})
+    assert outcome.code == "UNKNOWN_TOOL"
+    assert outcome.result["content"].startswith("The call names no tool. The available tools are: refund_order.")
+
+
+def test_long_lists_of_problems_are_cut_with_a_count():
+    tool = {"name": "many", "input_schema": {"type": "object", "additionalProperties": {"type": "integer"}}}
+    outcome = Boundary.from_tools(tool).check(tool_use({f"k{i:03}": "x" for i in range(80)}, name="many"))
+    assert len(outcome.errors) == 80
+    content = outcome.result["content"]
+    assert "(80 problems)" in content and "- … and 30 more" in content
+    assert content.count("\n- k") == 50
+
+
 def test_valid_call_passes_untouched(boundary):
     outcome = boundary.check(tool_use(dict(GOOD)))
     assert outcome.ok and outcome.arguments == GOOD
@@ -644,6 +659,8 @@ def test_check_all_counts_one_failure_per_chain_per_reply(boundary):
     bad = tool_use({**GOOD, "amount_cents": "x"})
     batch = boundary.check_all([bad, bad, bad])
     assert [o.code for o in batch.outcomes] == ["INVALID_ARGUMENTS"] * 3
+    assert [o.attempt for o in batch.outcomes] == [1, 1, 1]
+    assert boundary.check(bad).attempt == 2
 
 
 def test_check_all_runner_failure_becomes_tool_error(boundary):

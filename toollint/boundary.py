@@ -99,7 +99,6 @@ _TARGETS = {None: None, "anthropic": ANTHROPIC, "openai": CHAT, "openai-chat": C
 _STRICT_TARGETS = frozenset({"anthropic", "openai", "openai-chat", "openai-responses", "responses"})
 _DIALECT_SHAPES = {"anthropic": ANTHROPIC, "openai-chat": CHAT, "openai-responses": RESPONSES,
                    "openai-functions": CHAT, "gemini": GEMINI, "mcp": MCP}
-MAX_PROBLEMS = 50
 
 
 @dataclass
@@ -385,7 +384,7 @@ class Boundary:
             else:
                 normalized, problems = compiled.judge(arguments)
                 if problems:
-                    content = msg.invalid_content(name, problems[:MAX_PROBLEMS], self.lang)
+                    content = msg.invalid_content(name, problems, self.lang)
                     return self._failure(parsed, INVALID_ARGUMENTS, problems, content, chain, count=count,
                                          arguments=normalized, reason=_summary(name, problems))
         except SchemaTrouble as trouble:
@@ -414,7 +413,7 @@ class Boundary:
             problems.extend(rule_problems(found, arguments))
         if not problems:
             return None
-        content = msg.rule_content(compiled.name, problems[:MAX_PROBLEMS], self.lang)
+        content = msg.rule_content(compiled.name, problems, self.lang)
         return self._failure(parsed, BUSINESS_RULE, problems, content, chain, count=count, arguments=arguments,
                              reason=_summary(compiled.name, problems))
 
@@ -439,7 +438,7 @@ class Boundary:
         attempt = self.budget.fail(key) if count else max(self.budget.failures(key), 1)
         name = parsed.name if isinstance(parsed.name, str) else None
         if retryable and attempt > self.budget.max_retries:
-            content = msg.exhausted_content(name or msg.show(parsed.name), problems[:MAX_PROBLEMS],
+            content = msg.exhausted_content(name or msg.show(parsed.name), problems,
                                             self.budget.max_retries, self.lang)
             outcome = self._finish(parsed, RETRY_BUDGET_EXHAUSTED, problems, content, arguments=arguments,
                                    terminal=True, reason=f"retry budget of {self.budget.max_retries} exhausted; "

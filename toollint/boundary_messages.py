@@ -411,29 +411,37 @@ def _wrong_branch(error: Any) -> bool:
 # --- whole messages --------------------------------------------------------------------------------
 
 
-def problems_text(problems: Iterable[Problem]) -> str:
-    return "\n".join(f"- {p.message}" for p in problems)
+MAX_LISTED = 50
+
+
+def problems_text(problems: list[Problem], lang: str = "en") -> str:
+    """One line per problem; past `MAX_LISTED`, a count of the rest (the model fixes those first)."""
+    lines = [f"- {p.message}" for p in problems[:MAX_LISTED]]
+    if len(problems) > MAX_LISTED:
+        rest = len(problems) - MAX_LISTED
+        lines.append(f"- ……另有 {rest} 处问题" if lang == "zh" else f"- … and {rest} more")
+    return "\n".join(lines)
 
 
 def invalid_content(tool: str, problems: list[Problem], lang: str) -> str:
     if lang == "zh":
-        return (f"{tool} 的参数校验失败（{len(problems)} 处问题），工具没有执行：\n{problems_text(problems)}\n"
+        return (f"{tool} 的参数校验失败（{len(problems)} 处问题），工具没有执行：\n{problems_text(problems, lang)}\n"
                 f"请修正参数后重新调用 {tool}。")
     plural = "problem" if len(problems) == 1 else "problems"
     return (f"The arguments for {tool} are invalid ({len(problems)} {plural}), so the tool was not run:\n"
-            f"{problems_text(problems)}\nCorrect the arguments and call {tool} again.")
+            f"{problems_text(problems, lang)}\nCorrect the arguments and call {tool} again.")
 
 
 def rule_content(tool: str, problems: list[Problem], lang: str) -> str:
     if lang == "zh":
-        return (f"{tool} 的参数不符合业务规则，工具没有执行：\n{problems_text(problems)}\n"
+        return (f"{tool} 的参数不符合业务规则，工具没有执行：\n{problems_text(problems, lang)}\n"
                 f"请修正参数后重新调用 {tool}。")
     return (f"The arguments for {tool} break a business rule, so the tool was not run:\n"
-            f"{problems_text(problems)}\nCorrect the arguments and call {tool} again.")
+            f"{problems_text(problems, lang)}\nCorrect the arguments and call {tool} again.")
 
 
 def exhausted_content(tool: str, problems: list[Problem], retries: int, lang: str) -> str:
-    listed = problems_text(problems)
+    listed = problems_text(problems, lang)
     if lang == "zh":
         return (f"{tool} 的参数重试 {retries} 次后仍不合法，已放弃这次调用：\n{listed}\n"
                 f"不要再用这些参数调用 {tool}；请告诉用户这一步没能完成。")
@@ -443,13 +451,14 @@ def exhausted_content(tool: str, problems: list[Problem], retries: int, lang: st
 
 def unknown_tool_content(name: Any, available: list[str], lang: str) -> str:
     closest = closest_name(name, available) if isinstance(name, str) else None
-    shown = show(name) if name is not None else ("（没有名字）" if lang == "zh" else "(no name)")
     if lang == "zh":
-        text = f"没有名为 {shown} 的工具。可用的工具：{'、'.join(available) or '（无）'}。"
+        text = f"没有名为 {show(name)} 的工具。" if isinstance(name, str) else "这次调用没有写工具名。"
+        text += f"可用的工具：{'、'.join(available) or '（无）'}。"
         if closest:
             text += f"你是不是想调用 {closest}？"
         return text + "请改用可用的工具重新调用。"
-    text = f"There is no tool named {shown}. The available tools are: {', '.join(available) or '(none)'}."
+    text = f"There is no tool named {show(name)}." if isinstance(name, str) else "The call names no tool."
+    text += f" The available tools are: {', '.join(available) or '(none)'}."
     if closest:
         text += f" Did you mean {closest}?"
     return text + " Call one of the available tools instead."
