@@ -102,3 +102,38 @@ def test_chinese_never_raises_either(arguments, lang):
     boundary = Boundary.from_tools(ROOT / "fixtures" / "refund.json", lang=lang)
     assert_well_formed(boundary.check({"id": "c", "type": "function",
                                        "function": {"name": "refund_order", "arguments": json.dumps(arguments)}}))
+
+
+# --- the linear-time regex matcher agrees with `re` ---------------------------------------------------
+
+ATOMS = ["a", "b", ".", "\\d", "\\w", "\\s", "[ab]", "[^a]", "[a-c]", "\\b", "^", "$", "\\-", "(?:a|b)"]
+
+
+@st.composite
+def regexes(draw, depth=0):
+    parts = []
+    for _ in range(draw(st.integers(1, 3))):
+        if depth < 3 and draw(st.booleans()):
+            inner = draw(regexes(depth=depth + 1))
+            if draw(st.booleans()):
+                inner = f"({inner}|{draw(regexes(depth=depth + 1))})"
+            else:
+                inner = f"({inner})"
+        else:
+            inner = draw(st.sampled_from(ATOMS))
+        if inner not in ("^", "$", "\\b"):
+            inner += draw(st.sampled_from(["", "", "*", "+", "?", "{2}", "{1,3}", "*?", "+?", "{0,}"]))
+        parts.append(inner)
+    return "".join(parts)
+
+
+@settings(max_examples=400, deadline=None)
+@given(pattern=regexes(), texts=st.lists(st.text(alphabet="ab1 -\nc", max_size=12), min_size=1, max_size=8))
+def test_safe_matcher_agrees_with_re(pattern, texts):
+    import re
+
+    from toollint.boundary_regex import SafeMatcher
+
+    matcher = SafeMatcher(pattern)
+    for text in texts:
+        assert matcher.search(text) == (re.search(pattern, text) is not None), (pattern, text)
