@@ -27,6 +27,7 @@ from toollint.schemas import SCHEMA_TYPES, schema_types
 from toollint.strictify_text import FIXED, append, detect_lang, sentence
 
 TARGETS = ("anthropic", "openai")
+_JSON_OBJECT_TEXT = "^\\{[\\s\\S]*\\}$"  # JSON text of an object: braces at both ends
 MAX_NODES = 20_000
 
 # Keywords that only annotate: dropped from the wire when the target does not take them (they stay
@@ -280,15 +281,28 @@ class _Strictifier:
         self.pending: list[str] = []
         self.nodes = 0
         self._anchors: dict[str, str] | None = None
+        self._origins: dict[int, str] | None = None
+        self._current: Any = None
 
     # -- bookkeeping ---------------------------------------------------------------------------
 
     def change(self, pointer: str, keyword: str, before: Any, after: Any, kind: str = "moved") -> None:
         self.changes.append(Change(pointer, keyword, before, after, kind))
 
-    def refuse(self, pointer: str, message: str) -> None:
-        """Raise, unless --allow-lossy: then the caller simplifies and records the loss."""
+    def refuse(self, pointer: str, message: str, schema: Any = None, suffix: str = "") -> None:
+        """Raise, unless --allow-lossy: then the caller simplifies and records the loss.
+
+        Names the place in the input where `schema` (when given) stands, not where it was inlined.
+        """
         if not self.allow_lossy:
+            if schema is not None:
+                if self._origins is None:
+                    from toollint.schemas import walk
+
+                    self._origins = {id(node.schema): node.pointer for node in walk(self.root, self.base)}
+                origin = self._origins.get(id(schema))
+                if origin is not None:
+                    pointer = origin + suffix
             raise StrictifyError(message, pointer)
 
     def lang(self, description: Any, inherited: str) -> str:
@@ -398,6 +412,7 @@ class _Strictifier:
         except KeyError:
             raise StrictifyError(f"`$ref` {ref!r} does not resolve inside the schema", where) from None
         if target in self.stack or (target == "" and not is_root):
+            self._current = schema
             return self.recursive(ref, target, siblings, pointer, lang)
         combined = self._with_siblings(resolved, siblings, where)
         if isinstance(combined, dict):
@@ -429,7 +444,8 @@ class _Strictifier:
         where = jp.join(pointer, "$ref")
         if not profile.recursion:
             self.refuse(where, f"`$ref` {ref!r} makes the schema recursive, which {profile.title} does not support "
-                        f"(the API answers \"{profile.message('recursion')}\"); unroll it to a fixed depth")
+                        f"(the API answers \"{profile.message('recursion')}\"); unroll it to a fixed depth",
+                        self._current, "/$ref")
             self.change(where, "$ref", ref, "recursion cut: any value, as JSON text", "lossy")
             return self.free(siblings, pointer, lang)
         if target == "":
@@ -517,6 +533,8 @@ class _Strictifier:
         if isinstance(schema.get("title"), str):
             out["title"] = schema["title"]
         out["type"] = "string"
+        if object_only and self.profile.keeps("pattern", _JSON_OBJECT_TEXT, {"pattern": _JSON_OBJECT_TEXT}):
+            out["pattern"] = _JSON_OBJECT_TEXT
         moved = [note]
         for key, value in schema.items():
             if key in ("title", "description", "type", "properties", "additionalProperties"):

@@ -173,16 +173,8 @@ def _write_json(text: str, data: Any, by_pointer: dict[str, Any]) -> str:
 
 
 def _write_yaml(text: str, by_pointer: dict[str, Any]) -> str:
-    from ruamel.yaml import YAML
-    from ruamel.yaml.util import load_yaml_guess_indent
 
-    _, indent, block_seq_indent = load_yaml_guess_indent(text)
-    yaml = YAML(typ="rt")
-    yaml.preserve_quotes = True
-    yaml.width = 4096
-    yaml.allow_unicode = True
-    indent = indent or 2
-    yaml.indent(mapping=indent, sequence=indent, offset=block_seq_indent or 0)
+    yaml = _yaml_like(text)
     tree = yaml.load(text)
     for pointer, result in by_pointer.items():
         if pointer == "":
@@ -197,6 +189,42 @@ def _write_yaml(text: str, by_pointer: dict[str, Any]) -> str:
     stream = io.StringIO()
     yaml.dump(tree, stream)
     return stream.getvalue()
+
+
+def _yaml_like(text: str) -> Any:
+    """A round-trip YAML writer whose indentation reproduces `text` (the first layout that re-dumps it exactly)."""
+    from ruamel.yaml import YAML
+    from ruamel.yaml.util import load_yaml_guess_indent
+
+    def make(mapping: int, sequence: int, offset: int) -> Any:
+        yaml = YAML(typ="rt")
+        yaml.preserve_quotes = True
+        yaml.width = 4096
+        yaml.allow_unicode = True
+        yaml.indent(mapping=mapping, sequence=sequence, offset=offset)
+        return yaml
+
+    _, guessed, block_seq_indent = load_yaml_guess_indent(text)
+    candidates = [(2, 2, 0), (2, 4, 2), (4, 4, 2), (4, 4, 0), (2, 3, 1), (3, 3, 1), (4, 6, 4)]
+    if guessed:
+        candidates.insert(0, (guessed, guessed, block_seq_indent or 0))
+    best, best_score = None, -1
+    for mapping, sequence, offset in candidates:
+        if offset > sequence - 2 and offset != 0:
+            continue
+        yaml = make(mapping, sequence, offset)
+        try:
+            stream = io.StringIO()
+            yaml.dump(yaml.load(text), stream)
+        except Exception:  # noqa: BLE001 - a layout ruamel cannot write: try the next
+            continue
+        dumped = stream.getvalue()
+        if dumped == text:
+            return yaml
+        score = sum(1 for a, b in zip(dumped.splitlines(), text.splitlines(), strict=False) if a == b)
+        if score > best_score:
+            best, best_score = yaml, score
+    return best or make(2, 2, 0)
 
 
 def _sync(node: Any, new: Any) -> Any:
