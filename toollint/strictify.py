@@ -329,10 +329,12 @@ class _Strictifier:
             self.stack.pop()
         if not isinstance(wire, dict):
             raise StrictifyError("the input schema has no strict form", self.base)
-        if "anyOf" in wire and not self.profile.root_any_of:
-            self.refuse(self.base + "/anyOf", f"{self.profile.title} does not accept `anyOf` at the root of a tool's "
-                        "schema, and the alternatives cannot be merged faithfully; split the tool into one tool "
-                        "per alternative")
+        if "anyOf" in wire:
+            why = (f"{self.profile.title} does not accept `anyOf` at the root of a tool's schema" if not
+                   self.profile.root_any_of else f"{self.profile.title} needs the root to be one closed object "
+                   "(`additionalProperties: false`), which leaves no room for alternatives at the root")
+            self.refuse(self.base + "/anyOf", f"{why}, and the alternatives cannot be merged faithfully; split the "
+                        "tool into one tool per alternative")
             wire = self._flatten_root_union(wire)
         if wire.get("type") != "object":
             before = wire.get("type")
@@ -355,9 +357,14 @@ class _Strictifier:
                 properties.setdefault(name, sub)
         out = {k: v for k, v in wire.items() if k != "anyOf"}
         out["type"] = "object"
-        out["properties"] = {name: _nullable(sub) for name, sub in properties.items()}
-        out["required"] = list(properties)
+        if self.profile.every_property_required:
+            out["properties"] = {name: _nullable(sub) for name, sub in properties.items()}
+            out["required"] = list(properties)
+        else:
+            out["properties"] = properties
         out["additionalProperties"] = False
+        lang = self.forced_lang or detect_lang(out.get("description")) or self.fallback_lang
+        out["description"] = append(out.get("description"), [FIXED["lossy"][1 if lang == "zh" else 0]], lang)
         self.change(self.base + "/anyOf", "anyOf", "alternatives", "one object with every alternative's "
                     "properties, each nullable", "lossy")
         return out
