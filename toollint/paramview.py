@@ -134,8 +134,22 @@ def layers_of(schema: dict[str, Any], ctx: Any) -> tuple[list[dict[str, Any]], s
     return layers, types, nullable
 
 
+_COMPOSED = ("$ref", "anyOf", "oneOf", "allOf")
+
+
 def _build(node: SchemaNode, ctx: Any) -> Param:
-    layers, types, nullable = layers_of(node.schema, ctx)
+    schema = node.schema
+    if not any(key in schema for key in _COMPOSED):  # the common case: a plain property schema
+        types = _own_types(schema)
+        description = schema.get("description")
+        has = isinstance(description, str) and bool(description.strip())
+        text = description if has else ""
+        title = schema.get("title")
+        if isinstance(title, str) and title.strip() and title != text:
+            text = f"{text}\n{title}" if text else title
+        return Param(node.name or "", schema, frozenset(types - {"null"}), text, has, [schema],
+                     "null" in types or schema.get("nullable") is True)
+    layers, types, nullable = layers_of(schema, ctx)
     texts = []
     for layer in layers:
         for key in ("description", "title"):

@@ -52,6 +52,7 @@ def name_tokens(name: str) -> tuple[str, ...]:
     return tuple(tokens)
 
 
+@lru_cache(maxsize=65536)
 def stem(word: str) -> str:
     """A crude English stem, enough to match `gets`/`get`, `files`/`file`, `listing`/`list`."""
     if len(word) <= 3 or not word.isascii():
@@ -66,27 +67,47 @@ def stem(word: str) -> str:
     return word
 
 
-def words_regex(words: Iterable[str], *, prefix: str = "") -> re.Pattern[str] | None:
-    """One case-insensitive regex matching any of `words`: Latin words whole, CJK words anywhere.
+class WordMatcher:
+    """Find any of a list of words in a text, case-insensitively: Latin words whole (a trailing `*`
+    allows any ending: `second*` matches seconds), CJK words and symbols anywhere.
 
-    A trailing `*` on a Latin word allows any ending (`second*` matches seconds).
+    Plain `str.find` on the lower-cased text; a big case-insensitive regex alternation is ten times slower.
     """
-    latin, cjk = [], []
-    for word in sorted({w.strip() for w in words if isinstance(w, str) and w.strip()}, key=len, reverse=True):
-        if has_cjk(word):
-            cjk.append(re.escape(word))
-        elif word.endswith("*"):
-            latin.append(re.escape(word[:-1]) + r"\w*")
-        else:
-            latin.append(re.escape(word))
-    parts = []
-    if latin:
-        parts.append(r"(?<!\w)(?:" + "|".join(latin) + r")(?![\w])")
-    if cjk:
-        parts.append("(?:" + "|".join(cjk) + ")")
-    if not parts:
+
+    def __init__(self, words: Iterable[str]) -> None:
+        entries = []
+        for word in sorted({w.strip().lower() for w in words if isinstance(w, str) and w.strip()}, key=len, reverse=True):
+            prefix = word.endswith("*")
+            word = word.rstrip("*")
+            if not word:
+                continue
+            wordlike = not has_cjk(word)
+            entries.append((word, prefix, wordlike and _is_word(word[0]), wordlike and _is_word(word[-1])))
+        self.entries = entries
+
+    def search(self, text: str) -> str | None:
+        if not text:
+            return None
+        low = text.lower()
+        for word, prefix, check_start, check_end in self.entries:
+            start = low.find(word)
+            while start >= 0:
+                end = start + len(word)
+                if (not check_start or start == 0 or not _is_word(low[start - 1])) and (
+                        prefix or not check_end or end >= len(low) or not _is_word(low[end])):
+                    return word
+                start = low.find(word, start + 1)
         return None
-    return re.compile(prefix + "(?:" + "|".join(parts) + ")", re.IGNORECASE)
+
+
+def _is_word(char: str) -> bool:
+    return char.isalnum() or char == "_"
+
+
+def words_regex(words: Iterable[str]) -> WordMatcher | None:
+    """A matcher for `words`, or None when the list is empty."""
+    matcher = WordMatcher(words)
+    return matcher if matcher.entries else None
 
 
 def as_list(value: Any) -> list[str]:

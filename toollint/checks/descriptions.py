@@ -20,6 +20,7 @@ from toollint.schemas import SchemaNode
 from toollint.textstats import (
     CJK_RUN,
     OptionCache,
+    WordMatcher,
     as_list,
     latin_words,
     length_in_words,
@@ -68,6 +69,11 @@ def content_words(text: str, stopwords: frozenset[str]) -> list[str]:
 def _vagueness(tool: Tool, text: str, lex: _VagueLexicon) -> str | None:
     if not text.strip():
         return "is empty"
+    if len(text) >= 120:
+        return None  # long enough to say something; restating and generic texts are short
+    size = length_in_words(text, lex.cjk_per_word)
+    if size >= 12:
+        return None
     name = tool.name or ""
     name_words = {stem(t) for t in name_tokens(name)}
     joined = "".join(name_tokens(name))
@@ -81,7 +87,6 @@ def _vagueness(tool: Tool, text: str, lex: _VagueLexicon) -> str | None:
             if in_name and all(w in in_name for w in latin):
                 return f"only restates the tool name (\"{quoted}\")"
             return f"is generic (\"{quoted}\")"
-    size = length_in_words(text, lex.cjk_per_word)
     if size < lex.min_words:
         return f"is too short to say what the tool does (\"{text.strip()[:60]}\")"
     return None
@@ -134,8 +139,14 @@ def _opaque(name: str, lex: _ParamLexicon) -> str | None:
 
 @check("missing-param-description", "schema", properties_only=True)
 def missing_param_description(node: SchemaNode, ctx: Context) -> None:
+    if not node.name or "description" in node.schema:
+        return
+    lex: _ParamLexicon = _PARAMS.get(ctx.options)
+    why = _opaque(node.name, lex)
+    if why is None:
+        return
     param = param_of(node, ctx)
-    if param.has_description or not param.name:
+    if param.has_description:
         return
     schema = param.schema
     if isinstance(schema.get("enum"), list) or "const" in schema or "format" in schema:
@@ -148,10 +159,6 @@ def missing_param_description(node: SchemaNode, ctx: Context) -> None:
     title = schema.get("title")
     if isinstance(title, str) and [t for t in name_tokens(title)] != list(name_tokens(param.name)):
         return  # a title that says more than the name
-    lex: _ParamLexicon = _PARAMS.get(ctx.options)
-    why = _opaque(param.name, lex)
-    if why is None:
-        return
     ctx.report(node.pointer, f"parameter `{node_label(node)}` has no description and its name {why}; add a "
                "`description` saying what it holds, its format and an example", key=True,
                fix="add a `description`")
@@ -165,7 +172,7 @@ def missing_param_description(node: SchemaNode, ctx: Context) -> None:
 class _SiblingLexicon:
     canon: dict[str, str]
     stopwords: frozenset[str]
-    contrast: re.Pattern[str] | None
+    contrast: WordMatcher | None
     threshold: float
 
 
@@ -202,15 +209,20 @@ def ambiguous_sibling_tools(tools: list[Tool], ctx: Context) -> None:
     if len(tools) < 2:
         return
     lex: _SiblingLexicon = _SIBLINGS.get(ctx.options)
-    buckets: dict[tuple[str, ...], list[tuple[Tool, set[str], str]]] = {}
+    named: dict[tuple[str, ...], list[Tool]] = {}
     for tool in tools:
         if not tool.name or not isinstance(tool.description, str) or not tool.description.strip():
             continue
-        tokens = [stem(t) for t in name_tokens(tool.name)]
-        key = tuple(sorted(_canonical(tokens, lex.canon)))
-        words = set(_canonical(content_words(CJK_RUN.sub(" ", tool.description), lex.stopwords), lex.canon))
-        words |= _bigrams(tool.description)
-        buckets.setdefault(key, []).append((tool, words, tool.description))
+        key = tuple(sorted(_canonical([stem(t) for t in name_tokens(tool.name)], lex.canon)))
+        named.setdefault(key, []).append(tool)
+    buckets: dict[tuple[str, ...], list[tuple[Tool, set[str], str]]] = {}
+    for key, members in named.items():
+        if len(members) < 2:
+            continue
+        for tool in members:
+            words = set(_canonical(content_words(CJK_RUN.sub(" ", tool.description), lex.stopwords), lex.canon))
+            words |= _bigrams(tool.description)
+            buckets.setdefault(key, []).append((tool, words, tool.description))
     for group in buckets.values():
         if len(group) < 2:
             continue
@@ -261,8 +273,29 @@ def _strings(value: Any, pointer: str, depth: int = 0):
             yield from _strings(sub, jp.join(pointer, index), depth + 1)
 
 
+_ESCAPED = re.compile(r"\\u(?:200[bef]|202[a-e]|206[0-46-9]|feff|00ad|180e|3164|ffa0|db40)", re.IGNORECASE)
+_FILE_HITS: dict[tuple[str, int], tuple[Any, bool]] = {}
+
+
+def _file_may_hold(ctx: Context, rule: str, pattern: re.Pattern[str]) -> bool:
+    """One search of the raw file text decides whether a rule needs to walk the file's strings at all."""
+    source = ctx.source
+    key = (rule, id(source))
+    cached = _FILE_HITS.get(key)
+    if cached is not None and cached[0] is source:
+        return cached[1]
+    text = source.text or ""
+    hit = pattern.search(text) is not None or (source.format == "json" and _ESCAPED.search(text) is not None)
+    if len(_FILE_HITS) > 256:
+        _FILE_HITS.clear()
+    _FILE_HITS[key] = (source, hit)
+    return hit
+
+
 @check("invisible-unicode", "tool")
 def invisible_unicode(tool: Tool, ctx: Context) -> None:
+    if not _file_may_hold(ctx, "invisible-unicode", _INVISIBLE):
+        return
     for where, text, is_key in _strings(tool.raw, tool.pointer):
         found = _INVISIBLE.findall(text)
         if not found:
@@ -278,25 +311,143 @@ def invisible_unicode(tool: Tool, ctx: Context) -> None:
 # ---------------------------------------------------------------------------------------------
 # model-instructions
 
-def _instruction_pattern(options: dict[str, Any]) -> re.Pattern[str] | None:
+_META = set("\\.[](){}*+?|^$")
+
+
+def _top_alternatives(pattern: str) -> list[str]:
+    parts, depth, current, escaped = [], 0, [], False
+    for char in pattern:
+        if escaped:
+            current.append(char)
+            escaped = False
+            continue
+        if char == "\\":
+            escaped = True
+        elif char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+        elif char == "|" and depth == 0:
+            parts.append("".join(current))
+            current = []
+            continue
+        current.append(char)
+    parts.append("".join(current))
+    return parts
+
+
+def _leading_literals(pattern: str, depth: int = 0) -> list[str] | None:
+    """Literal strings one of which every match starts with, or None when the pattern has no such prefix."""
+    if depth > 4:
+        return None
+    found: list[str] = []
+    for alternative in _top_alternatives(pattern):
+        if alternative.startswith("(?:"):
+            close, level = None, 0
+            for index, char in enumerate(alternative):
+                level += char == "("
+                level -= char == ")"
+                if level == 0:
+                    close = index
+                    break
+            inner = _leading_literals(alternative[3:close], depth + 1) if close else None
+            if inner is None:
+                return None
+            found.extend(inner)
+            continue
+        prefix: list[str] = []
+        index = 0
+        while index < len(alternative):
+            char = alternative[index]
+            if char == "\\" and index + 1 < len(alternative) and not alternative[index + 1].isalnum():
+                prefix.append(alternative[index + 1])  # an escaped literal: `\.`
+                index += 2
+                continue
+            if char in _META:
+                break
+            prefix.append(char)
+            index += 1
+        if prefix and index < len(alternative) and alternative[index] in "*?{":
+            prefix.pop()  # the last literal is optional or repeated
+        if not prefix:
+            return None
+        found.append("".join(prefix))
+    return found
+
+
+class _PhraseMatcher:
+    """Lower-cased search for a few rare phrases: jump to each occurrence of a leading literal, then match."""
+
+    def __init__(self, patterns: list[str]) -> None:
+        self.entries: list[tuple[re.Pattern[str], list[str] | None]] = []
+        anchors: list[str] | None = []
+        for pattern in patterns:
+            compiled = re.compile(pattern)
+            literals = _leading_literals(pattern)
+            self.entries.append((compiled, literals))
+            if literals is None or anchors is None:
+                anchors = None
+            elif " the user" in pattern:
+                anchors.append("the user")  # rarer than the `do not` / `never` the pattern starts with
+            else:
+                anchors.extend(literals)
+        self.anchors = sorted(set(anchors)) if anchors is not None else None
+
+    def search(self, text: str) -> re.Match[str] | None:
+        low = text.lower()
+        if self.anchors is not None and not any(anchor in low for anchor in self.anchors):
+            return None
+        for compiled, literals in self.entries:
+            if literals is None:
+                found = compiled.search(low)
+                if found:
+                    return found
+                continue
+            for literal in literals:
+                start = low.find(literal)
+                while start >= 0:
+                    found = compiled.match(low, start)
+                    if found:
+                        return found
+                    start = low.find(literal, start + 1)
+        return None
+
+
+def _instruction_matcher(options: dict[str, Any]) -> _PhraseMatcher | None:
     patterns = as_list(options.get("patterns")) + as_list(options.get("extra-patterns"))
-    return re.compile("|".join(f"(?:{p})" for p in patterns), re.IGNORECASE) if patterns else None
+    return _PhraseMatcher(patterns) if patterns else None
 
 
-_INSTRUCTIONS = OptionCache(_instruction_pattern)
+_INSTRUCTIONS = OptionCache(_instruction_matcher)
+
+
+def _report_instruction(ctx: Context, where: str, text: str, match: re.Match[str]) -> None:
+    ctx.report(where, f"text aimed at the model rather than describing the tool: \"{text[match.start():match.end()]}\"; "
+               "a description that tells the model to ignore its instructions, hide things from the user or "
+               "hand over secrets is a tool-poisoning pattern; remove it")
 
 
 @check("model-instructions", "tool")
 def model_instructions(tool: Tool, ctx: Context) -> None:
-    pattern = _INSTRUCTIONS.get(ctx.options)
-    if pattern is None:
+    matcher = _INSTRUCTIONS.get(ctx.options)
+    if matcher is None:
         return
-    for where, text, is_key in _strings(tool.definition, tool.definition_pointer):
-        if is_key or len(text) < 8:
-            continue
-        match = pattern.search(text)
-        if match is None:
-            continue
-        ctx.report(where, f"text aimed at the model rather than describing the tool: \"{match.group(0)}\"; "
-                   "a description that tells the model to ignore its instructions, hide things from the user or "
-                   "hand over secrets is a tool-poisoning pattern; remove it")
+    for key in ("description", "title"):
+        text = tool.definition.get(key)
+        if isinstance(text, str) and len(text) >= 8:
+            match = matcher.search(text)
+            if match is not None:
+                _report_instruction(ctx, jp.join(tool.definition_pointer, key), text, match)
+
+
+@check("model-instructions", "schema", keys=("description", "title"))
+def model_instructions_in_schema(node: SchemaNode, ctx: Context) -> None:
+    matcher = _INSTRUCTIONS.get(ctx.options)
+    if matcher is None:
+        return
+    for key in ("description", "title"):
+        text = node.schema.get(key)
+        if isinstance(text, str) and len(text) >= 8:
+            match = matcher.search(text)
+            if match is not None:
+                _report_instruction(ctx, jp.join(node.pointer, key), text, match)

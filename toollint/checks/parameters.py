@@ -15,7 +15,15 @@ from toollint.checks import check
 from toollint.engine import Context, node_label
 from toollint.paramview import Param, param_of
 from toollint.schemas import SchemaNode
-from toollint.textstats import OptionCache, as_list, has_cjk, latin_words, name_tokens, words_regex
+from toollint.textstats import (
+    OptionCache,
+    WordMatcher,
+    as_list,
+    has_cjk,
+    latin_words,
+    name_tokens,
+    words_regex,
+)
 
 # ---------------------------------------------------------------------------------------------
 # missing-unit
@@ -41,11 +49,11 @@ class _UnitLexicon:
     word_kind: dict[str, str]
     cjk_words: list[tuple[str, str]]
     name_units: frozenset[str]
-    units: re.Pattern[str] | None
+    units: WordMatcher | None
     cjk_units: re.Pattern[str] | None
     count_words: frozenset[str]
     count_modifiers: frozenset[str]
-    count_phrases: re.Pattern[str] | None
+    count_phrases: WordMatcher | None
     modifier_kinds: dict[str, str]
     not_quantities: frozenset[tuple[str, ...]]
 
@@ -166,8 +174,15 @@ def _with_suffix(name: str, suffix: str) -> str:
     return name + suffix
 
 
+_MAYBE_NUMERIC = frozenset({"number", "integer", "string", "NUMBER", "INTEGER", "STRING"})
+_COMPOSED = ("$ref", "anyOf", "oneOf", "allOf")
+
+
 @check("missing-unit", "schema", properties_only=True)
 def missing_unit(node: SchemaNode, ctx: Context) -> None:
+    declared = node.schema.get("type")
+    if isinstance(declared, str) and declared not in _MAYBE_NUMERIC and not any(k in node.schema for k in _COMPOSED):
+        return
     param = param_of(node, ctx)
     if not (param.is_numeric or _numeric_string(param)):
         return
@@ -269,18 +284,23 @@ def enum_case_collision(node: SchemaNode, ctx: Context) -> None:
 # relative-path
 
 
+_TOOL_NAMES: list[Any] = [None, ()]
+
+
 def _names_other_tool(text: str, ctx: Context) -> bool:
     """The description points at another tool of the set (`list_orders`), the place to get the value from."""
     if not text or len(ctx.tools) < 2:
         return False
+    if _TOOL_NAMES[0] is not ctx.tools:
+        names = []
+        for other in ctx.tools:
+            name = other.name
+            if not name or len(name) < 4 or (name.isalpha() and name.islower()):
+                continue  # a one-word name ("search") is too common a word to count as a mention
+            names.append((name.lower(), other))
+        _TOOL_NAMES[0], _TOOL_NAMES[1] = ctx.tools, tuple(names)
     lowered = text.lower()
-    for other in ctx.tools:
-        name = other.name
-        if other is ctx.tool or not name or len(name) < 4 or name.isalpha() and name.islower():
-            continue  # a one-word name ("search") is too common a word to count as a mention
-        if name.lower() in lowered:
-            return True
-    return False
+    return any(name in lowered and other is not ctx.tool for name, other in _TOOL_NAMES[1])
 
 
 @dataclass(frozen=True)
@@ -288,11 +308,11 @@ class _PathLexicon:
     names: frozenset[str]
     weak_names: frozenset[str]
     not_modifiers: frozenset[str]
-    path_words: re.Pattern[str] | None
-    absolute: re.Pattern[str] | None
-    relative: re.Pattern[str] | None
+    path_words: WordMatcher | None
+    absolute: WordMatcher | None
+    relative: WordMatcher | None
     anchored: re.Pattern[str] | None
-    remote: re.Pattern[str] | None
+    remote: WordMatcher | None
 
 
 def _path_lexicon(options: dict[str, Any]) -> _PathLexicon:
@@ -330,6 +350,10 @@ def _path_kind(param: Param, tokens: tuple[str, ...], lex: _PathLexicon) -> str 
 
 @check("relative-path", "schema", properties_only=True)
 def relative_path(node: SchemaNode, ctx: Context) -> None:
+    lex: _PathLexicon = _PATHS.get(ctx.options)
+    tokens = name_tokens(node.name or "")
+    if not tokens or (tokens[-1] not in lex.names and tokens[-1] not in lex.weak_names and tokens[-1] != "path"):
+        return
     param = param_of(node, ctx)
     schema = param.schema
     items = None
@@ -350,16 +374,13 @@ def relative_path(node: SchemaNode, ctx: Context) -> None:
         return
     if "enum" in schema or "const" in schema or schema.get("format") in ("uri", "uri-reference", "iri", "url"):
         return
-    lex: _PathLexicon = _PATHS.get(ctx.options)
-    tokens = name_tokens(param.name)
     kind = _path_kind(param, tokens, lex)
     text = param.description
     if items is not None and isinstance(items.get("description"), str):
         text = f"{text}\n{items['description']}"
-    speaks_of_path = lex.path_words is not None and lex.path_words.search(text) is not None
     if kind is None:
         return
-    if kind == "weak" and not speaks_of_path:
+    if kind == "weak" and (lex.path_words is None or lex.path_words.search(text) is None):
         return
     pattern = schema.get("pattern")
     if isinstance(pattern, str) and _ABSOLUTE_PATTERN.match(pattern):
@@ -400,9 +421,9 @@ class _IdLexicon:
     number_words: frozenset[str]
     code_excluded: frozenset[str]
     business_nouns: frozenset[str]
-    id_phrases: re.Pattern[str] | None
-    example: re.Pattern[str] | None
-    provenance: re.Pattern[str] | None
+    id_phrases: WordMatcher | None
+    example: WordMatcher | None
+    provenance: WordMatcher | None
 
 
 def _id_lexicon(options: dict[str, Any]) -> _IdLexicon:
@@ -444,6 +465,13 @@ def _has_example(text: str, lex: _IdLexicon) -> bool:
 
 @check("unconstrained-identifier", "schema", properties_only=True)
 def unconstrained_identifier(node: SchemaNode, ctx: Context) -> None:
+    lex: _IdLexicon = _IDS.get(ctx.options)
+    tokens = name_tokens(node.name or "")
+    if not tokens:
+        return
+    head = tokens[-1]
+    if head not in lex.id_words and head not in lex.number_words and head != "code" and head not in lex.business_nouns:
+        return
     param = param_of(node, ctx)
     schema = param.schema
     if param.types == {"array"}:
@@ -459,8 +487,6 @@ def unconstrained_identifier(node: SchemaNode, ctx: Context) -> None:
         schema = {**merged, "description": f"{param.description}\n{merged.get('description', '')}"}
     elif not param.is_string:
         return
-    lex: _IdLexicon = _IDS.get(ctx.options)
-    tokens = name_tokens(param.name)
     if not _is_identifier(param, tokens, lex):
         return
     for key in ("pattern", "format", "enum", "const", "examples", "example"):
@@ -497,12 +523,14 @@ _NAMES_A_SECRET = re.compile(r"^\s*(?:the\s+)?(?:name|id|identifier|arn|uri|url)
 
 @check("secret-parameter", "schema", properties_only=True)
 def secret_parameter(node: SchemaNode, ctx: Context) -> None:
+    names, not_modifiers = _SECRETS.get(ctx.options)
+    tokens = name_tokens(node.name or "")
+    if not tokens or any(t in not_modifiers for t in tokens):
+        return
+    if not any(len(secret) <= len(tokens) and tokens[-len(secret):] == secret for secret in names):
+        return
     param = param_of(node, ctx)
     if not param.is_string:
-        return
-    names, not_modifiers = _SECRETS.get(ctx.options)
-    tokens = name_tokens(param.name)
-    if not tokens or any(t in not_modifiers for t in tokens):
         return
     if _NAMES_A_SECRET.search(param.description):
         return  # "the name of the secret": a reference to a stored secret, not the secret
