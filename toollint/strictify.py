@@ -48,6 +48,14 @@ _STRING_KEYS = frozenset({"minLength", "maxLength", "pattern", "format", "conten
 _NUMBER_KEYS = frozenset({"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"})
 
 
+def _join(pointer: str, token: Any) -> str:
+    """jp.join for one token, without escaping work in the common case (hot path)."""
+    token = str(token)
+    if "~" in token or "/" in token:
+        token = token.replace("~", "~0").replace("/", "~1")
+    return pointer + "/" + token
+
+
 class StrictifyError(Exception):
     """strictify refuses: no faithful strict form exists. `.pointer` names the place."""
 
@@ -98,16 +106,21 @@ def _inferred_types(schema: dict[str, Any]) -> set[str]:
     types = schema_types(schema)
     if types:
         return types
-    keys = set(schema)
-    if keys & _OBJECT_KEYS:
+    if not _OBJECT_KEYS.isdisjoint(schema):
         return {"object"}
-    if keys & _ARRAY_KEYS:
+    if not _ARRAY_KEYS.isdisjoint(schema):
         return {"array"}
-    if keys & _STRING_KEYS:
+    if not _STRING_KEYS.isdisjoint(schema):
         return {"string"}
-    if keys & _NUMBER_KEYS:
+    if not _NUMBER_KEYS.isdisjoint(schema):
         return {"number"}
     return set()
+
+
+_PRIMITIVES = frozenset({"string", "integer", "number", "boolean", "null"})
+_TRIVIAL = frozenset({"type", "description", "title"})
+_COMPOSED = frozenset({"$ref", "allOf", "oneOf"})
+_NOT_PLAIN = frozenset({"$ref", "allOf", "anyOf", "oneOf", "enum", "const", "not", "if"})
 
 
 def shape(schema: Any, *, is_root: bool = False) -> str:
@@ -116,7 +129,7 @@ def shape(schema: Any, *, is_root: bool = False) -> str:
         return "free"
     if not isinstance(schema, dict):
         return "other"
-    if any(k in schema for k in ("$ref", "allOf", "anyOf", "oneOf", "enum", "const", "not", "if")):
+    if not _NOT_PLAIN.isdisjoint(schema):
         return "other"
     types = _inferred_types(schema)
     if not types:
@@ -306,7 +319,13 @@ class _Strictifier:
             raise StrictifyError(message, pointer)
 
     def lang(self, description: Any, inherited: str) -> str:
-        return self.forced_lang or detect_lang(description) or inherited
+        if self.forced_lang:
+            return self.forced_lang
+        if description.__class__ is str and description:
+            if description.isascii():
+                return "en" if description.strip() else inherited
+            return detect_lang(description) or inherited
+        return inherited
 
     # -- entry -------------------------------------------------------------------------------
 
@@ -385,6 +404,12 @@ class _Strictifier:
         if not isinstance(schema, dict):
             raise StrictifyError(f"this subschema is {json.dumps(schema, ensure_ascii=False)[:60]}, not a JSON Schema "
                                  "object; no provider accepts it", pointer)
+        declared = schema.get("type")
+        if declared.__class__ is str and declared in _PRIMITIVES:
+            if _TRIVIAL.issuperset(schema):
+                return dict(schema)  # the common leaf: nothing to move, close or rewrite
+            if _COMPOSED.isdisjoint(schema):
+                return self.plain(schema, pointer, lang, is_root=is_root, types={declared})
 
         if "$ref" in schema:
             return self.reference(schema, pointer, lang, is_root=is_root)
@@ -589,61 +614,71 @@ class _Strictifier:
         self.change(pointer, key_name, "map", 'array of {"key", "value"}', "rewritten")
         return out
 
-    def plain(self, schema: dict[str, Any], pointer: str, lang: str, *, is_root: bool) -> dict[str, Any]:
+    def plain(self, schema: dict[str, Any], pointer: str, lang: str, *, is_root: bool,
+              types: set[str] | None = None) -> dict[str, Any]:
         profile = self.profile
         lang = self.lang(schema.get("description"), lang)
-        types = _inferred_types(schema)
+        if types is None:
+            types = _inferred_types(schema)
         out: dict[str, Any] = {}
         moved: list[str] = []
         one_of = schema.get("x-toollint-oneOf") is True
-        if "type" not in schema and types & {"object", "array"} and len(types) == 1:
+        if "type" not in schema and len(types) == 1 and ("object" in types or "array" in types):
             out["type"] = next(iter(types))
-            self.change(jp.join(pointer, "type"), "type", None, out["type"], "added")
+            self.change(_join(pointer, "type"), "type", None, out["type"], "added")
+        keeps = profile.keeps
         for key, value in schema.items():
-            where = jp.join(pointer, key)
-            if key == "x-toollint-oneOf":
-                continue
             if key == "type":
                 if not (isinstance(value, str) and value in SCHEMA_TYPES) and not (
                         isinstance(value, list) and value and all(isinstance(t, str) and t in SCHEMA_TYPES for t in value)):
                     raise StrictifyError(f"`type` {json.dumps(value)} is not a JSON Schema type; no provider "
-                                         "accepts it", where)
+                                         "accepts it", _join(pointer, key))
                 out[key] = value
-            elif key in ("description", "title"):
+            elif key == "description" or key == "title":
                 out[key] = value
             elif key == "properties":
                 if isinstance(value, dict):
-                    out[key] = {name: self.node(sub, jp.join(pointer, key, name), lang)
-                                for name, sub in value.items()}
-            elif key in ("required", "additionalProperties", "patternProperties"):
-                continue  # settled with the object below
+                    where = pointer + "/properties"
+                    out[key] = {name: self.node(sub, _join(where, name), lang) for name, sub in value.items()}
+            elif key == "required" or key == "additionalProperties":
+                out[key] = None  # a placeholder that keeps the key's place; settled with the object below
+            elif key == "patternProperties":
+                continue
             elif key == "items":
                 if isinstance(value, list):
-                    out[key] = self.tuple_items(value, where, lang, moved)
+                    out[key] = self.tuple_items(value, pointer + "/items", lang, moved)
                 else:
-                    out[key] = self.node(value, where, lang)
+                    out[key] = self.node(value, pointer + "/items", lang)
             elif key == "anyOf":
                 if isinstance(value, list):
-                    out[key] = [self.node(sub, jp.join(where, index), lang) for index, sub in enumerate(value)]
-            elif key in ("$defs", "definitions"):
+                    where = pointer + "/anyOf/"
+                    out[key] = [self.node(sub, where + str(index), lang) for index, sub in enumerate(value)]
+            elif key == "$defs" or key == "definitions":
                 if not is_root:
-                    self.change(where, key, "definitions", "dropped (inlined where used)", "dropped")
-            elif key == "minItems" and not profile.keeps(key, value, schema) and _is_number(value) and \
-                    profile.max_min_items is not None:
+                    self.change(_join(pointer, key), key, "definitions", "dropped (inlined where used)", "dropped")
+            elif keeps(key, value, schema, is_root=is_root):
+                out[key] = value
+            elif key == "minItems" and _is_number(value) and profile.max_min_items is not None:
                 out[key] = min(profile.max_min_items, value)
                 moved.append(sentence(key, value, lang))
-                self.change(where, key, value, f"{out[key]} on the wire; description: {moved[-1]}", "moved")
-            elif profile.keeps(key, value, schema, is_root=is_root):
-                out[key] = value
+                self.change(_join(pointer, key), key, value, f"{out[key]} on the wire; description: {moved[-1]}",
+                            "moved")
             elif key in _DROPPED or key.startswith("x-") or key not in _KNOWN_MOVABLE:
-                self.change(where, key, value, "dropped (kept in the validator)", "dropped")
+                if key != "x-toollint-oneOf":
+                    self.change(_join(pointer, key), key, value, "dropped (kept in the validator)", "dropped")
             else:
                 moved.append(sentence(key, value, lang))
-                self.change(where, key, value, "description: " + moved[-1], "moved")
+                self.change(_join(pointer, key), key, value, "description: " + moved[-1], "moved")
         if one_of:
             moved.insert(0, FIXED["oneOf"][1 if lang == "zh" else 0])
         if "object" in types:
             self.close_object(schema, out, pointer, lang, moved, is_root=is_root)
+        else:
+            for key in ("required", "additionalProperties"):
+                if key in out:
+                    del out[key]
+                    self.change(_join(pointer, key), key, schema[key], "dropped: the value is not an object",
+                                "dropped")
         if "array" in types and "items" not in schema and "prefixItems" not in schema:
             out["items"] = self.free({}, jp.join(pointer, "items"), lang)
         if moved:
@@ -678,7 +713,7 @@ class _Strictifier:
                         "into one map property")
             self.change(where, "additionalProperties", extra, "false", "lossy")
         elif extra is not False:
-            self.change(jp.join(pointer, "additionalProperties"), "additionalProperties",
+            self.change(pointer + "/additionalProperties", "additionalProperties",
                         extra, False, "added" if extra is None else "rewritten")
         out["additionalProperties"] = False
         required = schema.get("required")
@@ -692,17 +727,13 @@ class _Strictifier:
             for name in properties:
                 if name not in kept:
                     properties[name] = _nullable(properties[name])
-                    self.change(jp.join(pointer, "properties", name), "required", "optional",
+                    self.change(_join(pointer + "/properties", name), "required", "optional",
                                 "required and nullable (null means absent)", "rewritten")
             out["required"] = list(properties)
         elif kept or "required" in schema:
             out["required"] = kept
-        # key order: keep the original's, put settled keys where they were, new ones at the end
-        order = [k for k in schema if k in out] + [k for k in out if k not in schema]
-        snapshot = dict(out)
-        out.clear()
-        for key in order:
-            out[key] = snapshot[key]
+        elif "required" in out:
+            del out["required"]
 
 
 _KNOWN_MOVABLE = frozenset({

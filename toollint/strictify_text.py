@@ -25,6 +25,8 @@ def _j(value: Any) -> str:
 
 
 def _n(value: Any) -> str:
+    if value.__class__ is int:
+        return str(value)
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     return _j(value)
@@ -108,8 +110,13 @@ def sentence(keyword: str, value: Any, lang: str) -> str:
     if template is None:
         return f"还须满足 {keyword}: {_j(value)}。" if zh else f"Must also satisfy {keyword}: {_j(value)}."
     text = template[1 if zh else 0]
-    return text.format(n=_n(value), s=value if isinstance(value, str) else _j(value), v=_j(value),
-                       l=_list(value, lang))
+    if "{n}" in text:
+        return text.replace("{n}", _n(value))
+    if "{s}" in text:
+        return text.replace("{s}", value if isinstance(value, str) else _j(value))
+    if "{l}" in text:
+        return text.replace("{l}", _list(value, lang))
+    return text.replace("{v}", _j(value))
 
 
 _END_EN = (".", "!", "?", "。", "！", "？", ")", "）")
