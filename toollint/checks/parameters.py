@@ -174,15 +174,18 @@ def _with_suffix(name: str, suffix: str) -> str:
     return name + suffix
 
 
-_MAYBE_NUMERIC = frozenset({"number", "integer", "string", "NUMBER", "INTEGER", "STRING"})
 _COMPOSED = ("$ref", "anyOf", "oneOf", "allOf")
 
 
 @check("missing-unit", "schema", properties_only=True)
 def missing_unit(node: SchemaNode, ctx: Context) -> None:
-    declared = node.schema.get("type")
-    if isinstance(declared, str) and declared not in _MAYBE_NUMERIC and not any(k in node.schema for k in _COMPOSED):
-        return
+    schema = node.schema
+    declared = schema.get("type")
+    if isinstance(declared, str) and not any(k in schema for k in _COMPOSED):
+        if declared.lower() not in ("number", "integer", "string"):
+            return
+        if declared.lower() == "string" and "pattern" not in schema and "format" not in schema:
+            return
     param = param_of(node, ctx)
     if not (param.is_numeric or _numeric_string(param)):
         return
@@ -284,7 +287,8 @@ def enum_case_collision(node: SchemaNode, ctx: Context) -> None:
 # relative-path
 
 
-_TOOL_NAMES: list[Any] = [None, ()]
+_TOOL_NAMES: list[Any] = [None, {}]
+_NAME_LIKE = re.compile(r"[a-z0-9_.\-]+")
 
 
 def _names_other_tool(text: str, ctx: Context) -> bool:
@@ -292,15 +296,21 @@ def _names_other_tool(text: str, ctx: Context) -> bool:
     if not text or len(ctx.tools) < 2:
         return False
     if _TOOL_NAMES[0] is not ctx.tools:
-        names = []
+        names: dict[str, list[Any]] = {}
         for other in ctx.tools:
             name = other.name
             if not name or len(name) < 4 or (name.isalpha() and name.islower()):
                 continue  # a one-word name ("search") is too common a word to count as a mention
-            names.append((name.lower(), other))
-        _TOOL_NAMES[0], _TOOL_NAMES[1] = ctx.tools, tuple(names)
-    lowered = text.lower()
-    return any(name in lowered and other is not ctx.tool for name, other in _TOOL_NAMES[1])
+            names.setdefault(name.lower(), []).append(other)
+        _TOOL_NAMES[0], _TOOL_NAMES[1] = ctx.tools, names
+    names = _TOOL_NAMES[1]
+    if not names:
+        return False
+    for word in _NAME_LIKE.findall(text.lower()):
+        owners = names.get(word) or names.get(word.strip(".-"))
+        if owners and any(owner is not ctx.tool for owner in owners):
+            return True
+    return False
 
 
 @dataclass(frozen=True)
@@ -510,9 +520,13 @@ def unconstrained_identifier(node: SchemaNode, ctx: Context) -> None:
 # ---------------------------------------------------------------------------------------------
 # secret-parameter
 
-def _secret_lexicon(options: dict[str, Any]) -> tuple[list[tuple[str, ...]], frozenset[str]]:
-    names = [name_tokens(n) for n in as_list(options.get("secret-names")) + as_list(options.get("extra-secret-names"))]
-    return [n for n in names if n], frozenset(w.lower() for w in as_list(options.get("not-secret-modifiers")))
+def _secret_lexicon(options: dict[str, Any]) -> tuple[dict[str, list[tuple[str, ...]]], frozenset[str]]:
+    by_last: dict[str, list[tuple[str, ...]]] = {}
+    for name in as_list(options.get("secret-names")) + as_list(options.get("extra-secret-names")):
+        tokens = name_tokens(name)
+        if tokens:
+            by_last.setdefault(tokens[-1], []).append(tokens)
+    return by_last, frozenset(w.lower() for w in as_list(options.get("not-secret-modifiers")))
 
 
 _SECRETS = OptionCache(_secret_lexicon)
@@ -523,18 +537,19 @@ _NAMES_A_SECRET = re.compile(r"^\s*(?:the\s+)?(?:name|id|identifier|arn|uri|url)
 
 @check("secret-parameter", "schema", properties_only=True)
 def secret_parameter(node: SchemaNode, ctx: Context) -> None:
-    names, not_modifiers = _SECRETS.get(ctx.options)
+    by_last, not_modifiers = _SECRETS.get(ctx.options)
     tokens = name_tokens(node.name or "")
-    if not tokens or any(t in not_modifiers for t in tokens):
+    candidates = by_last.get(tokens[-1]) if tokens else None
+    if not candidates or any(t in not_modifiers for t in tokens):
         return
-    if not any(len(secret) <= len(tokens) and tokens[-len(secret):] == secret for secret in names):
+    if not any(len(secret) <= len(tokens) and tokens[-len(secret):] == secret for secret in candidates):
         return
     param = param_of(node, ctx)
     if not param.is_string:
         return
     if _NAMES_A_SECRET.search(param.description):
         return  # "the name of the secret": a reference to a stored secret, not the secret
-    for secret in names:
+    for secret in candidates:
         size = len(secret)
         if size and tuple(tokens[-size:]) == secret:
             ctx.report(node.pointer,
