@@ -171,6 +171,8 @@ def missing_param_description(node: SchemaNode, ctx: Context) -> None:
 @dataclass(frozen=True)
 class _SiblingLexicon:
     canon: dict[str, str]
+    cjk_canon: dict[str, str]
+    cjk_synonyms: re.Pattern[str] | None
     stopwords: frozenset[str]
     contrast: WordMatcher | None
     threshold: float
@@ -178,12 +180,19 @@ class _SiblingLexicon:
 
 def _sibling_lexicon(options: dict[str, Any]) -> _SiblingLexicon:
     canon: dict[str, str] = {}
+    cjk: dict[str, str] = {}
     for group in options.get("synonyms") or []:
         words = [stem(w.lower()) for w in as_list(group)]
+        if not words:
+            continue
         for word in words:
-            canon.setdefault(word, words[0])
+            if CJK_RUN.search(word):
+                cjk.setdefault(word, words[0])
+            else:
+                canon.setdefault(word, words[0])
+    cjk_re = re.compile("|".join(re.escape(w) for w in sorted(cjk, key=len, reverse=True))) if cjk else None
     return _SiblingLexicon(
-        canon,
+        canon, cjk, cjk_re,
         frozenset(stem(w.lower()) for w in as_list(options.get("stopwords"))),
         words_regex(as_list(options.get("contrast-words"))),
         float(options.get("similarity", 0.6)),
@@ -220,8 +229,11 @@ def ambiguous_sibling_tools(tools: list[Tool], ctx: Context) -> None:
         if len(members) < 2:
             continue
         for tool in members:
-            words = set(_canonical(content_words(CJK_RUN.sub(" ", tool.description), lex.stopwords), lex.canon))
-            words |= _bigrams(tool.description)
+            text = tool.description
+            if lex.cjk_synonyms is not None:
+                text = lex.cjk_synonyms.sub(lambda m: f" {lex.cjk_canon[m.group(0)]} ", text)
+            words = set(_canonical(content_words(CJK_RUN.sub(" ", text), lex.stopwords), lex.canon))
+            words |= _bigrams(text)
             buckets.setdefault(key, []).append((tool, words, tool.description))
     for group in buckets.values():
         if len(group) < 2:
