@@ -75,7 +75,8 @@ def _unit_lexicon(options: dict[str, Any]) -> _UnitLexicon:
     singles = "".join(re.escape(c) for c in as_list(options.get("cjk-single-units")) if len(c) == 1)
     cjk_units = None
     if singles:
-        cjk_units = re.compile(rf"(?:[0-9０-９]\s*|单位\s*[：:是为]?\s*|以\s*|按\s*)[{singles}]|[{singles}]\s*为单位")
+        cjk_units = re.compile(rf"(?:[0-9０-９]\s*|单位\s*[：:是为]?\s*|以\s*|按\s*|[（(]\s*)[{singles}]|"
+                               rf"[{singles}]\s*(?:为单位|[）)/])")
     return _UnitLexicon(
         kinds, word_kind, cjk_words,
         frozenset(w.lower() for w in as_list(options.get("name-units"))),
