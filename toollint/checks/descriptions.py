@@ -222,7 +222,8 @@ def ambiguous_sibling_tools(tools: list[Tool], ctx: Context) -> None:
     for tool in tools:
         if not tool.name or not isinstance(tool.description, str) or not tool.description.strip():
             continue
-        key = tuple(sorted(_canonical([stem(t) for t in name_tokens(tool.name)], lex.canon)))
+        # In order and unstemmed: `get_user` / `get_users` and `plans_for_rule` / `rules_for_plan` differ.
+        key = tuple(_canonical(list(name_tokens(tool.name)), lex.canon))
         named.setdefault(key, []).append(tool)
     buckets: dict[tuple[str, ...], list[tuple[Tool, set[str], str]]] = {}
     for key, members in named.items():

@@ -334,7 +334,7 @@ def _path_lexicon(options: dict[str, Any]) -> _PathLexicon:
         words_regex(as_list(options.get("path-words"))),
         words_regex(as_list(options.get("absolute-words"))),
         words_regex(as_list(options.get("relative-words"))),
-        re.compile(r"relative\s+to\s+(?!(?:the\s+)?(?:current|working|cwd))\S|(?:within|inside|in)\s+(?:the|a|your)\s+"
+        re.compile(r"relative\s+to\s+(?!(?:the\s+)?(?:current|working|cwd))\S|\w-relative\b|(?:within|inside|in)\s+(?:the|a|your)\s+"
                    r"(?:repository|repo|project|vault|workspace|archive|bucket|share|drive)|相对于", re.IGNORECASE),
         words_regex(as_list(options.get("remote-words"))),
     )
