@@ -48,6 +48,10 @@ _STRING_KEYS = frozenset({"minLength", "maxLength", "pattern", "format", "conten
 _NUMBER_KEYS = frozenset({"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"})
 
 
+def _PLAIN_NAME(name: Any) -> bool:  # noqa: N802 - used like a predicate constant
+    return name.__class__ is str and "~" not in name and "/" not in name
+
+
 def _join(pointer: str, token: Any) -> str:
     """jp.join for one token, without escaping work in the common case (hot path)."""
     token = str(token)
@@ -68,7 +72,7 @@ class StrictifyError(Exception):
         return f"{self.pointer or '/'}: {self.message}"
 
 
-@dataclass
+@dataclass(slots=True)
 class Change:
     """One thing strictify moved or rewrote."""
 
@@ -120,6 +124,10 @@ def _inferred_types(schema: dict[str, Any]) -> set[str]:
 _PRIMITIVES = frozenset({"string", "integer", "number", "boolean", "null"})
 _TRIVIAL = frozenset({"type", "description", "title"})
 _COMPOSED = frozenset({"$ref", "allOf", "oneOf"})
+# An object that plain() handles directly: declared properties, no composition, no pattern keys.
+_OBJECT_FAST = frozenset({"$ref", "allOf", "oneOf", "anyOf", "enum", "const", "not", "if", "patternProperties"})
+_OBJECT_TYPES = frozenset({"object"})
+_ARRAY_TYPES = frozenset({"array"})
 _NOT_PLAIN = frozenset({"$ref", "allOf", "anyOf", "oneOf", "enum", "const", "not", "if"})
 
 
@@ -296,6 +304,19 @@ class _Strictifier:
         self._anchors: dict[str, str] | None = None
         self._origins: dict[int, str] | None = None
         self._current: Any = None
+        # keywords this target keeps whatever their value (no per-value check needed)
+        self.free_keep = _free_keep(profile)
+        # a primitive leaf made only of these keywords is copied as it is
+        self.leaf_keys = _leaf_keys(profile)
+
+    def _plain_enum(self, values: Any) -> bool:
+        if values.__class__ is not list or not values:
+            return False
+        if self.profile.primitive_enum_only:
+            for value in values:
+                if value.__class__ is dict or value.__class__ is list:
+                    return False
+        return True
 
     # -- bookkeeping ---------------------------------------------------------------------------
 
@@ -390,40 +411,49 @@ class _Strictifier:
 
     # -- one subschema -----------------------------------------------------------------------
 
-    def node(self, schema: Any, pointer: str, lang: str, *, is_root: bool = False) -> Any:
+    def node(self, schema: Any, pointer: str, lang: str, is_root: bool = False) -> Any:
         self.nodes += 1
-        if self.nodes > MAX_NODES:
-            raise StrictifyError(f"the schema expands to more than {MAX_NODES:,} subschemas once its references "
-                                 "are inlined; simplify it", pointer)
+        if schema.__class__ is dict:
+            declared = schema.get("type")
+            if declared.__class__ is str:
+                if declared in _PRIMITIVES:
+                    if self.leaf_keys.issuperset(schema) and (
+                            "enum" not in schema or self._plain_enum(schema["enum"])):
+                        return dict(schema)  # the common leaf: nothing to move, close or rewrite
+                    if _COMPOSED.isdisjoint(schema):
+                        return self.plain(schema, pointer, lang, is_root, {declared})
+                elif declared == "array":
+                    if _COMPOSED.isdisjoint(schema) and "enum" not in schema and "const" not in schema:
+                        return self.plain(schema, pointer, lang, is_root, _ARRAY_TYPES)
+                elif declared == "object" and _OBJECT_FAST.isdisjoint(schema) and \
+                        schema.get("properties").__class__ is dict and schema["properties"] and \
+                        schema.get("additionalProperties") in (None, False, True):
+                    return self.plain(schema, pointer, lang, is_root, _OBJECT_TYPES)
+            elif declared is None and "anyOf" in schema and _COMPOSED.isdisjoint(schema) and not is_root:
+                return self.plain(schema, pointer, lang, is_root, _inferred_types(schema))
+            if self.nodes > MAX_NODES:
+                raise StrictifyError(f"the schema expands to more than {MAX_NODES:,} subschemas once its "
+                                     "references are inlined; simplify it", pointer)
+            if "$ref" in schema:
+                return self.reference(schema, pointer, lang, is_root=is_root)
+            if "allOf" in schema:
+                return self.all_of(schema, pointer, lang, is_root=is_root)
+            if "oneOf" in schema:
+                schema = self.one_of(schema, pointer)
+            form = shape(schema, is_root=is_root)
+            if form == "free":
+                return self.free(schema, pointer, lang)
+            if form == "map":
+                return self.map(schema, pointer, lang)
+            return self.plain(schema, pointer, lang, is_root)
         if schema is True:
             return self.free({}, pointer, lang)
         if schema is False:
             self.refuse(pointer, "a `false` schema (nothing is valid) has no strict form; remove the property")
             self.change(pointer, "false", False, "any value, as JSON text", "lossy")
             return self.free({}, pointer, lang)
-        if not isinstance(schema, dict):
-            raise StrictifyError(f"this subschema is {json.dumps(schema, ensure_ascii=False)[:60]}, not a JSON Schema "
-                                 "object; no provider accepts it", pointer)
-        declared = schema.get("type")
-        if declared.__class__ is str and declared in _PRIMITIVES:
-            if _TRIVIAL.issuperset(schema):
-                return dict(schema)  # the common leaf: nothing to move, close or rewrite
-            if _COMPOSED.isdisjoint(schema):
-                return self.plain(schema, pointer, lang, is_root=is_root, types={declared})
-
-        if "$ref" in schema:
-            return self.reference(schema, pointer, lang, is_root=is_root)
-        if "allOf" in schema:
-            return self.all_of(schema, pointer, lang, is_root=is_root)
-        if "oneOf" in schema:
-            schema = self.one_of(schema, pointer)
-
-        form = shape(schema, is_root=is_root)
-        if form == "free":
-            return self.free(schema, pointer, lang)
-        if form == "map":
-            return self.map(schema, pointer, lang)
-        return self.plain(schema, pointer, lang, is_root=is_root)
+        raise StrictifyError(f"this subschema is {json.dumps(schema, ensure_ascii=False)[:60]}, not a JSON Schema "
+                             "object; no provider accepts it", pointer)
 
     def reference(self, schema: dict[str, Any], pointer: str, lang: str, *, is_root: bool) -> Any:
         ref = schema["$ref"]
@@ -614,10 +644,16 @@ class _Strictifier:
         self.change(pointer, key_name, "map", 'array of {"key", "value"}', "rewritten")
         return out
 
-    def plain(self, schema: dict[str, Any], pointer: str, lang: str, *, is_root: bool,
-              types: set[str] | None = None) -> dict[str, Any]:
+    def plain(self, schema: dict[str, Any], pointer: str, lang: str, is_root: bool = False,
+              types: Any = None) -> dict[str, Any]:
         profile = self.profile
-        lang = self.lang(schema.get("description"), lang)
+        if self.forced_lang:
+            lang = self.forced_lang
+        else:
+            description = schema.get("description")
+            if description.__class__ is str and description:
+                lang = ("en" if description.strip() else lang) if description.isascii() else \
+                    (detect_lang(description) or lang)
         if types is None:
             types = _inferred_types(schema)
         out: dict[str, Any] = {}
@@ -627,48 +663,54 @@ class _Strictifier:
             out["type"] = next(iter(types))
             self.change(_join(pointer, "type"), "type", None, out["type"], "added")
         keeps = profile.keeps
+        free_keep = self.free_keep
         for key, value in schema.items():
-            if key == "type":
-                if not (isinstance(value, str) and value in SCHEMA_TYPES) and not (
+            kind = _KIND.get(key)
+            if kind is None:
+                if key in free_keep:
+                    out[key] = value
+                elif keeps(key, value, schema, is_root=is_root):
+                    out[key] = value
+                elif key == "minItems" and _is_number(value) and profile.max_min_items is not None:
+                    out[key] = min(profile.max_min_items, value)
+                    moved.append(sentence(key, value, lang))
+                    self.change(_join(pointer, key), key, value,
+                                f"{out[key]} on the wire; description: {moved[-1]}", "moved")
+                elif key in _DROPPED or key.startswith("x-") or key not in _KNOWN_MOVABLE:
+                    if key != "x-toollint-oneOf":
+                        self.change(_join(pointer, key), key, value, "dropped (kept in the validator)", "dropped")
+                else:
+                    moved.append(sentence(key, value, lang))
+                    self.change(_join(pointer, key), key, value, "description: " + moved[-1], "moved")
+            elif kind == 1:  # description, title
+                out[key] = value
+            elif kind == 2:  # type
+                if not (value.__class__ is str and value in SCHEMA_TYPES) and not (
                         isinstance(value, list) and value and all(isinstance(t, str) and t in SCHEMA_TYPES for t in value)):
                     raise StrictifyError(f"`type` {json.dumps(value)} is not a JSON Schema type; no provider "
                                          "accepts it", _join(pointer, key))
                 out[key] = value
-            elif key == "description" or key == "title":
-                out[key] = value
-            elif key == "properties":
+            elif kind == 3:  # properties
                 if isinstance(value, dict):
-                    where = pointer + "/properties"
-                    out[key] = {name: self.node(sub, _join(where, name), lang) for name, sub in value.items()}
-            elif key == "required" or key == "additionalProperties":
+                    where = pointer + "/properties/"
+                    node = self.node
+                    out[key] = {name: node(sub, where + name if _PLAIN_NAME(name) else _join(where[:-1], name), lang)
+                                for name, sub in value.items()}
+            elif kind == 4:  # required, additionalProperties
                 out[key] = None  # a placeholder that keeps the key's place; settled with the object below
-            elif key == "patternProperties":
-                continue
-            elif key == "items":
+            elif kind == 5:  # items
                 if isinstance(value, list):
                     out[key] = self.tuple_items(value, pointer + "/items", lang, moved)
                 else:
                     out[key] = self.node(value, pointer + "/items", lang)
-            elif key == "anyOf":
+            elif kind == 6:  # anyOf
                 if isinstance(value, list):
                     where = pointer + "/anyOf/"
                     out[key] = [self.node(sub, where + str(index), lang) for index, sub in enumerate(value)]
-            elif key == "$defs" or key == "definitions":
+            elif kind == 7:  # $defs, definitions
                 if not is_root:
                     self.change(_join(pointer, key), key, "definitions", "dropped (inlined where used)", "dropped")
-            elif keeps(key, value, schema, is_root=is_root):
-                out[key] = value
-            elif key == "minItems" and _is_number(value) and profile.max_min_items is not None:
-                out[key] = min(profile.max_min_items, value)
-                moved.append(sentence(key, value, lang))
-                self.change(_join(pointer, key), key, value, f"{out[key]} on the wire; description: {moved[-1]}",
-                            "moved")
-            elif key in _DROPPED or key.startswith("x-") or key not in _KNOWN_MOVABLE:
-                if key != "x-toollint-oneOf":
-                    self.change(_join(pointer, key), key, value, "dropped (kept in the validator)", "dropped")
-            else:
-                moved.append(sentence(key, value, lang))
-                self.change(_join(pointer, key), key, value, "description: " + moved[-1], "moved")
+            # kind 8: patternProperties, settled with the object below
         if one_of:
             moved.insert(0, FIXED["oneOf"][1 if lang == "zh" else 0])
         if "object" in types:
@@ -734,6 +776,33 @@ class _Strictifier:
             out["required"] = kept
         elif "required" in out:
             del out["required"]
+
+
+_KIND = {"description": 1, "title": 1, "type": 2, "properties": 3, "required": 4, "additionalProperties": 4,
+         "items": 5, "anyOf": 6, "$defs": 7, "definitions": 7, "patternProperties": 8}
+_VALUE_CHECKED = frozenset({"enum", "const", "format", "pattern", "minItems", "anyOf", "allOf", "$ref", "type",
+                            "default"})
+
+_FREE_KEEP: dict[str, frozenset[str]] = {}
+_LEAF_KEYS: dict[str, frozenset[str]] = {}
+
+
+def _leaf_keys(profile: Profile) -> frozenset[str]:
+    """Keywords a primitive leaf may hold and still be copied as it is (enum values checked apart)."""
+    found = _LEAF_KEYS.get(profile.name)
+    if found is None:
+        found = _LEAF_KEYS[profile.name] = _TRIVIAL | _free_keep(profile) | {"enum"} | (
+            {"default"} if "default" in profile.supported else set())
+    return found
+
+
+def _free_keep(profile: Profile) -> frozenset[str]:
+    """Keywords this target keeps whatever their value."""
+    found = _FREE_KEEP.get(profile.name)
+    if found is None:
+        found = _FREE_KEEP[profile.name] = frozenset(k for k in profile.supported
+                                                     if k not in _VALUE_CHECKED and k not in _KIND)
+    return found
 
 
 _KNOWN_MOVABLE = frozenset({

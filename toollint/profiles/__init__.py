@@ -12,6 +12,8 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from toollint.regexes import anthropic_strict_problem
+
 if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover - exercised on 3.10 only
@@ -80,8 +82,6 @@ class Profile:
         if key == "minItems" and self.max_min_items is not None and _number(value) and value > self.max_min_items:
             return f"`minItems` above {self.max_min_items} is not supported"
         if key == "pattern" and self.simple_regex_only and isinstance(value, str):
-            from toollint.regexes import anthropic_strict_problem
-
             problem = anthropic_strict_problem(value, self.max_regex_repeat)
             if problem:
                 return f"the regex uses {problem}, which the grammar compiler does not support"
@@ -104,7 +104,15 @@ class Profile:
 
     def keeps(self, key: str, value: Any, schema: dict[str, Any], *, is_root: bool = False) -> bool:
         """Whether strictify may leave `key: value` on the wire schema for this provider."""
-        return key in self.supported and self.keyword_problem(key, value, schema, is_root=is_root) is None
+        if key not in self.supported:
+            return False
+        if key not in _VALUE_SENSITIVE:
+            return True
+        return self.keyword_problem(key, value, schema, is_root=is_root) is None
+
+
+# Keywords whose acceptance depends on their value or their siblings (see keyword_problem).
+_VALUE_SENSITIVE = frozenset({"format", "minItems", "pattern", "enum", "const", "type", "anyOf", "allOf", "$ref"})
 
 
 def _number(value: Any) -> bool:
