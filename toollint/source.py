@@ -137,6 +137,9 @@ def _parse_yaml(text: str, display: str) -> Source:
     from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
     source = Source(display, text, "yaml")
+    if _flow_depth(text) > MAX_DEPTH:
+        source.problem = SourceProblem("parse-error", f"not read: the YAML is nested deeper than {MAX_DEPTH} levels")
+        return source
     yaml = YAML(typ="rt")
     try:
         documents = list(yaml.load_all(text))
@@ -156,8 +159,10 @@ def _parse_yaml(text: str, display: str) -> Source:
         source.problem = SourceProblem("parse-error", "the YAML file holds several documents; put one tool set per file")
         return source
     locator = YamlLocator(text)
+    root = documents[0] if documents else None
     try:
-        source.data = _PlainYaml(locator).convert(documents[0] if documents else None, "", 0)
+        _check_expansion(root)
+        source.data = _PlainYaml(locator).convert(root, "", 0)
     except _YamlTooBig as error:
         source.problem = SourceProblem("unreadable-file", str(error))
         return source
@@ -172,6 +177,48 @@ def _parse_yaml(text: str, display: str) -> Source:
 
 class _YamlTooBig(Exception):
     pass
+
+
+_FLOW_TOKENS = re.compile(r'"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#[^\n]*|[\[\]{}]')
+
+
+def _flow_depth(text: str) -> int:
+    """Deepest nesting of YAML flow collections ([...] and {...}), found before the recursive parser sees it."""
+    if text.count("[") + text.count("{") <= MAX_DEPTH:
+        return 0
+    depth = deepest = 0
+    for match in _FLOW_TOKENS.finditer(text):
+        token = match.group(0)
+        if token in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif token in "]}":
+            depth = max(0, depth - 1)
+    return deepest
+
+
+def _check_expansion(root: Any) -> None:
+    """Reject a tree whose aliases expand past MAX_YAML_NODES; counts shared nodes once per use, memoized by identity."""
+    sizes: dict[int, int] = {}
+    stack: list[tuple[Any, bool]] = [(root, False)]
+    while stack:
+        node, children_done = stack.pop()
+        if not isinstance(node, (dict, list)) or (id(node) in sizes and not children_done):
+            continue
+        children = list(node.values()) if isinstance(node, dict) else list(node)
+        if not children_done:
+            sizes[id(node)] = -1  # in progress: a recursive alias
+            stack.append((node, True))
+            stack.extend((child, False) for child in children
+                         if isinstance(child, (dict, list)) and id(child) not in sizes)
+            continue
+        total = 1
+        for child in children:
+            total += max(sizes.get(id(child), 1), 1) if isinstance(child, (dict, list)) else 1
+            if total > MAX_YAML_NODES:
+                raise _YamlTooBig(f"not read: the YAML expands to more than {MAX_YAML_NODES:,} nodes "
+                                  "(an alias bomb?)")
+        sizes[id(node)] = total
 
 
 class _PlainYaml:
