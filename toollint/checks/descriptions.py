@@ -139,8 +139,8 @@ def _opaque(name: str, lex: _ParamLexicon) -> str | None:
 
 @check("missing-param-description", "schema", properties_only=True)
 def missing_param_description(node: SchemaNode, ctx: Context) -> None:
-    if not node.name or "description" in node.schema:
-        return
+    if not node.name or "description" in node.schema or node.name[0] in "_$":
+        return  # `_meta`, `$schema`: protocol fields, not the tool's parameters
     lex: _ParamLexicon = _PARAMS.get(ctx.options)
     why = _opaque(node.name, lex)
     if why is None:
@@ -156,6 +156,10 @@ def missing_param_description(node: SchemaNode, ctx: Context) -> None:
     items = param.item()
     if items is not None and (isinstance(items.get("properties"), dict) or isinstance(items.get("enum"), list)):
         return
+    for key in ("anyOf", "oneOf"):
+        branches = node.schema.get(key)
+        if isinstance(branches, list) and any(isinstance(b, dict) and b.get("description") for b in branches):
+            return  # each branch explains itself
     title = schema.get("title")
     if isinstance(title, str) and [t for t in name_tokens(title)] != list(name_tokens(param.name)):
         return  # a title that says more than the name
