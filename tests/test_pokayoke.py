@@ -344,3 +344,24 @@ def test_yaml_and_every_dialect_reach_the_rules():
     chat = json.dumps({"tools": [{"type": "function", "function": {"name": "pay", "description": GOOD, "parameters": {
         "type": "object", "properties": {"amount": {"type": "number"}}}}}]})
     assert fired(chat, "missing-unit")
+
+
+# --------------------------------------------------------------------------------------------- description-contradicts-schema
+
+
+@pytest.mark.parametrize(("prop", "bad"), [
+    ({"type": "integer", "default": 20, "description": "How many to return. Defaults to 10."}, True),
+    ({"type": "boolean", "default": True, "description": "Include drafts. Default is false."}, True),
+    ({"type": "string", "default": "closed", "description": "State filter. Defaults to 'open'."}, True),
+    ({"type": "integer", "default": 20, "description": "返回多少条，默认为 10"}, True),
+    ({"type": "string", "enum": ["draft", "published"], "description": "One of 'draft', 'final'"}, True),
+    ({"type": "integer", "default": 100000, "description": "Max length (default: 100,000)."}, False),
+    ({"type": "boolean", "default": False, "description": "Include totals. Default is False."}, False),
+    ({"type": "integer", "default": None, "description": "Version; defaults to 3 on the server."}, False),
+    ({"type": "string", "default": "grafana", "description": "Omission defaults to Grafana-managed."}, False),
+    ({"type": "string", "default": "manager", "description": "The default role for new users."}, False),
+    ({"type": "integer", "default": 60, "description": "Timeout, default 2 minutes"}, False),
+    ({"type": "string", "enum": ["eks", "slurm"], "description": "One of 'eks', 'slurm'"}, False),
+])
+def test_description_contradicts_schema(prop, bad):
+    assert bool(fired(tool({"p": prop}), "description-contradicts-schema")) is bad

@@ -558,3 +558,61 @@ def secret_parameter(node: SchemaNode, ctx: Context) -> None:
                        "transcript and the provider's logs; have the server read it from its configuration or "
                        "environment instead", key=True, fix="remove the parameter and read the secret server-side")
             return
+
+
+# ---------------------------------------------------------------------------------------------
+# description-contradicts-schema
+
+_DEFAULT_STATED = re.compile(
+    r"(?:\bdefaults?\s*(?:is|to|:|=|value\s+is)\s*|\(\s*default\s+|默认(?:值)?\s*(?:为|是)?\s*[:：]?\s*)"
+    r"(?:([\"'`“‘])(?P<quoted>[^\"'`”’\n]{1,60})[\"'`”’]|(?P<number>-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\d+(?:\.\d+)?)(?![\w.,%]|\.\d)"
+    r"|(?P<boolean>true|false)\b)", re.IGNORECASE)
+_VALUES_STATED = re.compile(r"(?:\bone\s+of|\ballowed\s+values?|\bvalid\s+values?|\bpossible\s+values?|\bmust\s+be\s+either"
+                            r"|可选值|取值(?:范围)?为?)\s*[:：]?\s*((?:[\"'`“‘][^\"'`”’\n]{1,40}[\"'`”’][\s,，、/|]*(?:or\s+|和|或)?){2,})",
+                            re.IGNORECASE)
+_QUOTED = re.compile(r"[\"'`“‘]([^\"'`”’\n]{1,40})[\"'`”’]")
+
+
+def _same_default(stated: re.Match[str], default: Any) -> bool | None:
+    """Whether the stated default equals the schema's; None when they cannot be compared."""
+    if stated.group("boolean") is not None:
+        return isinstance(default, bool) and str(default).lower() == stated.group("boolean").lower()
+    if stated.group("number") is not None:
+        if isinstance(default, bool) or not isinstance(default, (int, float, str)):
+            return None
+        try:
+            return float(stated.group("number").replace(",", "")) == float(default)
+        except ValueError:
+            return None
+    if isinstance(default, str):
+        return stated.group("quoted").strip() == default.strip()
+    return None
+
+
+@check("description-contradicts-schema", "schema", keys=("description",), properties_only=True)
+def description_contradicts_schema(node: SchemaNode, ctx: Context) -> None:
+    text = node.schema.get("description")
+    if not isinstance(text, str) or len(text) < 6:
+        return
+    schema = node.schema
+    label = node_label(node)
+    default = schema.get("default")
+    if "default" in schema and default is not None and not isinstance(default, (dict, list)):
+        stated = _DEFAULT_STATED.search(text)
+        if stated is not None and _same_default(stated, default) is False:
+            ctx.report(jp.join(node.pointer, "default"),
+                       f"the description of `{label}` says the default is {stated.group(0).split(None, 2)[-1]!s} "
+                       f"but `default` is {default!r}; a model trusts the prose, the server the schema: make them agree",
+                       fix="change the description or `default` so they name the same value")
+    enum = schema.get("enum")
+    if isinstance(enum, list) and enum and all(isinstance(v, str) for v in enum):
+        listed = _VALUES_STATED.search(text)
+        if listed is not None:
+            allowed = set(enum)
+            stray = [v for v in _QUOTED.findall(listed.group(1)) if v not in allowed]
+            if stray:
+                ctx.report(jp.join(node.pointer, "enum"),
+                           f"the description of `{label}` lists {', '.join(repr(v) for v in stray)} as allowed but "
+                           f"`enum` does not contain {'it' if len(stray) == 1 else 'them'}; a model sends what the "
+                           "prose says and the call fails: make the list and `enum` agree",
+                           fix="add the value to `enum` or remove it from the description")
