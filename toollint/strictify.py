@@ -48,6 +48,13 @@ _STRING_KEYS = frozenset({"minLength", "maxLength", "pattern", "format", "conten
 _NUMBER_KEYS = frozenset({"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"})
 
 
+def _resolved(lang: str) -> str:
+    """"en" or "zh" from a language or a description whose language is still to be found."""
+    if lang == "en" or lang == "zh":
+        return lang
+    return detect_lang(lang) or "en"
+
+
 def _PLAIN_NAME(name: Any) -> bool:  # noqa: N802 - used like a predicate constant
     return name.__class__ is str and "~" not in name and "/" not in name
 
@@ -340,13 +347,10 @@ class _Strictifier:
             raise StrictifyError(message, pointer)
 
     def lang(self, description: Any, inherited: str) -> str:
+        """The language for sentences on a node: forced, else its description's, else the inherited one."""
         if self.forced_lang:
             return self.forced_lang
-        if description.__class__ is str and description:
-            if description.isascii():
-                return "en" if description.strip() else inherited
-            return detect_lang(description) or inherited
-        return inherited
+        return detect_lang(description) or _resolved(inherited)
 
     # -- entry -------------------------------------------------------------------------------
 
@@ -650,10 +654,10 @@ class _Strictifier:
         if self.forced_lang:
             lang = self.forced_lang
         else:
+            # `lang` is "en", "zh", or the nearest description, whose language is found only when needed
             description = schema.get("description")
-            if description.__class__ is str and description:
-                lang = ("en" if description.strip() else lang) if description.isascii() else \
-                    (detect_lang(description) or lang)
+            if description.__class__ is str and description and not description.isspace():
+                lang = description
         if types is None:
             types = _inferred_types(schema)
         out: dict[str, Any] = {}
@@ -673,14 +677,14 @@ class _Strictifier:
                     out[key] = value
                 elif key == "minItems" and _is_number(value) and profile.max_min_items is not None:
                     out[key] = min(profile.max_min_items, value)
-                    moved.append(sentence(key, value, lang))
+                    moved.append(sentence(key, value, _resolved(lang)))
                     self.change(_join(pointer, key), key, value,
                                 f"{out[key]} on the wire; description: {moved[-1]}", "moved")
                 elif key in _DROPPED or key.startswith("x-") or key not in _KNOWN_MOVABLE:
                     if key != "x-toollint-oneOf":
                         self.change(_join(pointer, key), key, value, "dropped (kept in the validator)", "dropped")
                 else:
-                    moved.append(sentence(key, value, lang))
+                    moved.append(sentence(key, value, _resolved(lang)))
                     self.change(_join(pointer, key), key, value, "description: " + moved[-1], "moved")
             elif kind == 1:  # description, title
                 out[key] = value
@@ -712,7 +716,7 @@ class _Strictifier:
                     self.change(_join(pointer, key), key, "definitions", "dropped (inlined where used)", "dropped")
             # kind 8: patternProperties, settled with the object below
         if one_of:
-            moved.insert(0, FIXED["oneOf"][1 if lang == "zh" else 0])
+            moved.insert(0, FIXED["oneOf"][1 if _resolved(lang) == "zh" else 0])
         if "object" in types:
             self.close_object(schema, out, pointer, lang, moved, is_root=is_root)
         else:
@@ -724,11 +728,11 @@ class _Strictifier:
         if "array" in types and "items" not in schema and "prefixItems" not in schema:
             out["items"] = self.free({}, jp.join(pointer, "items"), lang)
         if moved:
-            out["description"] = append(schema.get("description"), moved, lang)
+            out["description"] = append(schema.get("description"), moved, _resolved(lang))
         return out
 
     def tuple_items(self, items: list[Any], where: str, lang: str, moved: list[str]) -> dict[str, Any]:
-        moved.append(sentence("prefixItems", items, lang))
+        moved.append(sentence("prefixItems", items, _resolved(lang)))
         self.change(where, "items", "tuple", "anyOf of the item schemas; order in the description", "moved")
         branches = [self.node(sub, jp.join(where, index), lang) for index, sub in enumerate(items)]
         unique = []
@@ -746,7 +750,7 @@ class _Strictifier:
             where = jp.join(pointer, "patternProperties")
             self.refuse(where, "`patternProperties` beside declared properties has no strict form (strict objects "
                         "are closed)")
-            moved.append(sentence("patternProperties", schema["patternProperties"], lang))
+            moved.append(sentence("patternProperties", schema["patternProperties"], _resolved(lang)))
             self.change(where, "patternProperties", schema["patternProperties"], "description", "lossy")
         if isinstance(extra, dict) and extra:
             where = jp.join(pointer, "additionalProperties")
