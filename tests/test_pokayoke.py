@@ -365,3 +365,22 @@ def test_yaml_and_every_dialect_reach_the_rules():
 ])
 def test_description_contradicts_schema(prop, bad):
     assert bool(fired(tool({"p": prop}), "description-contradicts-schema")) is bad
+
+
+# --------------------------------------------------------------------------------------------- undeclared-destructive-tool
+
+
+def test_undeclared_destructive_tool():
+    def mcp(name: str, description: str, **extra) -> str:
+        return json.dumps({"name": name, "description": description, "inputSchema": {"type": "object"}, **extra})
+
+    assert fired(mcp("delete_repo", "Delete a repository and its issues."), "undeclared-destructive-tool")
+    assert fired(mcp("drop_table", "Drop a table from the reporting database."), "undeclared-destructive-tool")
+    assert not fired(mcp("delete_repo", "Permanently delete a repository; this cannot be undone."),
+                     "undeclared-destructive-tool")
+    assert not fired(mcp("delete_file", "Move a file to the trash; it can be restored for 30 days."),
+                     "undeclared-destructive-tool")
+    assert not fired(mcp("delete_repo", "Delete a repository.", annotations={"destructiveHint": True}),
+                     "undeclared-destructive-tool")
+    assert not fired(mcp("删除地址", "删除一个收货地址，删除后不可恢复。"), "undeclared-destructive-tool")
+    assert not fired(mcp("get_deleted_items", "List items deleted in the last 30 days."), "undeclared-destructive-tool")

@@ -1,5 +1,6 @@
 """Description rules: vague tool descriptions, undocumented parameters, look-alike sibling tools,
-and text hidden in descriptions (invisible Unicode, instructions aimed at the model).
+destructive tools that do not say so, and text hidden in descriptions (invisible Unicode,
+instructions aimed at the model).
 
 Length is measured by script: a CJK character counts as half a word (option `cjk-chars-per-word`),
 so a 40-character Chinese description weighs like a 20-word English one.
@@ -468,3 +469,38 @@ def model_instructions_in_schema(node: SchemaNode, ctx: Context) -> None:
             match = matcher.search(text)
             if match is not None:
                 _report_instruction(ctx, jp.join(node.pointer, key), text, match)
+
+
+# ---------------------------------------------------------------------------------------------
+# undeclared-destructive-tool
+
+
+@dataclass(frozen=True)
+class _DestructiveLexicon:
+    verbs: frozenset[str]
+    said: WordMatcher | None
+
+
+_DESTRUCTIVE = OptionCache(lambda options: _DestructiveLexicon(
+    frozenset(w.lower() for w in as_list(options.get("verbs"))),
+    words_regex(as_list(options.get("warning-words"))),
+))
+
+
+@check("undeclared-destructive-tool", "tool")
+def undeclared_destructive_tool(tool: Tool, ctx: Context) -> None:
+    lex: _DestructiveLexicon = _DESTRUCTIVE.get(ctx.options)
+    tokens = name_tokens(tool.name or "")
+    if not tokens or not any(t in lex.verbs for t in tokens[:2]):
+        return
+    annotations = tool.definition.get("annotations")
+    if isinstance(annotations, dict) and ("destructiveHint" in annotations or annotations.get("readOnlyHint") is True):
+        return  # the client was told, one way or the other
+    text = tool.description if isinstance(tool.description, str) else ""
+    if not text.strip() or (lex.said is not None and lex.said.search(text)):
+        return  # no description is vague-description's business
+    ctx.report(tool.description_pointer,
+               f"`{tool.name}` destroys data but its description does not say whether that can be undone; say "
+               "\"permanently ... cannot be undone\" (or how to restore) and when to confirm with the user first, "
+               "and for MCP set `annotations.destructiveHint`",
+               fix="add \"This cannot be undone; confirm with the user first.\" to the description")
