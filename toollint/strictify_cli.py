@@ -110,9 +110,23 @@ def strictify_file(path: str, target: str = "anthropic", *, lang: str = "auto", 
     }
     over = [f"{value} {what.replace('_', ' ')} (limit {getattr(budget, what)})" for what, value in totals.items()
             if getattr(budget, what) is not None and value > getattr(budget, what)]
+    alone = []
+    for index in [t.index for t in chosen]:
+        usage = usage_by_tool[index]
+        for what, value in (("optional_parameters", usage.optional_parameters),
+                            ("union_parameters", usage.union_parameters)):
+            limit = getattr(budget, what)
+            if limit is not None and value > limit:
+                alone.append(f"{tools[index].label!r} alone has {value} {what.replace('_', ' ')} (limit {limit})")
     if over:
+        advice = "Choose which tools stay strict with --only NAME... or --max-strict N"
+        if alone:
+            advice += "; " + "; ".join(alone) + ": make some of its parameters required, or leave it non-strict"
         raise _Exit(2, f"{path}: the strict tools exceed {profile.title}'s per-request limits: {', '.join(over)}. "
-                    "Choose which tools stay strict with --only NAME... or --max-strict N")
+                    f"{advice}")
+    if chosen and not strict_indexes:
+        raise _Exit(2, f"{path}: no tool fits {profile.title}'s per-request limits"
+                    + (f" ({'; '.join(alone)})" if alone else ""))
 
     by_pointer = {tools[i].pointer: results[i] for i in strict_indexes}
     report = {"file": path, "target": target, "budget": totals, "tools": []}
