@@ -35,7 +35,7 @@ MAX_NODES = 20_000
 _DROPPED = frozenset({"$schema", "$id", "id", "$comment", "$anchor", "$dynamicAnchor", "$recursiveAnchor",
                       "$vocabulary", "readOnly", "writeOnly", "nullable", "markdownDescription",
                       "enumDescriptions", "enumNames", "errorMessage", "discriminator", "xml", "externalDocs",
-                      "propertyOrdering", "example", "tsType", "x-mcp-header", "contentSchema"})
+                      "propertyOrdering", "tsType", "x-mcp-header", "contentSchema"})
 # Handled by the structural code below, never by the keyword loop.
 _STRUCTURAL = frozenset({"type", "properties", "required", "additionalProperties", "items", "anyOf", "oneOf",
                          "allOf", "$ref", "$defs", "definitions", "description", "title", "patternProperties"})
@@ -815,6 +815,7 @@ _KNOWN_MOVABLE = frozenset({
     "examples", "enum", "const", "not", "if", "then", "else", "contains", "minContains", "maxContains",
     "propertyNames", "prefixItems", "additionalItems", "unevaluatedItems", "unevaluatedProperties",
     "dependentRequired", "dependentSchemas", "dependencies", "deprecated", "contentEncoding", "contentMediaType",
+    "example",
 })
 
 

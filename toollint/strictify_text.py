@@ -57,6 +57,7 @@ _SENTENCES: dict[str, tuple[str, str]] = {
     "format": ("Must be a valid {s} string.", "必须是有效的 {s} 格式。"),
     "default": ("Defaults to {v}.", "默认值为 {v}。"),
     "examples": ("For example: {l}.", "例如：{l}。"),
+    "example": ("For example: {v}.", "例如：{v}。"),
     "enum": ("Must be one of: {l}.", "必须是以下值之一：{l}。"),
     "const": ("Must be exactly {v}.", "必须等于 {v}。"),
     "not": ("Must not match the schema {v}.", "不得匹配模式 {v}。"),
