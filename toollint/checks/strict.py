@@ -107,7 +107,8 @@ def strict_unsupported_keyword(node: SchemaNode, ctx: Context) -> None:
             if problem == "is not supported":
                 text = f"`{key}` is not supported in {profile.title}"
                 if not profile.rejected.get(key) and profile.name == "anthropic":
-                    text = f"`{key}` is not in {profile.title}'s supported JSON Schema subset"
+                    text = f"`{key}` is not in {profile.title}'s documented JSON Schema subset"
+                    said = "the grammar cannot enforce it (expect a 400, or the constraint silently not held)"
             else:
                 text = f"`{key}`: {problem} in {profile.title}"
             ctx.report(jp.join(node.pointer, key), f"{label}: {text}; {said}. {STRICTIFY_HINT}", key=True)
