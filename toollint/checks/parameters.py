@@ -589,7 +589,7 @@ def _same_default(stated: re.Match[str], default: Any) -> bool | None:
     return None
 
 
-@check("description-contradicts-schema", "schema", keys=("description",), properties_only=True)
+@check("description-contradicts-schema", "schema", keys=("default", "enum"), properties_only=True)
 def description_contradicts_schema(node: SchemaNode, ctx: Context) -> None:
     text = node.schema.get("description")
     if not isinstance(text, str) or len(text) < 6:
