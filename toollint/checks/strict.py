@@ -111,7 +111,13 @@ def strict_unsupported_keyword(node: SchemaNode, ctx: Context) -> None:
                     said = "the grammar cannot enforce it (expect a 400, or the constraint silently not held)"
             else:
                 text = f"`{key}`: {problem} in {profile.title}"
-            ctx.report(jp.join(node.pointer, key), f"{label}: {text}; {said}. {STRICTIFY_HINT}", key=True)
+            hint = STRICTIFY_HINT
+            if key == "oneOf":
+                hint = ("`toollint strictify` turns it into `anyOf` and keeps the exclusivity in the description and "
+                        "the boundary validator")
+            elif key == "anyOf" or (key == "$ref" and "recursive" not in problem and "external" not in problem):
+                hint = "`toollint strictify` rewrites it where a faithful form exists, and otherwise refuses"
+            ctx.report(jp.join(node.pointer, key), f"{label}: {text}; {said}. {hint}", key=True)
 
 
 @check("strict-unsupported-keyword", "tool")
