@@ -115,8 +115,9 @@ def strict_unsupported_keyword(node: SchemaNode, ctx: Context) -> None:
             if key == "oneOf":
                 hint = ("`toollint strictify` turns it into `anyOf` and keeps the exclusivity in the description and "
                         "the boundary validator")
-            elif key == "anyOf" or (key == "$ref" and "recursive" not in problem and "external" not in problem):
-                hint = "`toollint strictify` rewrites it where a faithful form exists, and otherwise refuses"
+            elif key in ("anyOf", "allOf", "$ref"):
+                hint = ("`toollint strictify` rewrites it (inlining references, merging `allOf`) where a faithful "
+                        "form exists, and otherwise refuses naming this place")
             ctx.report(jp.join(node.pointer, key), f"{label}: {text}; {said}. {hint}", key=True)
 
 
