@@ -413,8 +413,11 @@ def relative_path(node: SchemaNode, ctx: Context) -> None:
         return  # relative by design ("the relative path to the doc page"); the base is the tool's business
     if lex.anchored.search(text) or (lex.remote is not None and (lex.remote.search(text) or lex.remote.search(tool_text))):
         return
-    if lex.absolute is not None and lex.absolute.search(tool_text) and not (lex.relative and lex.relative.search(tool_text)):
-        return
+    if lex.relative is not None and lex.relative.search(tool_text):
+        if lex.absolute is None or not lex.absolute.search(tool_text):
+            return  # the tool says its paths are relative (to its sandbox, its root): by design
+    elif lex.absolute is not None and lex.absolute.search(tool_text):
+        return  # "All paths must be absolute" for the whole tool
     what = "paths" if items is not None else "a path"
     ctx.report(node.pointer,
                f"`{node_label(node)}` takes {what} but nothing requires an absolute one; a relative path breaks once "
