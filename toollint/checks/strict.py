@@ -19,7 +19,7 @@ from toollint.profiles import (
     ref_siblings,
     schema_usage,
 )
-from toollint.schemas import SchemaNode, schema_types
+from toollint.schemas import SchemaNode, schema_types, walk
 
 STRICTIFY_HINT = "`toollint strictify` moves it into the description and keeps it in the boundary validator"
 
@@ -73,7 +73,6 @@ def _is_object(schema: dict[str, Any]) -> bool:
 # ---------------------------------------------------------------------------------------------
 
 
-@check("strict-unsupported-keyword", "schema")
 def strict_unsupported_keyword(node: SchemaNode, ctx: Context) -> None:
     profiles = _profiles(ctx)
     if not profiles:
@@ -149,7 +148,6 @@ def _flat_keys(schema: Any, depth: int = 0) -> set[str]:
     return keys
 
 
-@check("strict-open-object", "schema")
 def strict_open_object(node: SchemaNode, ctx: Context) -> None:
     profiles = [p for p in _profiles(ctx) if p.closed_objects]
     if not profiles:
@@ -175,7 +173,6 @@ def strict_open_object(node: SchemaNode, ctx: Context) -> None:
                    key=True)
 
 
-@check("strict-open-object", "schema")
 def strict_object_without_properties(node: SchemaNode, ctx: Context) -> None:
     profiles = [p for p in _profiles(ctx) if p.object_needs_properties]
     if not profiles:
@@ -190,8 +187,9 @@ def strict_object_without_properties(node: SchemaNode, ctx: Context) -> None:
                    "add `\"properties\": {}`", key=True)
 
 
-@check("strict-optional-property", "schema", keys=("properties",))
 def strict_optional_property(node: SchemaNode, ctx: Context) -> None:
+    if "properties" not in node.schema:
+        return
     profiles = [p for p in _profiles(ctx) if p.every_property_required]
     if not profiles:
         return
@@ -210,6 +208,23 @@ def strict_optional_property(node: SchemaNode, ctx: Context) -> None:
                        f"property {name!r} is optional, which {profile.title} rejects; the API answers \"{answer}\". "
                        "List it in `required` and allow null for it (`toollint strictify` does both; the boundary "
                        "maps null back to absent)", key=True)
+
+
+def _each_subschema(*funcs):
+    """A tool-scope check that walks the schema itself, only for tools checked for some target: a tool with no
+    strict target (most tools) costs one set lookup, not a call per subschema."""
+    def run(tool: Tool, ctx: Context) -> None:
+        if not isinstance(tool.schema, dict) or not ctx.targets(tool):
+            return
+        for node in walk(tool.schema, tool.schema_pointer):
+            for func in funcs:
+                func(node, ctx)
+    return run
+
+
+check("strict-unsupported-keyword", "tool")(_each_subschema(strict_unsupported_keyword))
+check("strict-open-object", "tool")(_each_subschema(strict_open_object, strict_object_without_properties))
+check("strict-optional-property", "tool")(_each_subschema(strict_optional_property))
 
 
 @check("strict-budget-exceeded", "toolset")
