@@ -454,3 +454,26 @@ def test_input_examples_invalid_on_the_wire_are_removed():
     result = strictify_tool(tool)
     assert result.tool["input_examples"] == [{}]
     assert any(c.keyword == "input_examples" for c in result.changes)
+
+
+def test_required_but_undefined_property_stays_sendable():
+    schema = {"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a", "b"]}
+    wire = strictify_tool({"name": "u", "description": "d", "input_schema": schema}).tool["input_schema"]
+    assert wire["required"] == ["a", "b"] and wire["properties"]["b"]["type"] == "string"
+    assert decode_wire_arguments(schema, {"a": "x", "b": "[1]"}) == {"a": "x", "b": [1]}
+    closed = {**schema, "additionalProperties": False}  # no valid call exists: the name is dropped from the wire
+    wire = strictify_tool({"name": "u", "description": "d", "input_schema": closed}).tool["input_schema"]
+    assert wire["required"] == ["a"] and "b" not in wire["properties"]
+
+
+def test_annotations_and_examples():
+    schema = {"type": "object", "$comment": "internal", "properties": {
+        "q": {"type": "string", "examples": ["shoes", "red hat"], "deprecated": True, "x-internal": 1,
+              "description": "Query"},
+        "n": {"type": "integer", "example": 3, "readOnly": True}}}
+    result = strictify_tool({"name": "s", "description": "Search.", "input_schema": schema})
+    properties = result.tool["input_schema"]["properties"]
+    assert properties["q"] == {"type": "string", "description": 'Query. For example: "shoes", "red hat". Deprecated.'}
+    assert properties["n"] == {"type": "integer", "description": "For example: 3."}
+    dropped = {c.keyword for c in result.changes if c.kind == "dropped"}
+    assert dropped == {"$comment", "x-internal", "readOnly"}

@@ -766,9 +766,16 @@ class _Strictifier:
         required = [r for r in required if isinstance(r, str)] if isinstance(required, list) else []
         kept = [r for r in required if r in properties]
         if len(kept) != len(required):
-            dropped = [r for r in required if r not in properties]
-            self.change(jp.join(pointer, "required"), "required", dropped,
-                        "dropped: not defined in properties", "dropped")
+            undefined = [r for r in required if r not in properties]
+            if extra is False:  # no valid call exists in the original either
+                self.change(jp.join(pointer, "required"), "required", undefined,
+                            "dropped: not defined in properties", "dropped")
+            else:  # the original requires them with any value: send them as JSON text
+                for name in undefined:
+                    properties[name] = self.free({}, _join(pointer + "/properties", name), lang)
+                    self.change(_join(pointer + "/properties", name), "required", "required, not defined",
+                                "defined as any value (JSON text)", "added")
+                kept = [r for r in required if r in properties]
         if profile.every_property_required:
             for name in properties:
                 if name not in kept:
@@ -1015,7 +1022,9 @@ class _Decoder:
             for name, item in value.items():
                 sub = properties.get(name)
                 if sub is None:
-                    out[name] = item
+                    # required but undefined in an open object: strictify sent it as JSON text
+                    undefined = name in required and schema.get("additionalProperties") is not False
+                    out[name] = self.decode(True, item, False, depth + 1) if undefined else item
                     continue
                 if item is None and name not in required and not self.accepts_null(sub):
                     continue
