@@ -106,6 +106,15 @@ def objects(children):
         extra = draw(st.sampled_from(["absent", "false", "true"]))
         if extra != "absent":
             schema["additionalProperties"] = extra == "false"
+        rare = draw(st.integers(0, 9))
+        if rare == 0:
+            schema["minProperties"] = 1
+        elif rare == 1 and len(names) > 1:
+            schema["dependentRequired"] = {names[0]: [names[1]]}
+        elif rare == 2:
+            schema["not"] = {"required": [names[0]]}
+        elif rare == 3:
+            schema["propertyNames"] = {"maxLength": 3}
         return _describe(schema, draw(DESCRIPTIONS))
     return build()
 
@@ -194,7 +203,8 @@ def test_wire_schema_holds_only_what_the_target_supports(tool, target):
 
 
 _CONSTRAINTS = ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minLength", "maxLength",
-                "pattern", "format", "minItems", "maxItems", "uniqueItems", "enum", "const", "default")
+                "pattern", "format", "minItems", "maxItems", "uniqueItems", "enum", "const", "default",
+                "minProperties", "dependentRequired", "not", "propertyNames")
 
 
 def _pairs(schema, out=None):
@@ -203,7 +213,8 @@ def _pairs(schema, out=None):
         for key, value in schema.items():
             if key in _CONSTRAINTS:
                 out.append((key, value))
-            if isinstance(value, (dict, list)) and key not in ("enum", "const", "default"):
+            if isinstance(value, (dict, list)) and key not in ("enum", "const", "default", "not", "propertyNames",
+                                                               "dependentRequired"):
                 _pairs(value, out)
     elif isinstance(schema, list):
         for value in schema:
@@ -251,7 +262,8 @@ def test_no_information_is_lost(tool, target):
 
 def _errors_are_moved_constraints(validator, instance):
     allowed = {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minLength", "maxLength",
-               "pattern", "format", "minItems", "maxItems", "uniqueItems", "oneOf"}
+               "pattern", "format", "minItems", "maxItems", "uniqueItems", "oneOf", "minProperties", "dependentRequired",
+               "not", "propertyNames"}
 
     def ok(error):
         if isinstance(error.instance, str) and error.validator == "type":
