@@ -84,19 +84,34 @@ class WordMatcher:
             wordlike = not has_cjk(word)
             entries.append((word, prefix, wordlike and _is_word(word[0]), wordlike and _is_word(word[-1])))
         self.entries = entries
+        self._by_word = {word: (prefix, start, end) for word, prefix, start, end in entries}
+        # One pass of a literal alternation finds candidates; the word-boundary test runs only on those.
+        self._any = re.compile("|".join(re.escape(word) for word, *_ in entries)) if entries else None
 
     def search(self, text: str) -> str | None:
-        if not text:
+        if not text or self._any is None:
             return None
         low = text.lower()
+        for found in self._any.finditer(low):
+            word = found.group(0)
+            prefix, check_start, check_end = self._by_word[word]
+            start, end = found.start(), found.end()
+            if (not check_start or start == 0 or not _is_word(low[start - 1])) and (
+                    prefix or not check_end or end >= len(low) or not _is_word(low[end])):
+                return word
+            shorter = self._slow(low, start)
+            if shorter is not None:
+                return shorter
+        return None
+
+    def _slow(self, low: str, start: int) -> str | None:
+        """A shorter word may fit at a position where the longest one failed its boundary test."""
         for word, prefix, check_start, check_end in self.entries:
-            start = low.find(word)
-            while start >= 0:
+            if low.startswith(word, start):
                 end = start + len(word)
                 if (not check_start or start == 0 or not _is_word(low[start - 1])) and (
                         prefix or not check_end or end >= len(low) or not _is_word(low[end])):
                     return word
-                start = low.find(word, start + 1)
         return None
 
 
@@ -124,12 +139,17 @@ class OptionCache:
     def __init__(self, build: Callable[[dict[str, Any]], Any]) -> None:
         self._build = build
         self._entries: dict[int, tuple[dict[str, Any], Any]] = {}
+        self._last: tuple[Any, Any] = (None, None)
 
     def get(self, options: dict[str, Any]) -> Any:
+        last = self._last
+        if last[0] is options:
+            return last[1]
         entry = self._entries.get(id(options))
         if entry is None or entry[0] is not options:
             if len(self._entries) > 64:
                 self._entries.clear()
             entry = (options, self._build(options))
             self._entries[id(options)] = entry
+        self._last = entry
         return entry[1]

@@ -409,11 +409,12 @@ class _PhraseMatcher:
                 anchors.append("the user")  # rarer than the `do not` / `never` the pattern starts with
             else:
                 anchors.extend(literals)
-        self.anchors = sorted(set(anchors)) if anchors is not None else None
+        self.anchors = (re.compile("|".join(re.escape(a) for a in sorted(set(anchors), key=len, reverse=True)))
+                        if anchors else None)
 
     def search(self, text: str) -> re.Match[str] | None:
         low = text.lower()
-        if self.anchors is not None and not any(anchor in low for anchor in self.anchors):
+        if self.anchors is not None and self.anchors.search(low) is None:
             return None
         for compiled, literals in self.entries:
             if literals is None:

@@ -182,11 +182,20 @@ _COMPOSED = ("$ref", "anyOf", "oneOf", "allOf")
 def missing_unit(node: SchemaNode, ctx: Context) -> None:
     schema = node.schema
     declared = schema.get("type")
-    if isinstance(declared, str) and not any(k in schema for k in _COMPOSED):
+    plain = isinstance(declared, str) and not any(k in schema for k in _COMPOSED)
+    if plain:
         if declared.lower() not in ("number", "integer", "string"):
             return
         if declared.lower() == "string" and "pattern" not in schema and "format" not in schema:
             return
+        lex = _UNITS.get(ctx.options)
+        tokens = name_tokens(node.name or "")
+        if any(t in lex.name_units for t in tokens[1:]) or (len(tokens) == 1 and tokens[0] in lex.name_units):
+            return
+        if tokens and tokens[-1] in lex.count_words:
+            return
+        if not isinstance(schema.get("description"), str) and _quantity_in_name(tokens, lex) is None:
+            return  # no quantity in the name and no description to reveal one
     param = param_of(node, ctx)
     if not (param.is_numeric or _numeric_string(param)):
         return
@@ -262,8 +271,11 @@ def enum_case_collision(node: SchemaNode, ctx: Context) -> None:
     groups: list[tuple[str, list[tuple[Any, str]]]] = []
     enum = schema.get("enum")
     if isinstance(enum, list) and len(enum) > 1:
-        where = jp.join(node.pointer, "enum")
-        groups.append(("enum", [(v, jp.join(where, i)) for i, v in enumerate(enum)]))
+        strings = [v for v in enum if isinstance(v, str)]
+        if len({v.casefold() for v in strings}) < len(set(strings)) or len(
+                {_SEPARATORS.sub("", v.casefold()) for v in strings}) < len(set(strings)):
+            where = jp.join(node.pointer, "enum")
+            groups.append(("enum", [(v, jp.join(where, i)) for i, v in enumerate(enum)]))
     for key in ("anyOf", "oneOf"):
         branches = schema.get(key)
         if not isinstance(branches, list) or len(branches) < 2:
