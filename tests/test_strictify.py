@@ -477,3 +477,19 @@ def test_annotations_and_examples():
     assert properties["n"] == {"type": "integer", "description": "For example: 3."}
     dropped = {c.keyword for c in result.changes if c.kind == "dropped"}
     assert dropped == {"$comment", "x-internal", "readOnly"}
+
+
+def test_tools_left_out_of_the_strict_set_stop_asking_for_strict(tmp_path):
+    path = tmp_path / "strict_all.json"
+    tools = [{"name": f"t{i}", "description": "A tool. Use it when asked.", "strict": True,
+              "input_schema": {"type": "object", "properties": {"a": {"type": "string", "maxLength": 3}}}}
+             for i in range(3)]
+    path.write_text(json.dumps(tools), encoding="utf-8")
+    result = run(path, "--only", "t1", "--report", "json")
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert [t["strict"] for t in data] == [False, True, False]
+    assert data[0]["input_schema"] == tools[0]["input_schema"]  # untouched otherwise
+    assert strict_findings(result.stdout, "anthropic") == []
+    report = json.loads(result.stderr)
+    assert report["tools"][0]["changes"][0]["keyword"] == "strict"

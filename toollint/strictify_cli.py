@@ -81,6 +81,9 @@ def strictify_file(path: str, target: str = "anthropic", *, lang: str = "auto", 
         except RecursionError:
             refusals.append(f"{path}: tool {tool.label!r} at {tool.pointer or '/'}: the schema is nested too "
                             "deeply to rewrite")
+        except Exception as error:  # noqa: BLE001 - a bug in strictify must not end in a traceback
+            refusals.append(f"{path}: tool {tool.label!r} at {tool.pointer or '/'}: internal error while "
+                            f"rewriting ({type(error).__name__}: {error}); please report it with this tool")
     if refusals:
         hint = "" if allow_lossy else " (--allow-lossy simplifies instead and records the loss)"
         raise _Exit(2, "\n".join(refusals) + f"\ntoollint strictify: refused {len(refusals)} tool(s){hint}")
@@ -129,6 +132,11 @@ def strictify_file(path: str, target: str = "anthropic", *, lang: str = "auto", 
                     + (f" ({'; '.join(alone)})" if alone else ""))
 
     by_pointer = {tools[i].pointer: results[i] for i in strict_indexes}
+    unstrict = {}
+    for tool in tools:
+        # a tool left out of the strict set must not ask for strict mode: its schema was not rewritten
+        if tool.pointer not in by_pointer and tool.strict and tool.dialect.provider == target:
+            unstrict[tool.pointer] = _Unstrict(_without_strict(tool))
     report = {"file": path, "target": target, "budget": totals, "tools": []}
     for tool in tools:
         result = by_pointer.get(tool.pointer)
@@ -136,6 +144,9 @@ def strictify_file(path: str, target: str = "anthropic", *, lang: str = "auto", 
                  "changes": []}
         if result is not None:
             entry["changes"] = [{**c.as_dict(), "pointer": tool.pointer + c.pointer} for c in result.changes]
+        elif tool.pointer in unstrict:
+            entry["changes"] = [{"pointer": tool.strict_pointer, "keyword": "strict", "kind": "rewritten",
+                                 "before": True, "after": False}]
         report["tools"].append(entry)
     validators = {}
     for tool in tools:
@@ -143,11 +154,26 @@ def strictify_file(path: str, target: str = "anthropic", *, lang: str = "auto", 
         if result is not None:
             validators[tool.name or tool.pointer] = result.validator
 
+    written = {**by_pointer, **unstrict}
     if source.format == "yaml":
-        text = _write_yaml(source.text, by_pointer)
+        text = _write_yaml(source.text, written)
     else:
-        text = _write_json(source.text, source.data, by_pointer)
+        text = _write_json(source.text, source.data, written)
     return Outcome(text, validators, report, list(by_pointer.values()))
+
+
+@dataclass
+class _Unstrict:
+    """A tool written back with `strict: false` (it was left out of the strict set)."""
+
+    tool: dict[str, Any]
+
+
+def _without_strict(tool: Any) -> dict[str, Any]:
+    raw = copy.deepcopy(tool.raw)
+    definition = raw[tool.dialect.wrapper] if tool.dialect.wrapper else raw
+    definition["strict"] = False
+    return raw
 
 
 # ---------------------------------------------------------------------------------------------
@@ -313,7 +339,8 @@ def _text_report(report: dict[str, Any]) -> str:
     lines = []
     for tool in report["tools"]:
         if not tool["strict"]:
-            lines.append(f"{tool['name']}: left as it is (not selected as strict)")
+            note = ', now "strict": false' if tool["changes"] else ""
+            lines.append(f"{tool['name']}: left as it is (not selected as strict{note})")
             continue
         changes = tool["changes"]
         lines.append(f"{tool['name']}: {len(changes)} change(s)")
