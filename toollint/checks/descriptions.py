@@ -303,7 +303,8 @@ def _file_may_hold(ctx: Context, rule: str, pattern: re.Pattern[str]) -> bool:
     if cached is not None and cached[0] is source:
         return cached[1]
     text = source.text or ""
-    hit = pattern.search(text) is not None or (source.format == "json" and _ESCAPED.search(text) is not None)
+    hit = (not text.isascii() and pattern.search(text) is not None) or (
+        source.format == "json" and "\\u" in text and _ESCAPED.search(text) is not None)
     if len(_FILE_HITS) > 256:
         _FILE_HITS.clear()
     _FILE_HITS[key] = (source, hit)
@@ -448,28 +449,26 @@ def _report_instruction(ctx: Context, where: str, text: str, match: re.Match[str
 
 @check("model-instructions", "tool")
 def model_instructions(tool: Tool, ctx: Context) -> None:
+    """The tool's description and title, and the descriptions of its parameters (top level)."""
     matcher = _INSTRUCTIONS.get(ctx.options)
     if matcher is None:
         return
-    for key in ("description", "title"):
-        text = tool.definition.get(key)
-        if isinstance(text, str) and len(text) >= 8:
+    places: list[tuple[str, Any]] = [(jp.join(tool.definition_pointer, key), tool.definition.get(key))
+                                     for key in ("description", "title")]
+    schema = tool.schema
+    properties = schema.get("properties") if isinstance(schema, dict) else None
+    if isinstance(properties, dict):
+        base = jp.join(tool.schema_pointer, "properties")
+        for name, prop in properties.items():
+            if isinstance(prop, dict):
+                for key in ("description", "title"):
+                    if key in prop:
+                        places.append((jp.join(base, name, key), prop[key]))
+    for where, text in places:
+        if isinstance(text, str) and len(text) >= 4:
             match = matcher.search(text)
             if match is not None:
-                _report_instruction(ctx, jp.join(tool.definition_pointer, key), text, match)
-
-
-@check("model-instructions", "schema", keys=("description", "title"))
-def model_instructions_in_schema(node: SchemaNode, ctx: Context) -> None:
-    matcher = _INSTRUCTIONS.get(ctx.options)
-    if matcher is None:
-        return
-    for key in ("description", "title"):
-        text = node.schema.get(key)
-        if isinstance(text, str) and len(text) >= 8:
-            match = matcher.search(text)
-            if match is not None:
-                _report_instruction(ctx, jp.join(node.pointer, key), text, match)
+                _report_instruction(ctx, where, text, match)
 
 
 # ---------------------------------------------------------------------------------------------
