@@ -493,3 +493,21 @@ def test_tools_left_out_of_the_strict_set_stop_asking_for_strict(tmp_path):
     assert [f for f in lint_text(result.stdout) if f.rule.startswith("strict-")] == []
     report = json.loads(result.stderr)
     assert report["tools"][0]["changes"][0]["keyword"] == "strict"
+
+
+def test_line_endings_and_flow_yaml(tmp_path):
+    crlf = tmp_path / "crlf.json"
+    crlf.write_bytes(b'{\r\n  "name": "x",\r\n  "description": "d",\r\n  "input_schema": {"type": "object", '
+                     b'"properties": {"a": {"type": "string", "maxLength": 2}}}\r\n}\r\n')
+    result = CliRunner().invoke(main, ["strictify", str(crlf), "-o", str(tmp_path / "out.json")])
+    assert result.exit_code == 0
+    written = (tmp_path / "out.json").read_bytes()
+    assert b"\r\n" in written and b"\n" not in written.replace(b"\r\n", b"")
+    flow = tmp_path / "flow.yaml"
+    flow.write_text("- name: w   # weather\n  description: 'Weather.'\n  input_schema:\n    type: object\n"
+                    "    properties:\n      city: {type: string, maxLength: 40, description: \"City name\"}\n",
+                    encoding="utf-8")
+    result = run(flow)
+    assert result.exit_code == 0
+    assert "- name: w   # weather\n  description: 'Weather.'\n" in result.stdout
+    assert 'city: {type: string, description: "City name. Must be at most 40 characters long."}' in result.stdout

@@ -209,7 +209,8 @@ def _write_json(text: str, data: Any, by_pointer: dict[str, Any]) -> str:
         document = _put(document, pointer, result.tool)
     indent = _json_indent(text)
     out = json.dumps(document, ensure_ascii=False, indent=indent)
-    return out + "\n" if text.endswith("\n") or indent is not None else out
+    out = out + "\n" if text.endswith("\n") or indent is not None else out
+    return out.replace("\n", "\r\n") if "\r\n" in text else out  # JSON strings hold no raw newline
 
 
 def _write_yaml(text: str, by_pointer: dict[str, Any]) -> str:
