@@ -511,3 +511,14 @@ def test_line_endings_and_flow_yaml(tmp_path):
     assert result.exit_code == 0
     assert "- name: w   # weather\n  description: 'Weather.'\n" in result.stdout
     assert 'city: {type: string, description: "City name. Must be at most 40 characters long."}' in result.stdout
+
+
+def test_has_wire_forms():
+    from toollint.strictify import has_wire_forms
+
+    assert not has_wire_forms(json.loads(REFUND.read_text(encoding="utf-8"))["input_schema"])
+    assert has_wire_forms({"type": "object", "properties": {"m": {"type": "object",
+                                                                  "additionalProperties": {"type": "string"}}}})
+    assert has_wire_forms({"type": "object", "properties": {"v": {}}})
+    assert has_wire_forms({"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a", "b"]})
+    assert has_wire_forms({"type": "object", "properties": {"xs": {"type": "array"}}})

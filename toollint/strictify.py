@@ -955,6 +955,28 @@ def decode_wire_arguments(original_schema: Any, arguments: Any) -> Any:
     return _Decoder(original_schema).decode(original_schema, arguments, True, 0)
 
 
+def has_wire_forms(original_schema: Any) -> bool:
+    """Whether strictify sends part of this schema in another form, so that `decode_wire_arguments` may change a
+    call beyond OpenAI's null-for-absent: a map, a value of any shape, or a required but undefined property."""
+    from toollint.schemas import walk
+
+    for node in walk(original_schema, ""):
+        schema = node.schema
+        if shape(schema, is_root=node.is_root) in ("map", "free"):
+            return True
+        required = schema.get("required")
+        properties = schema.get("properties")
+        if isinstance(required, list) and schema.get("additionalProperties") is not False and \
+                any(isinstance(name, str) and not (isinstance(properties, dict) and name in properties)
+                    for name in required):
+            return True
+        items = schema.get("items")
+        if "array" in schema_types(schema) and "items" not in schema and "prefixItems" not in schema or \
+                items is True or items == {}:
+            return True
+    return False
+
+
 class _Decoder:
     def __init__(self, root: Any) -> None:
         self.root = root
@@ -1096,5 +1118,5 @@ def _make_module_callable() -> None:
 
 _make_module_callable()
 
-__all__ = ["Change", "StrictifyError", "StrictifyResult", "decode_wire_arguments", "shape", "strictify_schema",
-           "strictify_tool"]
+__all__ = ["Change", "StrictifyError", "StrictifyResult", "decode_wire_arguments", "has_wire_forms", "shape",
+           "strictify_schema", "strictify_tool"]
