@@ -307,3 +307,37 @@ def test_validator_agrees_with_the_original(tool, target, data):
     decoded = decode_wire_arguments(result.validator, sent)
     bad = _errors_are_moved_constraints(validator, decoded)
     assert not bad, [f"{list(e.absolute_path)}: {e.validator} {e.message}" for e in bad]
+
+
+@st.composite
+def recursive_or_union_tools(draw):
+    tool = draw(tools())
+    definition = tool.get("function", tool)
+    key = next(k for k in ("input_schema", "parameters", "inputSchema") if k in definition)
+    schema = definition[key]
+    if draw(st.booleans()):
+        schema.setdefault("$defs", {})["node"] = {"type": "object", "properties": {
+            "label": {"type": "string"}, "kids": {"type": "array", "items": {"$ref": "#/$defs/node"}}}}
+        schema["properties"]["tree"] = {"$ref": "#/$defs/node"}
+    else:
+        defs = schema.pop("$defs", None)
+        definition[key] = {"anyOf": [schema, {"type": "object", "properties": {"other": {"type": "integer"}},
+                                              "required": ["other"]}]}
+        if defs:
+            definition[key]["$defs"] = defs
+    return tool
+
+
+@SETTINGS
+@given(recursive_or_union_tools(), st.sampled_from(["anthropic", "openai"]))
+def test_allow_lossy_always_gives_a_strict_tool_and_records_the_loss(tool, target):
+    try:
+        strictify_tool(tool, target)
+        refused = False
+    except StrictifyError as error:
+        refused = True
+        assert error.pointer.startswith(("/input_schema", "/function/parameters", "/inputSchema"))
+    result = strictify_tool(tool, target, allow_lossy=True)
+    assert result.lossy == refused
+    findings = lint_text(json.dumps([result.tool], ensure_ascii=False), targets=(target,))
+    assert not [f.message for f in findings if f.rule.startswith("strict-")]
