@@ -522,3 +522,12 @@ def test_has_wire_forms():
     assert has_wire_forms({"type": "object", "properties": {"v": {}}})
     assert has_wire_forms({"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a", "b"]})
     assert has_wire_forms({"type": "object", "properties": {"xs": {"type": "array"}}})
+
+
+def test_too_deep_is_refused_not_crashed():
+    schema = {"type": "string"}
+    for _ in range(3000):
+        schema = {"type": "object", "properties": {"a": schema}}
+    with pytest.raises(StrictifyError) as caught:
+        strictify_tool({"name": "deep", "description": "d", "input_schema": schema})
+    assert "nested too deeply" in caught.value.message

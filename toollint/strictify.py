@@ -861,7 +861,11 @@ def strictify_schema(schema: Any, target: str = "anthropic", *, lang: str = "aut
         raise ValueError(f"strictify writes for {' or '.join(TARGETS)}, not {target!r}")
     worker = _Strictifier(schema, load_profile(target), lang=lang, allow_lossy=allow_lossy, base=pointer,
                           fallback_lang=fallback_lang)
-    wire = worker.run()
+    try:
+        wire = worker.run()
+    except RecursionError:
+        raise StrictifyError("the schema is nested too deeply to rewrite (no provider compiles such depth; "
+                             "OpenAI allows 10 levels)", pointer) from None
     return wire, worker.changes
 
 
