@@ -647,6 +647,30 @@ def test_check_all_openai_tool_messages(boundary):
     assert batch.messages[0] == {"role": "tool", "tool_call_id": "call_a", "content": '{"status": "submitted"}'}
 
 
+def test_check_all_reads_whole_responses_and_their_stop_reason(boundary):
+    response = {"id": "msg_1", "type": "message", "role": "assistant", "stop_reason": "max_tokens",
+                "content": [tool_use(GOOD, id="t1")]}
+    assert [o.code for o in boundary.check_all(response).outcomes] == ["TRUNCATED"]
+    choice = {"index": 0, "finish_reason": "tool_calls",
+              "message": {"role": "assistant", "content": None, "tool_calls": [chat_call(GOOD)]}}
+    assert boundary.check_all(choice).ok
+    responses = {"object": "response", "status": "incomplete", "incomplete_details": {"reason": "max_output_tokens"},
+                 "output": [{"type": "reasoning", "summary": []}, responses_call(GOOD)]}
+    assert [o.code for o in boundary.check_all(responses).outcomes] == ["TRUNCATED"]
+    no_calls = boundary.check_all({"role": "assistant", "content": [{"type": "text", "text": "Done."}]})
+    assert no_calls.outcomes == [] and no_calls.message is None
+
+
+def test_check_all_accepts_sdk_objects(boundary):
+    class Message:
+        def model_dump(self):
+            return {"role": "assistant", "stop_reason": "tool_use", "content": [tool_use(GOOD, id="t9")]}
+
+    batch = boundary.check_all(Message(), runner={"refund_order": lambda arguments: "done"})
+    assert batch.message == {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "t9",
+                                                          "content": "done"}]}
+
+
 def test_check_all_when_truncated_runs_nothing(boundary):
     ran = []
     batch = boundary.check_all([tool_use(GOOD, id="t1"), tool_use(TRUNCATED_TEXT, id="t2")], stop_reason="max_tokens",

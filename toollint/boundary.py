@@ -310,19 +310,22 @@ class Boundary:
             parsed = Call(self.default_shape, None, None, None)
         return make_result(parsed.shape, parsed.id, parsed.name, output, is_error=False)
 
-    def check_all(self, calls: Any, stop_reason: str | None = None, *,
+    def check_all(self, reply: Any, stop_reason: str | None = None, *,
                   runner: Mapping[str, Callable[[dict[str, Any]], Any]] | Callable[[str, dict[str, Any]], Any]
                   | None = None, chain: Any = None) -> Batch:
         """Check every tool call of one reply, in order, and collect the results to send back together.
 
-        `calls`: a list of calls, an Anthropic assistant message (or its content list; text blocks are
-        skipped), an OpenAI Chat assistant message (`tool_calls`) or a Responses output list. With
-        `runner` (a mapping of tool name to `func(arguments)`, or `runner(name, arguments)`), the calls
-        that pass are run and their output becomes their result.
+        `reply`: a list of calls, an Anthropic message or Messages response (text blocks are skipped),
+        an OpenAI Chat message or choice, a Responses response or output list, or their SDK objects; a
+        stop reason the reply carries is used unless `stop_reason` is given. With `runner` (a mapping
+        of tool name to `func(arguments)`, or `runner(name, arguments)`), the calls that pass are run
+        and their output becomes their result.
         """
         outcomes: list[Outcome] = []
         counted: set[Any] = set()
-        for call in tool_calls(calls):
+        calls, found_reason = tool_calls(reply)
+        stop_reason = stop_reason if stop_reason is not None else found_reason
+        for call in calls:
             try:
                 parsed = parse_call(call)
                 key = self._key(parsed.name if not isinstance(parsed, str) else None, chain)

@@ -192,25 +192,50 @@ _SKIPPED_BLOCKS = frozenset({"text", "thinking", "redacted_thinking", "reasoning
                              "server_tool_use", "web_search_tool_result", "image", "document"})
 
 
-def tool_calls(calls: Any) -> list[Any]:
-    if isinstance(calls, Mapping):
-        if isinstance(calls.get("content"), list):
-            calls = calls["content"]
-        elif isinstance(calls.get("tool_calls"), list):
-            calls = calls["tool_calls"]
-        elif isinstance(calls.get("output"), list):
-            calls = calls["output"]
+def tool_calls(reply: Any) -> tuple[list[Any], str | None]:
+    """The tool calls of one reply, in order, and the reply's own stop reason when it carries one.
+
+    `reply`: a list of calls or content blocks (text and thinking blocks are skipped), an Anthropic
+    message or Messages response (`content`, `stop_reason`), an OpenAI Chat message (`tool_calls`) or
+    choice (`message`, `finish_reason`), a Responses response (`output`, `incomplete_details`), or the
+    SDK objects for any of these.
+    """
+    if not isinstance(reply, (Mapping, list, tuple)) and callable(getattr(reply, "model_dump", None)):
+        reply = _as_dict(reply)
+    stop_reason = None
+    if isinstance(reply, Mapping):
+        stop_reason = _stop_reason(reply)
+        if isinstance(reply.get("message"), Mapping):
+            reply = reply["message"]
+        if isinstance(reply.get("content"), list):
+            reply = reply["content"]
+        elif isinstance(reply.get("tool_calls"), list):
+            reply = reply["tool_calls"]
+        elif isinstance(reply.get("output"), list):
+            reply = reply["output"]
+        elif "content" in reply or "tool_calls" in reply or reply.get("role") == "assistant":
+            return [], stop_reason  # a reply without tool calls
         else:
-            return [calls]
-    if isinstance(calls, (str, bytes)) or not isinstance(calls, Iterable):
-        return [calls]
+            return [reply], stop_reason
+    if isinstance(reply, (str, bytes)) or not isinstance(reply, Iterable):
+        return [reply], stop_reason
     picked = []
-    for item in calls:
+    for item in reply:
         kind = item.get("type") if isinstance(item, Mapping) else getattr(item, "type", None)
         if kind in _SKIPPED_BLOCKS:
             continue
         picked.append(item)
-    return picked
+    return picked, stop_reason
+
+
+def _stop_reason(reply: Mapping[str, Any]) -> str | None:
+    for key in ("stop_reason", "finish_reason"):
+        if isinstance(reply.get(key), str):
+            return reply[key]
+    details = reply.get("incomplete_details")
+    if isinstance(details, Mapping) and isinstance(details.get("reason"), str):
+        return details["reason"]
+    return None
 
 
 def runner_for(runner: Any, name: str | None) -> Callable[[dict[str, Any]], Any] | None:
