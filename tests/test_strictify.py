@@ -163,15 +163,18 @@ def test_open_objects_closed_everywhere_and_refs_inlined():
 
 def test_one_of_becomes_any_of_and_all_of_is_merged():
     schema = {"type": "object",
-              "properties": {"pet": {"oneOf": [{"type": "string"}, {"type": "integer"}], "description": "A pet"}},
+              "properties": {"pet": {"oneOf": [{"type": "string", "maxLength": 8}, {"type": "string", "pattern": "^a"}],
+                                     "description": "A pet"},
+                             "kind": {"oneOf": [{"const": "cat"}, {"const": "dog"}]}},
               "allOf": [{"properties": {"age": {"type": "integer", "maximum": 30}}, "required": ["age"]}]}
     result = strictify_tool({"name": "pet", "description": "Record a pet.", "input_schema": schema}, "openai")
     wire = result.tool["input_schema"]
     assert "allOf" not in json.dumps(wire) and "oneOf" not in json.dumps(wire)
     assert wire["properties"]["pet"]["description"] == "A pet. Must match exactly one of the alternatives."
     assert {"type": "null"} in wire["properties"]["pet"]["anyOf"]
+    assert "description" not in wire["properties"]["kind"]  # distinct consts: anyOf already means oneOf
     assert wire["properties"]["age"] == {"type": "integer", "maximum": 30}
-    assert wire["required"] == ["pet", "age"]
+    assert wire["required"] == ["pet", "kind", "age"]
     assert {c.keyword for c in result.changes} >= {"oneOf", "allOf"}
 
 

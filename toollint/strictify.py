@@ -247,6 +247,22 @@ def merge_all(schemas: list[Any]) -> dict[str, Any]:
     return result
 
 
+def _disjoint(branches: list[Any]) -> bool:
+    """Whether no value can match two branches, seen at a glance (distinct consts, or distinct plain types), so
+    that `anyOf` already means `oneOf`."""
+    consts = [b["const"] for b in branches if isinstance(b, dict) and "const" in b]
+    if len(consts) == len(branches):
+        keys = [json.dumps(c, sort_keys=True) for c in consts]
+        return len(set(keys)) == len(keys)
+    kinds = []
+    for branch in branches:
+        declared = branch.get("type") if isinstance(branch, dict) else None
+        if not isinstance(declared, str) or "$ref" in branch or "anyOf" in branch or "oneOf" in branch:
+            return False
+        kinds.append("number" if declared == "integer" else declared)
+    return len(set(kinds)) == len(kinds)
+
+
 def _is_number(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
@@ -579,8 +595,8 @@ class _Strictifier:
             return self._one_and_any(schema, where)
         out = {("anyOf" if k == "oneOf" else k): v for k, v in schema.items()}
         self.change(where, "oneOf", "oneOf", "anyOf (exclusivity in the description and the validator)", "rewritten")
-        if isinstance(branches, list) and len(branches) > 1:
-            out["x-toollint-oneOf"] = True
+        if isinstance(branches, list) and len(branches) > 1 and not _disjoint(branches):
+            out["x-toollint-oneOf"] = True  # the description says "exactly one"
         return out
 
     def _one_and_any(self, schema: dict[str, Any], where: str) -> dict[str, Any]:
