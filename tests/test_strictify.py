@@ -339,6 +339,7 @@ def test_yaml_round_trip_keeps_comments_order_and_chinese(tmp_path):
     text = out.read_text(encoding="utf-8")
     assert text.startswith("# Support tools for the helpdesk agent (hand-written; keep comments).\n")
     assert "  - name: create_ticket  # the main entry point\n" in text
+    assert "          type: string\n          # short titles are useless\n" in text  # a moved key's comment stays
     assert "工单标题。长度至少为 5 个字符。长度最多为 80 个字符。" in text
     assert "优先级，1 最高。最小为 1。最大为 4。" in text
     assert "\\u" not in text
@@ -346,7 +347,7 @@ def test_yaml_round_trip_keeps_comments_order_and_chinese(tmp_path):
     lines = text.splitlines()
     assert lines.index("  - name: close_ticket") > lines.index("  - name: create_ticket  # the main entry point")
     assert strict_findings(text, "anthropic", fmt="yaml") == []
-    unchanged = [line for line in original.splitlines() if "minLength" not in line and "maxLength" not in line
+    unchanged = [line for line in original.splitlines() if "minLength" not in line and "short titles" not in line and "maxLength" not in line
                  and "minimum" not in line and "maximum" not in line and "additionalProperties" not in line
                  and "type: string" not in line and "type: object" not in line and "description: 工单标题" not in line
                  and "description: 优先级" not in line and "description: 标签名到值" not in line]

@@ -274,7 +274,10 @@ def _sync(node: Any, new: Any) -> Any:
     from ruamel.yaml.scalarstring import ScalarString
 
     if isinstance(node, CommentedMap) and isinstance(new, dict):
-        for key in [k for k in node if k not in new]:
+        deleted = [k for k in node if k not in new]
+        if deleted:
+            _keep_comments(node, deleted, new)
+        for key in deleted:
             del node[key]
         for key, value in new.items():
             if key in node:
@@ -310,6 +313,38 @@ def _sync(node: Any, new: Any) -> Any:
     if type(node) is type(new) and node == new:
         return node
     return new
+
+
+def _keep_comments(node: Any, deleted: list[Any], new: dict[str, Any]) -> None:
+    """Comments on keys strictify removes (a moved `minLength: 5  # why`) move to the line after the previous
+    surviving key, or before the next one, instead of disappearing with the key."""
+    from ruamel.yaml.error import CommentMark
+    from ruamel.yaml.tokens import CommentToken
+
+    keys = list(node.keys())
+    gone = set(deleted)
+    column = getattr(getattr(node, "lc", None), "col", 0) or 0
+    for key in deleted:
+        token = node.ca.items.get(key)
+        if not token or len(token) < 3 or token[2] is None or not token[2].value.strip():
+            continue
+        text = token[2].value.strip("\n").lstrip()
+        lines = [line.strip() for line in text.splitlines() if line.strip()]
+        index = keys.index(key)
+        before = next((k for k in reversed(keys[:index]) if k not in gone), None)
+        if before is not None:
+            slot = node.ca.items.setdefault(before, [None, None, None, None])
+            block = "".join(" " * column + line + "\n" for line in lines)
+            if slot[2] is None:
+                slot[2] = CommentToken("\n" + block, CommentMark(0), None)
+            else:
+                value = slot[2].value
+                slot[2].value = (value if value.endswith("\n") else value + "\n") + block
+            continue
+        after = next((k for k in keys[index + 1:] if k not in gone and k in new), None)
+        if after is not None:
+            node.yaml_set_comment_before_after_key(after, before="\n".join(line.lstrip("# ") for line in lines),
+                                                   indent=column)
 
 
 def _atomic_write(path: str, text: str) -> None:
