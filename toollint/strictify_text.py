@@ -112,7 +112,11 @@ def sentence(keyword: str, value: Any, lang: str) -> str:
         return f"还须满足 {keyword}: {_j(value)}。" if zh else f"Must also satisfy {keyword}: {_j(value)}."
     text = template[1 if zh else 0]
     if "{n}" in text:
-        return text.replace("{n}", _n(value))
+        text = text.replace("{n}", _n(value))
+        if not zh and value == 1 and not isinstance(value, bool):
+            text = text.replace(" characters ", " character ").replace(" items.", " item.").replace(
+                " entries.", " entry.")
+        return text
     if "{s}" in text:
         return text.replace("{s}", value if isinstance(value, str) else _j(value))
     if "{l}" in text:
