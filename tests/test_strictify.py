@@ -540,20 +540,20 @@ def test_too_deep_is_refused_not_crashed():
 def test_sentences_are_deterministic_in_both_languages():
     from toollint.strictify_text import append, detect_lang, sentence
 
-    cases = {
-        ("minimum", 1): ("Must be at least 1.", "最小为 1。"),
-        ("maximum", 2.0): ("Must be at most 2.", "最大为 2。"),
-        ("exclusiveMinimum", 0): ("Must be greater than 0.", "必须大于 0。"),
-        ("multipleOf", 5): ("Must be a multiple of 5.", "必须是 5 的倍数。"),
-        ("maxLength", 200): ("Must be at most 200 characters long.", "长度最多为 200 个字符。"),
-        ("minItems", 2): ("Must have at least 2 items.", "至少包含 2 项。"),
-        ("uniqueItems", True): ("Items must be unique.", "各项不得重复。"),
-        ("pattern", "^a+$"): ("Must match the regular expression ^a+$.", "必须匹配正则表达式 ^a+$。"),
-        ("format", "uri"): ("Must be a valid uri string.", "必须是有效的 uri 格式。"),
-        ("default", "x"): ('Defaults to "x".', '默认值为 "x"。'),
-        ("dependentRequired", {"a": ["b"]}): ('If "a" is given, "b" must be given too.', '如果提供了 "a"，还必须提供 "b"。'),
-    }
-    for (keyword, value), (english, chinese) in cases.items():
+    cases = [
+        ("minimum", 1, "Must be at least 1.", "最小为 1。"),
+        ("maximum", 2.0, "Must be at most 2.", "最大为 2。"),
+        ("exclusiveMinimum", 0, "Must be greater than 0.", "必须大于 0。"),
+        ("multipleOf", 5, "Must be a multiple of 5.", "必须是 5 的倍数。"),
+        ("maxLength", 200, "Must be at most 200 characters long.", "长度最多为 200 个字符。"),
+        ("minItems", 2, "Must have at least 2 items.", "至少包含 2 项。"),
+        ("uniqueItems", True, "Items must be unique.", "各项不得重复。"),
+        ("pattern", "^a+$", "Must match the regular expression ^a+$.", "必须匹配正则表达式 ^a+$。"),
+        ("format", "uri", "Must be a valid uri string.", "必须是有效的 uri 格式。"),
+        ("default", "x", 'Defaults to "x".', '默认值为 "x"。'),
+        ("dependentRequired", {"a": ["b"]}, 'If "a" is given, "b" must be given too.', '如果提供了 "a"，还必须提供 "b"。'),
+    ]
+    for keyword, value, english, chinese in cases:
         assert sentence(keyword, value, "en") == english
         assert sentence(keyword, value, "zh") == chinese
     assert detect_lang("退款金额") == "zh" and detect_lang("Amount") == "en" and detect_lang("  ") is None
