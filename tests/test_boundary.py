@@ -437,6 +437,41 @@ def test_risky_pattern_properties_are_guarded():
     assert {p.keyword for p in outcome.errors} == {"additionalProperties", "type"}
 
 
+OVERLAPPING = {"name": "nest", "input_schema": {"type": "object", "$defs": {"v": {"anyOf": [
+    {"type": "string", "enum": ["A", "B"]},
+    {"type": "array", "items": {"$ref": "#/$defs/v"}, "maxItems": 1},
+    {"type": "array", "items": {"$ref": "#/$defs/v"}, "minItems": 3},
+    {"type": "array", "items": {"$ref": "#/$defs/v"}}]}},
+    "properties": {"value": {"$ref": "#/$defs/v"}}}}
+
+
+def nested(depth):
+    value = "a"
+    for _ in range(depth):
+        value = [value, "b", 5]
+    return value
+
+
+def test_exponential_anyof_is_cut_off_in_time(monkeypatch):
+    from toollint import boundary_schema
+
+    monkeypatch.setattr(boundary_schema, "MAX_SECONDS", 0.05)
+    boundary = Boundary.from_tools(OVERLAPPING)
+    started = time.perf_counter()
+    outcome = boundary.check(tool_use({"value": nested(12)}, name="nest"))  # plain jsonschema: minutes
+    assert time.perf_counter() - started < 3
+    assert outcome.code == "INVALID_ARGUMENTS" and outcome.retryable
+    assert [p.keyword for p in outcome.errors] == ["complexity"]
+    assert "too complex" in outcome.result["content"]
+
+
+def test_recursive_schemas_still_validate_and_normalize():
+    outcome = Boundary.from_tools(OVERLAPPING).check(tool_use({"value": [[["a"]], "b"]}, name="nest"))
+    assert outcome.ok and outcome.arguments == {"value": [[["A"]], "B"]}
+    bad = Boundary.from_tools(OVERLAPPING).check(tool_use({"value": [[[5]]]}, name="nest"))
+    assert bad.code == "INVALID_ARGUMENTS" and bad.errors[0].keyword != "complexity"
+
+
 def test_safe_matcher_agrees_with_re():
     import random
     import re

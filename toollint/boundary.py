@@ -69,6 +69,7 @@ from toollint.boundary_schema import (
     BoundaryError,
     CompiledTool,
     SchemaTrouble,
+    TooComplex,
     load_tools,
     source_label,
     unresolvable_text,
@@ -377,11 +378,16 @@ class Boundary:
             arguments = compiled.wire_decoded(arguments)
         try:
             try:
-                valid = type(arguments) is dict and compiled.validator.is_valid(arguments)
+                valid = type(arguments) is dict and compiled.is_valid(arguments)
             except Unresolvable as error:
                 raise SchemaTrouble(unresolvable_text(error)) from None
             except RecursionError:
                 valid = False
+            except TooComplex:  # no second, longer pass to list the problems
+                problem = compiled.too_complex()
+                return self._failure(parsed, INVALID_ARGUMENTS, [problem],
+                                     msg.invalid_content(name, [problem], self.lang), chain, count=count,
+                                     arguments=arguments, reason=_summary(name, [problem]))
             if valid:
                 normalized = arguments
             else:

@@ -423,6 +423,17 @@ def problems_text(problems: list[Problem], lang: str = "en") -> str:
     return "\n".join(lines)
 
 
+def too_deep_sentence(lang: str) -> str:
+    return "（根）：参数嵌套太深，无法校验" if lang == "zh" else "(root): the arguments are nested too deeply to check"
+
+
+def too_complex_sentence(lang: str) -> str:
+    if lang == "zh":
+        return "（根）：参数过于复杂，无法在限定时间内按该工具的 schema 校验完；请发送更简单、层级更浅的值"
+    return ("(root): the arguments are too complex to check against this tool's schema in the time allowed; "
+            "send a simpler, flatter value")
+
+
 def invalid_content(tool: str, problems: list[Problem], lang: str) -> str:
     if lang == "zh":
         return (f"{tool} 的参数校验失败（{len(problems)} 处问题），工具没有执行：\n{problems_text(problems, lang)}\n"

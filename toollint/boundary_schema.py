@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import os
 import re
+import threading
+import time
 from collections.abc import Callable
 from itertools import islice
 from typing import Any
@@ -28,6 +30,51 @@ class BoundaryError(ValueError):
 
 class SchemaTrouble(Exception):
     """The tool's schema itself could not be applied (unresolvable `$ref`)."""
+
+
+# --- a time budget ---------------------------------------------------------------------------------
+# Overlapping `anyOf`/`oneOf` branches that recurse make plain JSON Schema validation exponential in the
+# depth of the arguments (three array branches: 24 nested items take jsonschema 17 s). For schemas with
+# such keywords, every applicator call checks a per-thread deadline; past `MAX_SECONDS` the check
+# stops with `TooComplex` instead of hanging. Schemas without them pay nothing.
+
+MAX_SECONDS = 0.5
+_COUNTED = ("anyOf", "oneOf", "allOf", "not", "if", "$ref", "$dynamicRef", "$recursiveRef", "contains",
+            "dependentSchemas", "dependencies")
+_work = threading.local()
+
+
+class TooComplex(Exception):
+    """Validating these arguments against this schema would take more than `MAX_SECONDS`."""
+
+
+class _Budget:
+    """Within the block, counted keywords raise `TooComplex` once `seconds` have passed."""
+
+    def __init__(self, seconds: float | None = None) -> None:
+        self.seconds = MAX_SECONDS if seconds is None else seconds
+        self.saved: float | None = None
+
+    def __enter__(self) -> None:
+        self.saved = getattr(_work, "deadline", None)
+        _work.deadline = time.perf_counter() + self.seconds
+
+    def __exit__(self, *exc: object) -> None:
+        _work.deadline = self.saved
+
+
+def _spend() -> None:
+    deadline = getattr(_work, "deadline", None)
+    if deadline is not None and time.perf_counter() > deadline:
+        raise TooComplex()
+
+
+def _counted(keyword: Callable[..., Any]) -> Callable[..., Any]:
+    def counted(validator: Any, value: Any, instance: Any, schema: Any) -> Any:
+        _spend()
+        return keyword(validator, value, instance, schema)
+
+    return counted
 
 
 def source_label(tools: Any) -> str:
@@ -184,8 +231,15 @@ class CompiledTool:
                 "matched by `re` (constructs the safe matcher lacks), only for strings up to " \
                 f"{MAX_RISKY_LENGTH:,} characters"
             self.warnings.append(f"tool {name!r}: pattern {pattern!r} is prone to catastrophic backtracking; {how}")
-        if risky:
-            cls = _guarded(cls, risky)
+        overrides = _guarded(cls, risky) if risky else {}
+        self.counted = bool(_keywords(schema) & set(_COUNTED))
+        if self.counted:
+            overrides.update({kw: _counted(overrides.get(kw, cls.VALIDATORS[kw])) for kw in _COUNTED
+                              if kw in cls.VALIDATORS})
+        if overrides:
+            from jsonschema.validators import extend
+
+            cls = extend(cls, overrides)
         self.validator = cls(schema, registry=Registry(), format_checker=_shared_format_checker())
         draft = schema.get("$schema") if isinstance(schema, dict) else None
         self.resolver = RefResolver(schema, "", draft if isinstance(draft, str) else None)
@@ -195,6 +249,16 @@ class CompiledTool:
             from toollint.strictify import decode_wire_arguments
 
             self.decode = lambda arguments: decode_wire_arguments(schema, arguments)
+
+    def is_valid(self, arguments: Any) -> bool:
+        """The fast path: one validator pass. May raise `TooComplex` or `Unresolvable`."""
+        if not self.counted:
+            return bool(self.validator.is_valid(arguments))
+        with _Budget():
+            return bool(self.validator.is_valid(arguments))
+
+    def too_complex(self) -> Problem:
+        return Problem((), "complexity", MAX_SECONDS, MISSING, msg.too_complex_sentence(self.converter.lang))
 
     def wire_decoded(self, arguments: dict[str, Any]) -> Any:
         """strictify's wire encodings (maps as key/value arrays, free values as JSON text) turned back."""
@@ -211,23 +275,31 @@ class CompiledTool:
 
     def judge(self, arguments: Any) -> tuple[Any, list[Problem]]:
         """Normalize, then validate: the normalized arguments and every problem left."""
+        lang = self.converter.lang
         if not isinstance(arguments, dict):
-            problem = Problem((), "type", "object", arguments, "")
-            return arguments, [Problem((), "type", "object", arguments, msg.sentence(problem, self.converter.lang))]
+            draft = Problem((), "type", "object", arguments, "")
+            return arguments, [Problem((), "type", "object", arguments, msg.sentence(draft, lang))]
         try:
-            normalized = self._normalize(arguments, self.schema, 0)
-            errors = list(islice(self.validator.iter_errors(normalized), 500))
+            with _Budget():
+                normalized = self._normalize(arguments, self.schema, 0)
+        except (TooComplex, RecursionError):
+            normalized = arguments  # normalizing is a courtesy: validate what was sent
+        try:
+            with _Budget():
+                errors = list(islice(self.validator.iter_errors(normalized), 500))
             return normalized, self.converter.convert(errors)
         except Unresolvable as error:
             raise SchemaTrouble(unresolvable_text(error)) from None
         except RecursionError:
-            problem = Problem((), "depth", None, MISSING, "")
-            text = "（根）：参数嵌套太深" if self.converter.lang == "zh" else "(root): the arguments are nested too deeply"
-            return arguments, [Problem(problem.path, problem.keyword, None, MISSING, text)]
+            return normalized, [Problem((), "depth", None, MISSING, msg.too_deep_sentence(lang))]
+        except TooComplex:
+            return normalized, [self.too_complex()]
 
     def _valid(self, value: Any, schema: Any) -> bool:
         try:
             return bool(self.validator.evolve(schema=schema).is_valid(value))
+        except TooComplex:
+            raise
         except Exception:  # noqa: BLE001 - an unresolvable branch simply does not help
             return False
 
@@ -235,6 +307,7 @@ class CompiledTool:
         """Enum/const case and dropped nulls, without touching the caller's objects."""
         if depth > 64 or not isinstance(schema, dict):
             return value
+        _spend()
         ref = schema.get("$ref")
         if isinstance(ref, str):
             found = self.resolver.lookup(ref)
@@ -343,6 +416,15 @@ def _patterns(schema: Any) -> set[str]:
     return found
 
 
+def _keywords(schema: Any) -> set[str]:
+    from toollint.schemas import walk
+
+    found: set[str] = set()
+    for node in walk(schema, ""):
+        found.update(k for k in node.schema if isinstance(k, str))
+    return found
+
+
 def _has_wire_forms(schema: Any) -> bool:
     """Whether strictify would send part of this schema in another form (a map, or a value of any shape)."""
     from toollint.schemas import walk
@@ -353,10 +435,9 @@ def _has_wire_forms(schema: Any) -> bool:
                                "$defs", "definitions"))
 
 
-def _guarded(cls: Any, risky: frozenset[str]) -> Any:
-    """`cls` with `pattern`, `patternProperties` and `additionalProperties` matching risky patterns safely."""
+def _guarded(cls: Any, risky: frozenset[str]) -> dict[str, Any]:
+    """`pattern`, `patternProperties` and `additionalProperties` keywords matching risky patterns safely."""
     from jsonschema import ValidationError
-    from jsonschema.validators import extend
 
     def matches(pattern: str, text: str) -> bool:
         try:
@@ -400,5 +481,4 @@ def _guarded(cls: Any, risky: frozenset[str]) -> Any:
             yield ValidationError(f"Additional properties are not allowed ({', '.join(map(repr, extras))} "
                                   f"{'was' if len(extras) == 1 else 'were'} unexpected)")
 
-    return extend(cls, {"pattern": pattern, "patternProperties": pattern_properties,
-                        "additionalProperties": additional_properties})
+    return {"pattern": pattern, "patternProperties": pattern_properties, "additionalProperties": additional_properties}
