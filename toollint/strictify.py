@@ -310,6 +310,9 @@ def _anchor_index(root: Any) -> dict[str, str]:
 
 
 class _Strictifier:
+    __slots__ = ("root", "profile", "forced_lang", "fallback_lang", "allow_lossy", "base", "changes", "stack", "defs",
+                 "def_names", "pending", "nodes", "_anchors", "_origins", "_current", "free_keep", "leaf_keys")
+
     def __init__(self, root: Any, profile: Profile, *, lang: str, allow_lossy: bool, base: str,
                  fallback_lang: str) -> None:
         self.root = root
