@@ -22,7 +22,9 @@ How a call is judged, in order:
 2. A `stop_reason`/`finish_reason` saying the output was cut off gives `TRUNCATED`: raise max_tokens
    and ask again; the model is not asked to retry (even if the partial JSON happened to parse).
 3. Unknown tool name: `UNKNOWN_TOOL`, naming the tools there are and the closest one.
-4. Arguments given as text are parsed; failure is `INVALID_JSON` with the parser's position.
+4. Arguments given as text are parsed; failure is `INVALID_JSON` with the parser's position. With a
+   strict `target`, strictify's wire forms (maps as key/value lists, free values as JSON text) are
+   turned back first.
 5. One `is_valid` pass against the ORIGINAL schema. Only when it fails are the arguments normalized
    (enum/const strings mapped to their declared case when exactly one declared value matches
    case-insensitively; `null` for an optional field whose schema does not allow null dropped, which
@@ -33,7 +35,13 @@ How a call is judged, in order:
 Schemas are compiled once per tool: the validator class follows `$schema` (draft-07, 2019-09,
 2020-12; default 2020-12), formats are checked, and the `referencing.Registry` has no retrieve
 function, so a remote `$ref` is never fetched: it fails with `SCHEMA_ERROR` instead. Patterns prone
-to catastrophic backtracking are matched by a linear-time matcher; see `toollint.boundary_regex`.
+to catastrophic backtracking are matched by a linear-time matcher (`toollint.boundary_regex`), and
+schemas whose `anyOf`/`oneOf`/`$ref` can make validation exponential run under a time budget
+(`toollint.boundary_schema.MAX_SECONDS`).
+
+Around `check`: a retry budget per chain (`max_retries`, `chain=`) ends a chain with a terminal
+`RETRY_BUDGET_EXHAUSTED`; `run` validates, runs and wraps the tool; `tool_error` wraps a tool's own
+failure (`TOOL_ERROR`); `check_all` answers every call of one reply in one message.
 """
 
 from __future__ import annotations
@@ -108,7 +116,7 @@ class Outcome:
 
     `retryable`: the model is being asked to correct and call again. `terminal`: stop this chain (retry
     budget exhausted, or a fault no retry fixes); log `errors` and count the case as failed. `reason` is
-    a one-line English summary for logs; `result` speaks the boundary's `lang`.
+    a one-line summary for logs; `result` and the problems' messages speak the boundary's `lang`.
     """
 
     ok: bool
