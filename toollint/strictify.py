@@ -24,6 +24,26 @@ from typing import Any
 from toollint import pointer as jp
 from toollint.profiles import Profile, load_profile
 from toollint.schemas import SCHEMA_TYPES, schema_types
+from toollint.strictify_decode import decode_wire_arguments, has_wire_forms
+from toollint.strictify_shapes import (
+    _ANNOTATIONS,
+    _ARRAY_TYPES,
+    _COMPOSED,
+    _OBJECT_FAST,
+    _OBJECT_TYPES,
+    _PRIMITIVES,
+    _TRIVIAL,
+    _anchor_index,
+    _disjoint,
+    _inferred_types,
+    _is_number,
+    _lookup,
+    _map_parts,
+    _MergeError,
+    _ref_target,
+    merge_all,
+    shape,
+)
 from toollint.strictify_text import FIXED, append, detect_lang, sentence
 
 TARGETS = ("anthropic", "openai")
@@ -36,16 +56,6 @@ _DROPPED = frozenset({"$schema", "$id", "id", "$comment", "$anchor", "$dynamicAn
                       "$vocabulary", "readOnly", "writeOnly", "nullable", "markdownDescription",
                       "enumDescriptions", "enumNames", "errorMessage", "discriminator", "xml", "externalDocs",
                       "propertyOrdering", "tsType", "x-mcp-header", "contentSchema"})
-# Handled by the structural code below, never by the keyword loop.
-_STRUCTURAL = frozenset({"type", "properties", "required", "additionalProperties", "items", "anyOf", "oneOf",
-                         "allOf", "$ref", "$defs", "definitions", "description", "title", "patternProperties"})
-_OBJECT_KEYS = frozenset({"properties", "additionalProperties", "patternProperties", "required", "minProperties",
-                          "maxProperties", "propertyNames", "dependentRequired", "dependentSchemas",
-                          "dependencies", "unevaluatedProperties"})
-_ARRAY_KEYS = frozenset({"items", "prefixItems", "minItems", "maxItems", "uniqueItems", "contains",
-                         "additionalItems", "unevaluatedItems", "minContains", "maxContains"})
-_STRING_KEYS = frozenset({"minLength", "maxLength", "pattern", "format", "contentEncoding", "contentMediaType"})
-_NUMBER_KEYS = frozenset({"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"})
 
 
 def _resolved(lang: str) -> str:
@@ -107,203 +117,6 @@ class StrictifyResult:
     @property
     def lossy(self) -> bool:
         return any(c.kind == "lossy" for c in self.changes)
-
-
-# ---------------------------------------------------------------------------------------------
-# Shapes shared by the rewrite and the decoder, so the two always agree.
-
-
-def _inferred_types(schema: dict[str, Any]) -> set[str]:
-    types = schema_types(schema)
-    if types:
-        return types
-    if not _OBJECT_KEYS.isdisjoint(schema):
-        return {"object"}
-    if not _ARRAY_KEYS.isdisjoint(schema):
-        return {"array"}
-    if not _STRING_KEYS.isdisjoint(schema):
-        return {"string"}
-    if not _NUMBER_KEYS.isdisjoint(schema):
-        return {"number"}
-    return set()
-
-
-_PRIMITIVES = frozenset({"string", "integer", "number", "boolean", "null"})
-_TRIVIAL = frozenset({"type", "description", "title"})
-_COMPOSED = frozenset({"$ref", "allOf", "oneOf"})
-# An object that plain() handles directly: declared properties, no composition, no pattern keys.
-_OBJECT_FAST = frozenset({"$ref", "allOf", "oneOf", "anyOf", "enum", "const", "not", "if", "patternProperties"})
-_OBJECT_TYPES = frozenset({"object"})
-_ARRAY_TYPES = frozenset({"array"})
-_NOT_PLAIN = frozenset({"$ref", "allOf", "anyOf", "oneOf", "enum", "const", "not", "if"})
-
-
-def shape(schema: Any, *, is_root: bool = False) -> str:
-    """free (sent as JSON text), map (sent as a key/value array), object, array, or other."""
-    if schema is True:
-        return "free"
-    if not isinstance(schema, dict):
-        return "other"
-    if not _NOT_PLAIN.isdisjoint(schema):
-        return "other"
-    types = _inferred_types(schema)
-    if not types:
-        return "object" if is_root else "free"
-    if "object" in types:
-        properties = schema.get("properties")
-        has_properties = isinstance(properties, dict) and bool(properties)
-        extra = schema.get("additionalProperties")
-        patterns = schema.get("patternProperties")
-        if not has_properties and types <= {"object", "null"}:
-            if isinstance(extra, dict) and extra and not patterns:
-                return "map"
-            if isinstance(patterns, dict) and len(patterns) == 1 and extra in (None, False) and \
-                    isinstance(next(iter(patterns.values())), dict):
-                return "map"
-        if is_root:
-            return "object"
-        if not has_properties and extra is not False and not patterns:
-            return "free"
-        if types == {"object"} or types == {"object", "null"}:
-            return "object"
-        return "free" if not has_properties else "object"
-    if types <= {"array", "null"}:
-        return "array"
-    return "other"
-
-
-def _map_parts(schema: dict[str, Any]) -> tuple[Any, str | None]:
-    """(value schema, key pattern) of a map-shaped object."""
-    patterns = schema.get("patternProperties")
-    if isinstance(patterns, dict) and patterns:
-        pattern, value = next(iter(patterns.items()))
-        return value, pattern
-    return schema.get("additionalProperties"), None
-
-
-# ---------------------------------------------------------------------------------------------
-# References and allOf.
-
-
-class _MergeError(Exception):
-    pass
-
-
-_LOWER = ("minimum", "exclusiveMinimum", "minLength", "minItems", "minProperties", "minContains")
-_UPPER = ("maximum", "exclusiveMaximum", "maxLength", "maxItems", "maxProperties", "maxContains")
-_ANNOTATIONS = frozenset({"description", "title", "default", "examples", "deprecated", "$comment", "readOnly",
-                          "writeOnly"})
-
-
-def merge_all(schemas: list[Any]) -> dict[str, Any]:
-    """One schema that accepts what all of `schemas` accept, where that can be written without allOf."""
-    result: dict[str, Any] = {}
-    for schema in schemas:
-        if schema is True:
-            continue
-        if not isinstance(schema, dict):
-            raise _MergeError("a `false` schema")
-        for key, value in schema.items():
-            if key not in result:
-                result[key] = copy.deepcopy(value)
-                continue
-            have = result[key]
-            if have == value:
-                continue
-            if key == "properties" and isinstance(have, dict) and isinstance(value, dict):
-                for name, sub in value.items():
-                    have[name] = {"allOf": [have[name], copy.deepcopy(sub)]} if name in have else copy.deepcopy(sub)
-            elif key == "required" and isinstance(have, list) and isinstance(value, list):
-                have.extend(v for v in value if v not in have)
-            elif key == "type":
-                a = {have} if isinstance(have, str) else set(have)
-                b = {value} if isinstance(value, str) else set(value)
-                if "number" in a and "integer" in b:
-                    a.add("integer")
-                if "number" in b and "integer" in a:
-                    b.add("integer")
-                both = [t for t in sorted(a & b)]
-                if not both:
-                    raise _MergeError("the branches' types do not overlap")
-                result[key] = both[0] if len(both) == 1 else both
-            elif key in _LOWER and _is_number(have) and _is_number(value):
-                result[key] = max(have, value)
-            elif key in _UPPER and _is_number(have) and _is_number(value):
-                result[key] = min(have, value)
-            elif key == "description" and isinstance(have, str) and isinstance(value, str):
-                result[key] = have if value in have else (append(have, [value], detect_lang(have) or "en"))
-            elif key in ("title", "$comment", "examples", "default"):
-                continue
-            elif key == "enum" and isinstance(have, list) and isinstance(value, list):
-                result[key] = [v for v in have if v in value]
-                if not result[key]:
-                    raise _MergeError("the branches' enums do not overlap")
-            elif key == "additionalProperties" and (have is False or value is False):
-                result[key] = False
-            elif key == "allOf" and isinstance(have, list) and isinstance(value, list):
-                have.extend(copy.deepcopy(value))
-            else:
-                raise _MergeError(f"both branches set `{key}` differently")
-    return result
-
-
-def _disjoint(branches: list[Any]) -> bool:
-    """Whether no value can match two branches, seen at a glance (distinct consts, or distinct plain types), so
-    that `anyOf` already means `oneOf`."""
-    consts = [b["const"] for b in branches if isinstance(b, dict) and "const" in b]
-    if len(consts) == len(branches):
-        keys = [json.dumps(c, sort_keys=True) for c in consts]
-        return len(set(keys)) == len(keys)
-    kinds = []
-    for branch in branches:
-        declared = branch.get("type") if isinstance(branch, dict) else None
-        if not isinstance(declared, str) or "$ref" in branch or "anyOf" in branch or "oneOf" in branch:
-            return False
-        kinds.append("number" if declared == "integer" else declared)
-    return len(set(kinds)) == len(kinds)
-
-
-def _is_number(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
-
-
-def _ref_target(ref: str) -> str | None:
-    """The JSON Pointer a local `$ref` names, or None when it is not a `#` pointer reference."""
-    if ref == "#":
-        return ""
-    if not ref.startswith("#/"):
-        return None
-    from urllib.parse import unquote
-
-    return unquote(ref[1:])
-
-
-def _lookup(root: Any, pointer: str) -> Any:
-    target = root
-    for token in jp.split(pointer):
-        if isinstance(target, dict) and token in target:
-            target = target[token]
-        elif isinstance(target, list) and token.isdigit() and int(token) < len(target):
-            target = target[int(token)]
-        else:
-            raise KeyError(pointer)
-    return target
-
-
-def _anchor_index(root: Any) -> dict[str, str]:
-    """`$anchor` and plain-name `$id` (`#name`) -> pointer, for the rare schema that uses them."""
-    from toollint.schemas import walk
-
-    found = {}
-    for node in walk(root, ""):
-        anchor = node.schema.get("$anchor")
-        if isinstance(anchor, str):
-            found["#" + anchor] = node.pointer
-        for key in ("$id", "id"):
-            value = node.schema.get(key)
-            if isinstance(value, str) and value.startswith("#") and not value.startswith("#/"):
-                found[value] = node.pointer
-    return found
 
 
 # ---------------------------------------------------------------------------------------------
@@ -960,170 +773,6 @@ def _check_input_examples(out: dict[str, Any], parsed: Any, wire: dict[str, Any]
                                   example, "removed: the strict schema rejects it (Anthropic answers 400)", "dropped"))
     definition["input_examples"] = kept
     return changes
-
-
-# ---------------------------------------------------------------------------------------------
-# The boundary's half: turn what a strict model sent back into what the original schema expects.
-
-
-def decode_wire_arguments(original_schema: Any, arguments: Any) -> Any:
-    """Map a strict call's arguments back to the original schema's form, before validating them:
-
-    - null for an optional property whose schema does not accept null -> the property is absent (OpenAI);
-    - a `[{"key", "value"}]` array where the original has a map object -> that object;
-    - JSON text where the original accepts a value of any shape -> the parsed value.
-
-    Pure: the input is not modified.
-    """
-    return _Decoder(original_schema).decode(original_schema, arguments, True, 0)
-
-
-def has_wire_forms(original_schema: Any) -> bool:
-    """Whether strictify sends part of this schema in another form, so that `decode_wire_arguments` may change a
-    call beyond OpenAI's null-for-absent: a map, a value of any shape, or a required but undefined property."""
-    from toollint.schemas import walk
-
-    for node in walk(original_schema, ""):
-        schema = node.schema
-        if shape(schema, is_root=node.is_root) in ("map", "free"):
-            return True
-        required = schema.get("required")
-        properties = schema.get("properties")
-        if isinstance(required, list) and schema.get("additionalProperties") is not False and \
-                any(isinstance(name, str) and not (isinstance(properties, dict) and name in properties)
-                    for name in required):
-            return True
-        items = schema.get("items")
-        if "array" in schema_types(schema) and "items" not in schema and "prefixItems" not in schema or \
-                items is True or items == {}:
-            return True
-    return False
-
-
-class _Decoder:
-    def __init__(self, root: Any) -> None:
-        self.root = root
-
-    def resolve(self, schema: Any, depth: int = 0) -> Any:
-        while isinstance(schema, dict) and isinstance(schema.get("$ref"), str) and depth < 32:
-            target = _ref_target(schema["$ref"])
-            if target is None:
-                return schema
-            try:
-                resolved = _lookup(self.root, target)
-            except KeyError:
-                return schema
-            siblings = {k: v for k, v in schema.items() if k not in ("$ref", "$defs", "definitions")}
-            if isinstance(resolved, dict):
-                resolved = {k: v for k, v in resolved.items() if k not in ("$defs", "definitions")}
-            if siblings and isinstance(resolved, dict):
-                try:
-                    resolved = {**resolved, **siblings} if set(siblings) <= _ANNOTATIONS else \
-                        merge_all([resolved, siblings])
-                except _MergeError:
-                    pass
-            schema = resolved
-            depth += 1
-        if isinstance(schema, dict) and isinstance(schema.get("allOf"), list):
-            parts = [{k: v for k, v in schema.items() if k != "allOf"}]
-            parts += [self.resolve(b, depth + 1) for b in schema["allOf"]]
-            try:
-                schema = merge_all(parts)
-            except _MergeError:
-                return schema
-            return self.resolve(schema, depth + 1)
-        if isinstance(schema, dict) and "oneOf" in schema and "anyOf" not in schema:
-            schema = {("anyOf" if k == "oneOf" else k): v for k, v in schema.items()}
-        return schema
-
-    def decode(self, schema: Any, value: Any, is_root: bool, depth: int) -> Any:
-        if depth > 100:
-            return value
-        schema = self.resolve(schema)
-        form = shape(schema, is_root=is_root)
-        if form == "free":
-            if isinstance(value, str):
-                try:
-                    return json.loads(value)
-                except ValueError:
-                    return value
-            return value
-        if not isinstance(schema, dict):
-            return value
-        if form == "map":
-            if isinstance(value, list) and all(isinstance(e, dict) and "key" in e for e in value):
-                value_schema, _ = _map_parts(schema)
-                return {str(e["key"]): self.decode(value_schema, e.get("value"), False, depth + 1) for e in value}
-            return value
-        branches = schema.get("anyOf")
-        if isinstance(branches, list) and branches:
-            return self.decode_union(schema, branches, value, depth)
-        if isinstance(value, dict):
-            properties = schema.get("properties")
-            if not isinstance(properties, dict):
-                return value
-            required = schema.get("required") if isinstance(schema.get("required"), list) else []
-            out = {}
-            for name, item in value.items():
-                sub = properties.get(name)
-                if sub is None:
-                    # required but undefined in an open object: strictify sent it as JSON text
-                    undefined = name in required and schema.get("additionalProperties") is not False
-                    out[name] = self.decode(True, item, False, depth + 1) if undefined else item
-                    continue
-                if item is None and name not in required and not self.accepts_null(sub):
-                    continue
-                out[name] = self.decode(sub, item, False, depth + 1)
-            return out
-        if isinstance(value, list):
-            items = schema.get("items")
-            if isinstance(items, list):
-                return [self.decode(items[i], v, False, depth + 1) if i < len(items) else v
-                        for i, v in enumerate(value)]
-            if "items" not in schema and "prefixItems" not in schema and "array" in _inferred_types(schema):
-                items = True
-            if items is None:
-                return value
-            return [self.decode(items, v, False, depth + 1) for v in value]
-        return value
-
-    def decode_union(self, schema: dict[str, Any], branches: list[Any], value: Any, depth: int) -> Any:
-        from jsonschema import Draft202012Validator
-
-        base = {k: v for k, v in schema.items() if k not in ("anyOf", "oneOf")}
-        candidates = []
-        for branch in branches:
-            try:
-                merged = merge_all([base, self.resolve(branch)]) if base else self.resolve(branch)
-            except _MergeError:
-                merged = self.resolve(branch)
-            decoded = self.decode(merged, value, False, depth + 1)
-            candidates.append((merged, decoded))
-        for merged, decoded in candidates:
-            try:
-                if Draft202012Validator(merged).is_valid(decoded):
-                    return decoded
-            except Exception:  # noqa: BLE001 - refs into the root: fall through to the first change
-                continue
-        for _, decoded in candidates:
-            if decoded != value:
-                return decoded
-        return value
-
-    def accepts_null(self, schema: Any) -> bool:
-        schema = self.resolve(schema)
-        if schema is True or schema == {}:
-            return True
-        if not isinstance(schema, dict):
-            return False
-        if "null" in schema_types(schema) or (isinstance(schema.get("enum"), list) and None in schema["enum"]):
-            return True
-        if "const" in schema:
-            return schema["const"] is None
-        for key in ("anyOf", "oneOf"):
-            if isinstance(schema.get(key), list) and any(self.accepts_null(b) for b in schema[key]):
-                return True
-        return not _inferred_types(schema) and not any(k in schema for k in ("anyOf", "oneOf", "enum", "not"))
 
 
 # `toollint.strictify(...)` must call strictify_tool even after this module was imported (which binds the
