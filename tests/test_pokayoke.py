@@ -384,3 +384,14 @@ def test_undeclared_destructive_tool():
                      "undeclared-destructive-tool")
     assert not fired(mcp("删除地址", "删除一个收货地址，删除后不可恢复。"), "undeclared-destructive-tool")
     assert not fired(mcp("get_deleted_items", "List items deleted in the last 30 days."), "undeclared-destructive-tool")
+
+
+def test_chinese_parameter_names():
+    assert fired(tool({"订单号": {"type": "string"}}), "unconstrained-identifier")
+    assert fired(tool({"用户ID": {"type": "string"}}), "unconstrained-identifier")
+    assert not fired(tool({"订单号": {"type": "string", "description": "例如 ORD-20260917"}}), "unconstrained-identifier")
+    assert fired(tool({"文件路径": {"type": "string"}}), "relative-path")
+    assert not fired(tool({"文件路径": {"type": "string", "description": "绝对路径，例如 /data/a.csv"}}), "relative-path")
+    assert fired(tool({"退款金额": {"type": "number"}}), "missing-unit")
+    assert not fired(tool({"退款金额": {"type": "integer", "description": "单位：分"}}), "missing-unit")
+    assert not fired(tool({"商品数量": {"type": "integer"}}), "missing-unit")

@@ -366,6 +366,8 @@ def _path_kind(param: Param, tokens: tuple[str, ...], lex: _PathLexicon) -> str 
         return None
     if head in lex.names or (len(tokens) > 1 and tokens[-2] in ("file", "dir", "folder") and head == "path"):
         return "strong"
+    if has_cjk(head) and any(word in head for word in lex.names if has_cjk(word)):
+        return "strong"  # 文件路径, 输出目录
     if head in lex.weak_names:
         return "weak"
     return None
@@ -375,7 +377,8 @@ def _path_kind(param: Param, tokens: tuple[str, ...], lex: _PathLexicon) -> str 
 def relative_path(node: SchemaNode, ctx: Context) -> None:
     lex: _PathLexicon = _PATHS.get(ctx.options)
     tokens = name_tokens(node.name or "")
-    if not tokens or (tokens[-1] not in lex.names and tokens[-1] not in lex.weak_names and tokens[-1] != "path"):
+    if not tokens or (tokens[-1] not in lex.names and tokens[-1] not in lex.weak_names and tokens[-1] != "path"
+                      and not has_cjk(tokens[-1])):
         return
     param = param_of(node, ctx)
     schema = param.schema
@@ -450,6 +453,7 @@ class _IdLexicon:
     id_phrases: WordMatcher | None
     example: WordMatcher | None
     provenance: WordMatcher | None
+    cjk_id_names: tuple[str, ...]
 
 
 def _id_lexicon(options: dict[str, Any]) -> _IdLexicon:
@@ -461,6 +465,7 @@ def _id_lexicon(options: dict[str, Any]) -> _IdLexicon:
         words_regex(as_list(options.get("id-phrases"))),
         words_regex(as_list(options.get("example-words"))),
         words_regex(as_list(options.get("provenance-words"))),
+        tuple(w for w in as_list(options.get("id-phrases")) if has_cjk(w)),
     )
 
 
@@ -480,6 +485,8 @@ def _is_identifier(param: Param, tokens: tuple[str, ...], lex: _IdLexicon) -> bo
         return tokens[-2] in lex.business_nouns
     if head in lex.business_nouns and lex.id_phrases is not None:
         return lex.id_phrases.search(param.description[:40]) is not None
+    if has_cjk(head):  # a Chinese name: 订单号, 运单编号
+        return any(phrase in head for phrase in lex.cjk_id_names)
     return False
 
 
@@ -496,7 +503,8 @@ def unconstrained_identifier(node: SchemaNode, ctx: Context) -> None:
     if not tokens:
         return
     head = tokens[-1]
-    if head not in lex.id_words and head not in lex.number_words and head != "code" and head not in lex.business_nouns:
+    if (head not in lex.id_words and head not in lex.number_words and head != "code" and head not in lex.business_nouns
+            and not has_cjk(head)):
         return
     param = param_of(node, ctx)
     schema = param.schema
