@@ -536,8 +536,8 @@ def unconstrained_identifier(node: SchemaNode, ctx: Context) -> None:
     label = node_label(node)
     ctx.report(node.pointer,
                f"`{label}` is an identifier with no `pattern`, `format`, `enum` or example, so a model can invent a "
-               "plausible one; add a `pattern` (e.g. `^ORD-[0-9]{8}$`) or an example in the description "
-               "(\"e.g. ORD-20260917\" / \"例如 ORD-20260917\"), or name the tool that returns it",
+               "plausible one; add a `pattern` (such as `^ORD-[0-9]{8}$`) or `\"format\": \"uuid\"`, an example in "
+               "the description (\"e.g. ORD-20260917\", \"例如 ORD-20260917\"), or name the tool that returns it",
                key=True, fix="add a `pattern` or an example value to the description")
 
 
