@@ -256,3 +256,12 @@ def test_budget_counts_only_tools_checked_for_the_target():
         del tool["strict"]
     assert not strict_findings(json.dumps(tools), rule="strict-budget-exceeded")
     assert strict_findings(json.dumps(tools), targets=("anthropic",), rule="strict-budget-exceeded")
+
+
+def test_conditional_subschemas_are_not_reported_as_open_objects():
+    schema = _closed({"kind": {"type": "string"}, "size": {"type": "integer"}})
+    schema["if"] = {"properties": {"kind": {"const": "box"}}}
+    schema["then"] = {"required": ["size"]}
+    found = strict_findings(_openai(schema))
+    assert sorted(f.rule for f in found) == ["strict-unsupported-keyword", "strict-unsupported-keyword"]
+    assert sorted(f.pointer.rsplit("/", 1)[-1] for f in found) == ["if", "then"]

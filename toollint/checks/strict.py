@@ -210,21 +210,40 @@ def strict_optional_property(node: SchemaNode, ctx: Context) -> None:
                        "maps null back to absent)", key=True)
 
 
-def _each_subschema(*funcs):
+# Subschemas that are never sent as such: the keyword holding them is itself reported (and moved into the
+# description by strictify), so what is inside is not reported again.
+_NOT_ON_THE_WIRE = frozenset({"not", "if", "then", "else", "dependentSchemas", "dependencies", "propertyNames",
+                              "contains", "unevaluatedProperties", "unevaluatedItems", "additionalItems",
+                              "contentSchema"})
+
+
+def _on_the_wire(node: SchemaNode) -> bool:
+    current: SchemaNode | None = node
+    while current is not None:
+        if current.via in _NOT_ON_THE_WIRE:
+            return False
+        current = current.parent
+    return True
+
+
+def _each_subschema(*funcs, wire_only: bool = False):
     """A tool-scope check that walks the schema itself, only for tools checked for some target: a tool with no
     strict target (most tools) costs one set lookup, not a call per subschema."""
     def run(tool: Tool, ctx: Context) -> None:
         if not isinstance(tool.schema, dict) or not ctx.targets(tool):
             return
         for node in walk(tool.schema, tool.schema_pointer):
+            if wire_only and not _on_the_wire(node):
+                continue
             for func in funcs:
                 func(node, ctx)
     return run
 
 
 check("strict-unsupported-keyword", "tool")(_each_subschema(strict_unsupported_keyword))
-check("strict-open-object", "tool")(_each_subschema(strict_open_object, strict_object_without_properties))
-check("strict-optional-property", "tool")(_each_subschema(strict_optional_property))
+check("strict-open-object", "tool")(_each_subschema(strict_open_object, strict_object_without_properties,
+                                                    wire_only=True))
+check("strict-optional-property", "tool")(_each_subschema(strict_optional_property, wire_only=True))
 
 
 @check("strict-budget-exceeded", "toolset")
