@@ -222,26 +222,36 @@ class Linter:
 
     @staticmethod
     def _lint_schema(ctx: Context, tool: Tool, dispatch: SchemaDispatch) -> None:
+        """The hot loop: one walk, each node handed to the checks that want it (inlined Bound calls)."""
         if not dispatch:
             return
         every, properties, by_key = dispatch.every_node, dispatch.properties, dispatch.by_key
-        for node in walk(tool.schema, tool.schema_pointer):
-            for bound in every:
-                bound(ctx, node)
-            is_property = node.via == "properties"
-            if properties and is_property:
-                for bound in properties:
-                    bound(ctx, node)
-            keyed = [by_key[key] for key in node.schema if key in by_key]
-            if not keyed:
-                continue
-            called: set[int] = set()
-            for group in keyed:
-                for bound in group:
-                    if (bound.check.properties_only and not is_property) or id(bound) in called:
-                        continue
-                    called.add(id(bound))
-                    bound(ctx, node)
+        bound: Bound | None = None
+        try:
+            for node in walk(tool.schema, tool.schema_pointer):
+                for bound in every:
+                    ctx.spec, ctx.options = bound.spec, bound.options
+                    bound.check.func(node, ctx)
+                is_property = node.via == "properties"
+                if properties and is_property:
+                    for bound in properties:
+                        ctx.spec, ctx.options = bound.spec, bound.options
+                        bound.check.func(node, ctx)
+                keyed = [by_key[key] for key in node.schema if key in by_key]
+                if not keyed:
+                    continue
+                called: set[int] = set()
+                for group in keyed:
+                    for bound in group:
+                        if (bound.check.properties_only and not is_property) or id(bound) in called:
+                            continue
+                        called.add(id(bound))
+                        ctx.spec, ctx.options = bound.spec, bound.options
+                        bound.check.func(node, ctx)
+        except RecursionError as error:
+            raise CheckCrashed(bound.spec.name if bound else "?", "the schema is nested too deeply") from error
+        except Exception as error:
+            raise CheckCrashed(bound.spec.name if bound else "?", f"{type(error).__name__}: {error}") from error
 
 
 def node_label(node: SchemaNode) -> str:
