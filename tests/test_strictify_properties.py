@@ -295,8 +295,10 @@ def test_validator_agrees_with_the_original(tool, target, data):
     validator = Draft202012Validator(result.validator)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        valid = data.draw(from_schema(definition[result.schema_key]), label="valid instance")
-        assert original.is_valid(valid) and validator.is_valid(valid)
+        # hypothesis-jsonschema ignores a few newer keywords (dependentRequired): what it draws is valid but
+        # for those, so compare rather than assume
+        valid = data.draw(from_schema(definition[result.schema_key]), label="generated instance")
+        assert validator.is_valid(valid) == original.is_valid(valid)
         other = data.draw(st.recursive(st.none() | st.booleans() | st.integers(-50, 50) | st.text(max_size=6),
                                        lambda c: st.lists(c, max_size=3) | st.dictionaries(
                                            st.sampled_from(["id", "count", "note", "a", "b"]), c, max_size=3),
