@@ -272,6 +272,9 @@ def test_cli_refusal_exits_2_with_file_and_pointer():
     assert result.exit_code == 2
     assert "recursive.json" in result.stderr and "/input_schema/$defs/section" in result.stderr
     assert "Traceback" not in result.stderr and result.stdout == ""
+    as_json = run(STRICT / "recursive.json", "--report", "json")
+    assert as_json.exit_code == 2
+    assert "/input_schema/$defs/section" in json.loads(as_json.stderr)["refused"][0]
     lossy = run(STRICT / "recursive.json", "--allow-lossy", "--report", "json")
     assert lossy.exit_code == 0
     report = json.loads(lossy.stderr)

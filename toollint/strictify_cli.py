@@ -418,7 +418,10 @@ def strictify(file, target, output, validator, check, lang, report_format, allow
         _run(file, target, output, validator, check, lang, report_format, allow_lossy, _names(only), max_strict,
              quiet)
     except _Exit as stop:
-        if stop.message:
+        if stop.message and report_format == "json" and stop.code == 2:
+            click.echo(json.dumps({"file": file, "target": target, "refused": stop.message.splitlines()},
+                                  ensure_ascii=False, indent=2), err=True)
+        elif stop.message:
             click.echo(f"toollint strictify: {stop.message}" if not stop.message.startswith(file) else stop.message,
                        err=True)
         sys.exit(stop.code)
