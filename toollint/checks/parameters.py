@@ -1,4 +1,5 @@
-"""Parameter rules (poka-yoke): units, enum case, absolute paths, identifiers, secrets.
+"""Parameter rules (poka-yoke): units, enum case, absolute paths, identifiers, secrets, and parameter
+descriptions that contradict their schema.
 
 Every lexicon is a rule option (defaults in `rules/<rule>.toml`), compiled once per options set.
 """
@@ -13,7 +14,7 @@ from toollint import pointer as jp
 from toollint.catalog import load_catalog
 from toollint.checks import check
 from toollint.engine import Context, node_label
-from toollint.paramview import Param, param_of
+from toollint.paramview import Param, layers_of, param_of
 from toollint.schemas import SchemaNode
 from toollint.textstats import (
     OptionCache,
@@ -387,8 +388,6 @@ def relative_path(node: SchemaNode, ctx: Context) -> None:
         items = param.item()
         if items is None:
             return
-        from toollint.paramview import layers_of
-
         layers, types, _ = layers_of(items, ctx)
         if types != {"string"}:
             return
@@ -448,7 +447,6 @@ def relative_path(node: SchemaNode, ctx: Context) -> None:
 class _IdLexicon:
     id_words: frozenset[str]
     number_words: frozenset[str]
-    code_excluded: frozenset[str]
     business_nouns: frozenset[str]
     id_phrases: WordMatcher | None
     example: WordMatcher | None
@@ -460,7 +458,6 @@ def _id_lexicon(options: dict[str, Any]) -> _IdLexicon:
     return _IdLexicon(
         frozenset(w.lower() for w in as_list(options.get("id-words")) + as_list(options.get("extra-id-words"))),
         frozenset(w.lower() for w in as_list(options.get("number-words"))),
-        frozenset(w.lower() for w in as_list(options.get("standard-codes"))),
         frozenset(w.lower() for w in as_list(options.get("business-nouns"))),
         words_regex(as_list(options.get("id-phrases"))),
         words_regex(as_list(options.get("example-words"))),
@@ -510,8 +507,6 @@ def unconstrained_identifier(node: SchemaNode, ctx: Context) -> None:
     schema = param.schema
     if param.types == {"array"}:
         items = param.item()
-        from toollint.paramview import layers_of
-
         layers, types, _ = layers_of(items, ctx) if items is not None else ([], set(), False)
         if types != {"string"}:
             return
