@@ -395,3 +395,9 @@ def test_chinese_parameter_names():
     assert fired(tool({"退款金额": {"type": "number"}}), "missing-unit")
     assert not fired(tool({"退款金额": {"type": "integer", "description": "单位：分"}}), "missing-unit")
     assert not fired(tool({"商品数量": {"type": "integer"}}), "missing-unit")
+
+
+def test_invisible_unicode_leaves_everyday_marks_alone():
+    for text in ("שלום\u200f world", "نام\u200cخانوادگی", "co\u00adoperate"):
+        assert not fired(tool({}, description=GOOD + " " + text), "invisible-unicode"), repr(text)
+    assert fired(tool({}, description=GOOD + " \u202eevil"), "invisible-unicode")

@@ -271,7 +271,10 @@ def _distinguishes(text: str, other: Tool, lex: _SiblingLexicon) -> bool:
 # ---------------------------------------------------------------------------------------------
 # invisible-unicode
 
-_INVISIBLE = re.compile("[\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\u00ad\u180e\u3164\uffa0"
+# Zero-width space, bidi embeddings/overrides/isolates (Trojan Source), word joiner and invisible operators,
+# a BOM inside text, Hangul fillers, Unicode tags. Left alone: ZWJ/ZWNJ (emoji, Persian, Indic scripts),
+# LRM/RLM (right-to-left text) and the soft hyphen, all with everyday legitimate uses.
+_INVISIBLE = re.compile("[\u200b\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\u180e\u3164\uffa0"
                         "\U000e0000-\U000e007f]")
 _TAGS = re.compile("[\U000e0020-\U000e007e]+")
 
@@ -291,7 +294,7 @@ def _strings(value: Any, pointer: str, depth: int = 0):
             yield from _strings(sub, jp.join(pointer, index), depth + 1)
 
 
-_ESCAPED = re.compile(r"\\u(?:200[bef]|202[a-e]|206[0-46-9]|feff|00ad|180e|3164|ffa0|db40)", re.IGNORECASE)
+_ESCAPED = re.compile(r"\\u(?:200b|202[a-e]|206[0-46-9]|feff|180e|3164|ffa0|db40)", re.IGNORECASE)
 _FILE_HITS: dict[tuple[str, int], tuple[Any, bool]] = {}
 
 
