@@ -126,3 +126,13 @@ def test_unreadable_tools_file(tmp_path):
 def test_output_is_deterministic():
     args = [REFUND, "--input", json.dumps({"note": 5, "amount_cents": "x", "zzz": 1, "order_id": 3})]
     assert invoke(*args).stdout == invoke(*args).stdout
+
+
+def test_schema_that_cannot_be_applied_is_a_usage_error(tmp_path):
+    path = tmp_path / "remote.json"
+    path.write_text(json.dumps({"name": "r", "input_schema": {"type": "object", "properties": {
+        "x": {"$ref": "https://example.com/x.json"}}}}), encoding="utf-8")
+    result = invoke(path, "--input", '{"x": 1}')
+    assert result.exit_code == 2
+    assert "https://example.com/x.json" in result.stderr and result.stdout == ""
+    assert invoke(path, "--input", "{}").exit_code == 0

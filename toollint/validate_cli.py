@@ -142,6 +142,9 @@ def validate(tools_file: str, source: str | None, tool: str | None, input_text: 
     except Exception as error:  # noqa: BLE001 - a clear message, never a traceback
         click.echo(f"toollint validate: internal error: {type(error).__name__}: {error}", err=True)
         sys.exit(2)
+    if outcome.code in ("SCHEMA_ERROR", "INTERNAL_ERROR"):  # the tools file, not the input, is at fault
+        click.echo(f"toollint validate: {outcome.reason}", err=True)
+        sys.exit(2)
     printed = outcome.arguments if outcome.ok else outcome.result
     click.echo(json.dumps(printed, ensure_ascii=False, indent=2))
     sys.exit(0 if outcome.ok else 1)
