@@ -137,7 +137,10 @@ def strictify_file(path: str, target: str = "anthropic", *, lang: str = "auto", 
         # a tool left out of the strict set must not ask for strict mode: its schema was not rewritten
         if tool.pointer not in by_pointer and tool.strict and tool.dialect.provider == target:
             unstrict[tool.pointer] = _Unstrict(_without_strict(tool))
-    report = {"file": path, "target": target, "budget": totals, "tools": []}
+    notes = [f"{tool.label!r} says \"strict\": true for {tool.dialect.provider}, but was strictified for {target}; "
+             f"its schema may not suit {tool.dialect.provider}'s strict mode"
+             for tool in tools if tool.pointer in by_pointer and tool.strict and tool.dialect.provider != target]
+    report = {"file": path, "target": target, "budget": totals, "tools": [], "notes": notes}
     for tool in tools:
         result = by_pointer.get(tool.pointer)
         entry = {"name": tool.name, "pointer": tool.pointer, "dialect": tool.dialect.name, "strict": result is not None,
@@ -383,6 +386,7 @@ def _text_report(report: dict[str, Any]) -> str:
         for change in changes:
             lines.append(f"  {change['pointer']}  {change['keyword']} [{change['kind']}]: {_value(change['before'])} "
                          f"-> {_value(change['after'])}")
+    lines.extend(f"note: {note}" for note in report.get("notes", ()))
     budget = report["budget"]
     lines.append(f"{report['target']}: {budget['strict_tools']} strict tool(s), {budget['optional_parameters']} "
                  f"optional parameter(s), {budget['union_parameters']} union-typed parameter(s)")
