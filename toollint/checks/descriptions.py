@@ -456,22 +456,25 @@ def model_instructions(tool: Tool, ctx: Context) -> None:
     matcher = _INSTRUCTIONS.get(ctx.options)
     if matcher is None:
         return
-    places: list[tuple[str, Any]] = [(jp.join(tool.definition_pointer, key), tool.definition.get(key))
-                                     for key in ("description", "title")]
-    schema = tool.schema
-    properties = schema.get("properties") if isinstance(schema, dict) else None
-    if isinstance(properties, dict):
-        base = jp.join(tool.schema_pointer, "properties")
-        for name, prop in properties.items():
-            if isinstance(prop, dict):
-                for key in ("description", "title"):
-                    if key in prop:
-                        places.append((jp.join(base, name, key), prop[key]))
-    for where, text in places:
+    for key in ("description", "title"):
+        text = tool.definition.get(key)
         if isinstance(text, str) and len(text) >= 4:
             match = matcher.search(text)
             if match is not None:
-                _report_instruction(ctx, where, text, match)
+                _report_instruction(ctx, jp.join(tool.definition_pointer, key), text, match)
+    schema = tool.schema
+    properties = schema.get("properties") if isinstance(schema, dict) else None
+    if not isinstance(properties, dict):
+        return
+    for name, prop in properties.items():
+        if not isinstance(prop, dict):
+            continue
+        for key in ("description", "title"):
+            text = prop.get(key)
+            if isinstance(text, str) and len(text) >= 4:
+                match = matcher.search(text)
+                if match is not None:
+                    _report_instruction(ctx, jp.join(tool.schema_pointer, "properties", name, key), text, match)
 
 
 # ---------------------------------------------------------------------------------------------
