@@ -183,11 +183,19 @@ _COMPOSED = ("$ref", "anyOf", "oneOf", "allOf")
 def missing_unit(node: SchemaNode, ctx: Context) -> None:
     schema = node.schema
     declared = schema.get("type")
-    plain = isinstance(declared, str) and not any(k in schema for k in _COMPOSED)
-    if plain:
-        if declared.lower() not in ("number", "integer", "string"):
+    if isinstance(declared, str) and not any(k in schema for k in _COMPOSED):
+        branches = [schema]
+    elif "$ref" in schema or "type" in schema:
+        branches = None  # a `$ref` or a type list: ask the parameter view
+    else:
+        branches = [b for key in ("anyOf", "oneOf") for b in schema.get(key) or () if isinstance(b, dict)]
+        if not branches or any("$ref" in b or not isinstance(b.get("type"), str) for b in branches):
+            branches = None
+    if branches is not None:  # cheap rejections before building the parameter view
+        kinds = {b["type"].lower() for b in branches} - {"null"}
+        if not kinds & {"number", "integer", "string"}:
             return
-        if declared.lower() == "string" and "pattern" not in schema and "format" not in schema:
+        if kinds <= {"string"} and not any("pattern" in b or "format" in b for b in branches):
             return
         lex = _UNITS.get(ctx.options)
         tokens = name_tokens(node.name or "")
@@ -195,7 +203,8 @@ def missing_unit(node: SchemaNode, ctx: Context) -> None:
             return
         if tokens and tokens[-1] in lex.count_words:
             return
-        if not isinstance(schema.get("description"), str) and _quantity_in_name(tokens, lex) is None:
+        described = any(isinstance(b.get("description"), str) for b in (schema, *branches))
+        if not described and _quantity_in_name(tokens, lex) is None:
             return  # no quantity in the name and no description to reveal one
     param = param_of(node, ctx)
     if not (param.is_numeric or _numeric_string(param)):
