@@ -122,18 +122,26 @@ def regexes(draw, depth=0):
         else:
             inner = draw(st.sampled_from(ATOMS))
         if inner not in ("^", "$", "\\b"):
-            inner += draw(st.sampled_from(["", "", "*", "+", "?", "{2}", "{1,3}", "*?", "+?", "{0,}"]))
+            # Groups get only bounded repetition: nested unbounded repetition makes the `re` oracle itself
+            # backtrack for minutes, which is the very thing SafeMatcher exists to avoid.
+            group = inner.startswith("(")
+            inner += draw(st.sampled_from(["", "", "?", "{2}", "{1,3}"] if group else
+                                          ["", "", "*", "+", "?", "{2}", "{1,3}", "*?", "+?", "{0,}"]))
         parts.append(inner)
     return "".join(parts)
 
 
 @settings(max_examples=400, deadline=None)
-@given(pattern=regexes(), texts=st.lists(st.text(alphabet="ab1 -\nc", max_size=12), min_size=1, max_size=8))
+@given(pattern=regexes(), texts=st.lists(st.text(alphabet="ab1 -\nc", max_size=10), min_size=1, max_size=8))
 def test_safe_matcher_agrees_with_re(pattern, texts):
     import re
 
-    from toollint.boundary_regex import SafeMatcher
+    from toollint.boundary_regex import SafeMatcher, is_risky
 
     matcher = SafeMatcher(pattern)
+    # `re` is the oracle, and on the risky patterns the matcher exists for, `re` itself backtracks
+    # exponentially: keep their texts short enough for the oracle to answer quickly.
+    limit = 6 if is_risky(pattern) else 10
     for text in texts:
+        text = text[:limit]
         assert matcher.search(text) == (re.search(pattern, text) is not None), (pattern, text)
