@@ -426,6 +426,21 @@ def test_catastrophic_pattern_with_very_long_string_is_refused_quickly():
     assert "10,000 characters" in outcome.result["content"]
 
 
+def test_polynomial_patterns_switch_to_the_safe_matcher_on_long_strings():
+    tool = {"name": "poly", "input_schema": {"type": "object", "properties": {
+        "digits": {"type": "string", "pattern": "\\d+\\d+x"},
+        "slug": {"type": "string", "pattern": "^[a-z]+-[0-9]+$"},
+        "cubed": {"type": "string", "pattern": "(\\w*){3}!"}}}}
+    boundary = Boundary.from_tools(tool)
+    assert boundary.warnings == []  # polynomial patterns are common: handled silently
+    started = time.perf_counter()
+    outcome = boundary.check(tool_use({"digits": "1" * 5000, "slug": "a" * 5000 + "-1", "cubed": "a" * 400},
+                                      name="poly"))  # `re` alone: minutes
+    assert time.perf_counter() - started < 5
+    assert {p.location for p in outcome.errors} == {"digits", "cubed"}
+    assert boundary.check(tool_use({"digits": "12x", "slug": "ab-12", "cubed": "ab!"}, name="poly")).ok
+
+
 def test_risky_pattern_properties_are_guarded():
     tool = {"name": "evil", "input_schema": {"type": "object", "patternProperties": {"^(a|a)*$": {"type": "integer"}},
                                              "additionalProperties": False}}

@@ -3,16 +3,20 @@
 Python's `re` backtracks. A pattern such as `^(a+)+$`, `(a|a)*` or `(.*)*x` can take exponential time on
 a string of a few dozen characters, and a model (or whoever steers it) chooses the string. So:
 
-1. Detection, once per tool: a pattern is *risky* when an unbounded repetition (`*`, `+`, `{n,}` or a
-   large `{n,m}`) contains another repetition or an alternation. The check reads the parse tree of
+1. Detection, once per tool: a pattern is *risky* (exponential) when an unbounded repetition (`*`,
+   `+`, `{n,}` or a large `{n,m}`) contains another repetition or an alternation. It is *polynomial*
+   when it holds several unbounded repetitions (`\\d+\\d+x` takes `re` 11 s on 2,000 digits): `re`
+   then runs only on strings short enough to be cheap (`risk`). The check reads the parse tree of
    Python's own regex parser, so it sees what `re` sees. It is deliberately conservative: a false
    alarm only means the pattern is matched by the slower, safe matcher below.
 2. Matching risky patterns: a Thompson NFA built from that same parse tree simulates all paths at once,
    so a match costs O(len(text) x len(pattern)) and never backtracks. It answers "does it match
    anywhere" (`re.search`), which is all JSON Schema's `pattern` needs. Strings longer than
-   `MAX_RISKY_LENGTH` are not matched at all: they fail with a "too long" problem.
+   `MAX_RISKY_LENGTH` are not matched against an exponential pattern at all: they fail with a "too
+   long" problem.
 3. A risky pattern the NFA cannot express (backreferences, lookaround, atomic groups, case-insensitive
-   flags) falls back to `re`, still behind the length limit; `Boundary.warnings` names such patterns.
+   flags) falls back to `re`, an exponential one still behind the length limit; `Boundary.warnings`
+   names the exponential patterns and how they are matched.
 
 Safe patterns keep using `re` directly, so the common case costs nothing extra.
 """
@@ -20,7 +24,7 @@ Safe patterns keep using `re` directly, so the common case costs nothing extra.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -105,6 +109,44 @@ def _risky_items(items: list, inside_loop: bool) -> bool:
                 if part is not None and _risky_items(list(part), inside_loop):
                     return True
     return False
+
+
+def risk(pattern: str) -> int | None:
+    """How long a string `re` may search with `pattern` before the linear-time matcher takes over.
+
+    None: no risk (at most one unbounded repetition), `re` always. 0: exponential (`is_risky`), the
+    safe matcher always. Otherwise the pattern is polynomial: with d unbounded repetitions (one inside a
+    bounded `{m,n}` counting n times) a failing search costs about len**(d+1) steps, so `re` runs
+    while that stays under 10**7 (d=2: 215 characters, d=3: 56).
+    """
+    if is_risky(pattern):
+        return 0
+    try:
+        degree = _degree(list(_parse.parse(pattern)))
+    except (re.error, TypeError, ValueError, RecursionError, OverflowError):
+        return None
+    if degree < 2:
+        return None
+    return int(10 ** (7 / (degree + 1)))
+
+
+def _degree(items: list) -> int:
+    total = 0
+    for op, arg in items:
+        if op in _REPEATS or (_POSSESSIVE is not None and op is _POSSESSIVE):
+            low, high, body = arg
+            inner = _degree(list(body))
+            if high == _MAXREPEAT or high > _BIG_REPEAT:
+                total += 1 + inner
+            else:
+                total += inner * high
+        elif op is _sre.BRANCH:
+            total += sum(_degree(list(alt)) for alt in arg[1])
+        elif op is _sre.SUBPATTERN:
+            total += _degree(list(arg[-1]))
+        elif _ATOMIC is not None and op is _ATOMIC:
+            total += _degree(list(arg))
+    return total
 
 
 # --- the NFA -------------------------------------------------------------------------------------
@@ -283,14 +325,16 @@ def supported(pattern: str) -> bool:
     return _matcher(pattern) is not None
 
 
-def search(pattern: str, text: str, risky: frozenset[str]) -> bool:
-    """`re.search(pattern, text) is not None`, without catastrophic backtracking for risky patterns.
+def search(pattern: str, text: str, risky: Mapping[str, int]) -> bool:
+    """`re.search(pattern, text) is not None`, without catastrophic backtracking.
 
-    Raises `TooLong` for a risky pattern and a string over the limit.
+    `risky` maps patterns to their `risk` limit. Raises `TooLong` for an exponential pattern and a
+    string over `MAX_RISKY_LENGTH`.
     """
-    if pattern not in risky:
+    limit = risky.get(pattern)
+    if limit is None or len(text) <= limit:
         return re.search(pattern, text) is not None
-    if len(text) > MAX_RISKY_LENGTH:
+    if limit == 0 and len(text) > MAX_RISKY_LENGTH:
         raise TooLong(pattern)
     matcher = _matcher(pattern)
     if matcher is None:

@@ -21,7 +21,7 @@ from referencing.exceptions import Unresolvable
 
 from toollint import boundary_messages as msg
 from toollint.boundary_messages import MISSING, Problem
-from toollint.boundary_regex import MAX_RISKY_LENGTH, TooLong, is_risky, search, supported
+from toollint.boundary_regex import MAX_RISKY_LENGTH, TooLong, risk, search, supported
 
 
 class BoundaryError(ValueError):
@@ -224,9 +224,10 @@ class CompiledTool:
                                 f"{error.message}") from None
         except RecursionError:
             raise BoundaryError(f"tool {name!r}: the input schema is nested too deeply") from None
-        risky = frozenset(p for p in _patterns(schema) if is_risky(p))
+        limits = {p: risk(p) for p in _patterns(schema)}
+        risky = {p: limit for p, limit in limits.items() if limit is not None}
         self.risky = risky
-        for pattern in sorted(risky):
+        for pattern in sorted(p for p, limit in risky.items() if limit == 0):
             how = "matched by the linear-time matcher" if supported(pattern) else \
                 "matched by `re` (constructs the safe matcher lacks), only for strings up to " \
                 f"{MAX_RISKY_LENGTH:,} characters"
@@ -435,7 +436,7 @@ def _has_wire_forms(schema: Any) -> bool:
                                "$defs", "definitions"))
 
 
-def _guarded(cls: Any, risky: frozenset[str]) -> dict[str, Any]:
+def _guarded(cls: Any, risky: dict[str, int]) -> dict[str, Any]:
     """`pattern`, `patternProperties` and `additionalProperties` keywords matching risky patterns safely."""
     from jsonschema import ValidationError
 
