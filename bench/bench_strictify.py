@@ -46,7 +46,7 @@ def load_tools(corpus: str) -> list[tuple[str, object]]:
 
 
 def time_toollint(schemas: list[object], target: str) -> tuple[float, Counter]:
-    from toollint.strictify import StrictifyError, strictify_schema
+    from toollint.strictify_core import StrictifyError, strictify_schema
 
     outcome: Counter = Counter()
     gc.collect()
@@ -88,7 +88,7 @@ def paired_times(schemas: list[object], repeat: int) -> tuple[float, float, floa
     schema: robust against a busy machine (other processes, CPU frequency changes) and fair to both."""
     from anthropic import transform_schema
 
-    from toollint.strictify import strictify_schema
+    from toollint.strictify_core import strictify_schema
 
     clock = time.perf_counter_ns
     ours = [float("inf")] * len(schemas)
@@ -124,7 +124,7 @@ def outcomes(tools: list[tuple[str, object]]) -> str:
     from toollint.config import Settings
     from toollint.engine import Linter
     from toollint.source import parse_text
-    from toollint.strictify import StrictifyError, strictify_tool
+    from toollint.strictify_core import StrictifyError, strictify_tool
 
     rows = []
     reasons: Counter = Counter()

@@ -524,7 +524,7 @@ MAP_TOOL = {"name": "tag", "input_schema": {"type": "object", "properties": {
 
 
 def test_strictified_wire_forms_are_decoded_for_the_target():
-    from toollint.strictify import strictify_tool
+    from toollint.strictify_core import strictify_tool
 
     wire = strictify_tool(MAP_TOOL, "openai").tool["input_schema"]
     assert wire["properties"]["labels"]["type"] == "array"  # what the model was given

@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-from toollint.strictify import StrictifyError, decode_wire_arguments, strictify_tool
+from toollint.strictify_core import StrictifyError, decode_wire_arguments, strictify_tool
 from toollint.strictify_text import sentence
 
 hypothesis_jsonschema = pytest.importorskip("hypothesis_jsonschema")

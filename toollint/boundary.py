@@ -204,7 +204,7 @@ class Boundary:
     `target`: the provider the tools were strictified for (`anthropic`, `openai`; also `gemini`,
     `openai-responses`, `mcp`). For the strict targets, calls arrive in strictify's wire forms
     (maps as key/value lists, free values as JSON text) and are decoded before validation
-    (`toollint.strictify.decode_wire_arguments`). It also picks `default_shape`, the result shape used
+    (`toollint.strictify_core.decode_wire_arguments`). It also picks `default_shape`, the result shape used
     when a call's own shape cannot tell; without a target, the tools' dialect decides.
     """
 

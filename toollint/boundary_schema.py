@@ -247,7 +247,7 @@ class CompiledTool:
         self.converter = msg.ErrorConverter(self._deref, self._search, lang)
         self.decode: Callable[[dict[str, Any]], Any] | None = None
         if wire and _has_wire_forms(schema):
-            from toollint.strictify import decode_wire_arguments
+            from toollint.strictify_core import decode_wire_arguments
 
             self.decode = lambda arguments: decode_wire_arguments(schema, arguments)
 
@@ -429,7 +429,7 @@ def _keywords(schema: Any) -> set[str]:
 def _has_wire_forms(schema: Any) -> bool:
     """Whether strictify would send part of this schema in another form (a map, or a value of any shape)."""
     from toollint.schemas import walk
-    from toollint.strictify import shape
+    from toollint.strictify_core import shape
 
     return any(shape(node.schema, is_root=node.is_root) in ("map", "free") for node in walk(schema, "")
                if node.via in (None, "properties", "items", "additionalProperties", "anyOf", "prefixItems",

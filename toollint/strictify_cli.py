@@ -49,7 +49,7 @@ def strictify_file(path: str, target: str = "anthropic", *, lang: str = "auto", 
     from toollint.dialects import find_tools
     from toollint.profiles import load_profile, schema_usage
     from toollint.source import parse_bytes, read_path
-    from toollint.strictify import StrictifyError, strictify_tool
+    from toollint.strictify_core import StrictifyError, strictify_tool
 
     if path == "-":
         source = parse_bytes(sys.stdin.buffer.read(), "<stdin>", "json")
