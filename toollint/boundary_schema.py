@@ -427,13 +427,10 @@ def _keywords(schema: Any) -> set[str]:
 
 
 def _has_wire_forms(schema: Any) -> bool:
-    """Whether strictify would send part of this schema in another form (a map, or a value of any shape)."""
-    from toollint.schemas import walk
-    from toollint.strictify_core import shape
+    """Whether strictify sends part of this schema in another form: strictify's own answer, one source of truth."""
+    from toollint.strictify_decode import has_wire_forms
 
-    return any(shape(node.schema, is_root=node.is_root) in ("map", "free") for node in walk(schema, "")
-               if node.via in (None, "properties", "items", "additionalProperties", "anyOf", "prefixItems",
-                               "$defs", "definitions"))
+    return has_wire_forms(schema)
 
 
 def _guarded(cls: Any, risky: dict[str, int]) -> dict[str, Any]:
