@@ -41,6 +41,7 @@ class Source:
     locator: Locator | None = None
     problem: SourceProblem | None = None
     suppressions: dict[int, list[str]] = field(default_factory=dict)
+    _lines: LineIndex | None = field(default=None, repr=False, compare=False)
 
     def span(self, pointer: str, *, key: bool = False) -> Span:
         if self.locator is None:
@@ -51,7 +52,9 @@ class Source:
     def lines(self) -> LineIndex:
         if self.locator is not None:
             return self.locator.lines
-        return LineIndex(self.text)
+        if self._lines is None:
+            self._lines = LineIndex(self.text)
+        return self._lines
 
 
 def format_for(path: str) -> str:
