@@ -33,7 +33,7 @@ def _read_input(input_text: str | None, input_file: str | None, source: str | No
         return input_text
     path = input_file if input_file is not None else source
     if path is None or path == "-":
-        stream = click.get_text_stream("stdin")
+        stream = sys.stdin
         if path is None and stream.isatty():
             raise _Usage("no input: pass --input JSON, --input-file FILE, or pipe the JSON on stdin (-)")
         return stream.read()

@@ -103,6 +103,9 @@ def strict_unsupported_keyword(node: SchemaNode, ctx: Context) -> None:
                 continue
             quoted = profile.name == "openai" or bool(profile.rejected.get(key)) or key == "minItems"
             said = f"the API answers \"{answer}\"" if quoted else "the API answers 400"
+            if key in profile.unconfirmed:
+                said = ("no quoted 400 is on record for it, but it is outside the documented subset: expect a 400 "
+                        "or the constraint silently not enforced")
             if problem == "is not supported":
                 text = f"`{key}` is not supported in {profile.title}"
                 if not profile.rejected.get(key) and profile.name == "anthropic":
@@ -157,9 +160,16 @@ def strict_open_object(node: SchemaNode, ctx: Context) -> None:
         return
     label = node_label(node)
     extra = schema.get("additionalProperties")
+    declared = schema.get("properties")
     if isinstance(extra, dict) and extra:
         why = ("it is a map (`additionalProperties` is a schema), which strict mode cannot express; "
                "`toollint strictify` sends it as an array of {key, value} pairs")
+    elif not (isinstance(declared, dict) and declared):
+        why = ("it is a free-form object (no declared properties), which strict mode cannot express; "
+               "`toollint strictify` sends it as JSON text that the boundary decodes")
+    elif extra is True or extra == {}:
+        why = ("it allows undeclared keys on purpose; set `\"additionalProperties\": false` if the declared "
+               "properties are all it takes, otherwise `toollint strictify` sends it as JSON text")
     else:
         why = "add `\"additionalProperties\": false`"
     for profile in profiles:

@@ -40,6 +40,7 @@ class Profile:
     sources: tuple[str, ...]
     supported: frozenset[str]
     rejected: dict[str, str]  # keyword -> the JSON type the API names in its answer ("" if none)
+    unconfirmed: frozenset[str] = frozenset()  # rejected keywords (or "format") with no quoted 400 on record
     formats: frozenset[str] | None = None
     max_min_items: int | None = None
     simple_regex_only: bool = False
@@ -144,6 +145,7 @@ def load_profile(name: str) -> Profile:
     return Profile(
         name=data["name"], title=data["title"], date=data["date"], sources=tuple(data.get("sources", ())),
         supported=frozenset(data["supported"]), rejected=dict(data.get("rejected", {})),
+        unconfirmed=frozenset(data.get("unconfirmed", ())),
         formats=frozenset(formats) if formats is not None else None, budget=budget,
         messages=dict(data.get("messages", {})), **features)
 
