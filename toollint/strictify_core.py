@@ -433,17 +433,21 @@ class _Strictifier:
         out["type"] = "string"
         if object_only and self.profile.keeps("pattern", _JSON_OBJECT_TEXT, {"pattern": _JSON_OBJECT_TEXT}):
             out["pattern"] = _JSON_OBJECT_TEXT
-        moved = [note]
-        for key, value in schema.items():
-            if key in ("title", "description", "type", "properties", "additionalProperties"):
-                continue
-            if key in _DROPPED or key.startswith("x-"):
-                continue
-            moved.append(sentence(key, value, lang))
-            self.change(jp.join(pointer, key), key, value, "description: " + moved[-1], "moved")
+        moved = self.move_leftovers(schema, pointer, lang, [note],
+                                    ("title", "description", "type", "properties", "additionalProperties"))
         out["description"] = append(schema.get("description"), moved, lang)
         self.change(pointer, "type", schema.get("type"), "string (JSON text)", "rewritten")
         return out
+
+    def move_leftovers(self, schema: dict[str, Any], pointer: str, lang: str, moved: list[str],
+                       kept: tuple[str, ...]) -> list[str]:
+        """Every keyword of a rewritten node that is neither kept nor dropped becomes a description sentence."""
+        for key, value in schema.items():
+            if key in kept or key in _DROPPED or key.startswith("x-"):
+                continue
+            moved.append(sentence(key, value, lang))
+            self.change(jp.join(pointer, key), key, value, "description: " + moved[-1], "moved")
+        return moved
 
     def map(self, schema: dict[str, Any], pointer: str, lang: str) -> dict[str, Any]:
         lang = self.lang(schema.get("description"), lang)
@@ -467,15 +471,9 @@ class _Strictifier:
         types = schema_types(schema)
         out["type"] = ["array", "null"] if "null" in types else "array"
         out["items"] = entry
-        moved = [FIXED["map"][1 if lang == "zh" else 0]]
-        for key, value in schema.items():
-            if key in ("title", "description", "type", "additionalProperties", "patternProperties", "properties",
-                       "required"):
-                continue
-            if key in _DROPPED or key.startswith("x-"):
-                continue
-            moved.append(sentence(key, value, lang))
-            self.change(jp.join(pointer, key), key, value, "description: " + moved[-1], "moved")
+        moved = self.move_leftovers(schema, pointer, lang, [FIXED["map"][1 if lang == "zh" else 0]],
+                                    ("title", "description", "type", "additionalProperties", "patternProperties",
+                                     "properties", "required"))
         out["description"] = append(schema.get("description"), moved, lang)
         self.change(pointer, key_name, "map", 'array of {"key", "value"}', "rewritten")
         return out
