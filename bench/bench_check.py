@@ -43,6 +43,16 @@ def measure(label: str, files: list[str], target: list[str], runs: int, limit: f
           f"ratio {ratio:5.2f}x (target <= {limit}x) {verdict}")
 
 
+def precompile() -> None:
+    """Byte-compile toollint as an installed package is (pip writes .pyc files at install time); without this,
+    a run with PYTHONDONTWRITEBYTECODE set recompiles every module on every start."""
+    import compileall
+
+    import toollint
+
+    compileall.compile_dir(str(Path(toollint.__file__).parent), quiet=1)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("corpus", nargs="?", default=str(ROOT.parent / "shared" / "corpus" / "mcp"))
@@ -52,6 +62,7 @@ def main() -> None:
     files = sorted(str(p) for p in corpus.rglob("*.json"))
     if not files:
         sys.exit(f"no JSON files under {corpus}")
+    precompile()
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores, best of {args.runs} runs")
     measure(f"corpus ({len(files)} files)", files, [str(corpus)], args.runs, 5.0)
     refund = str(ROOT / "fixtures" / "refund.json")
