@@ -187,6 +187,27 @@ class RefResolver:
         return schema
 
 
+def refs_and_patterns(schema: Any) -> tuple[bool, list[str]]:
+    """Whether a schema holds a `$ref` anywhere, and every `pattern` in it."""
+    has_ref = False
+    patterns: list[str] = []
+    stack = [(schema, 0)]
+    while stack:
+        value, level = stack.pop()
+        if level > 64:
+            continue
+        if isinstance(value, dict):
+            if "$ref" in value:
+                has_ref = True
+            pattern = value.get("pattern")
+            if isinstance(pattern, str):
+                patterns.append(pattern)
+            stack.extend((v, level + 1) for v in value.values() if isinstance(v, (dict, list)))
+        elif isinstance(value, list):
+            stack.extend((v, level + 1) for v in value if isinstance(v, (dict, list)))
+    return has_ref, patterns
+
+
 def is_remote_ref(ref: str) -> bool:
     head = ref.split("#", 1)[0]
     return bool(head) and (":" in head or head.startswith("//") or "." in head or "/" in head)

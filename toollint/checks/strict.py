@@ -19,7 +19,7 @@ from toollint.profiles import (
     ref_siblings,
     schema_usage,
 )
-from toollint.schemas import SchemaNode, schema_types, walk
+from toollint.schemas import SchemaNode, refs_and_patterns, schema_types, walk
 
 STRICTIFY_HINT = "`toollint strictify` moves it into the description and keeps it in the boundary validator"
 
@@ -126,7 +126,7 @@ def strict_unsupported_keyword(node: SchemaNode, ctx: Context) -> None:
 @check("strict-unsupported-keyword", "tool")
 def strict_recursion(tool: Tool, ctx: Context) -> None:
     profiles = [p for p in _profiles(ctx, tool) if p.strict and not p.recursion]
-    if not profiles or not isinstance(tool.schema, dict) or "$ref" not in _flat_keys(tool.schema):
+    if not profiles or not isinstance(tool.schema, dict) or not refs_and_patterns(tool.schema)[0]:
         return
     for relative in recursive_refs(tool.schema):
         for profile in profiles:
@@ -134,21 +134,6 @@ def strict_recursion(tool: Tool, ctx: Context) -> None:
                        f"this `$ref` makes the schema recursive, which {profile.title} does not support; the API "
                        f"answers \"{profile.message('recursion')}\". Unroll the recursion to a fixed depth "
                        "(`toollint strictify` refuses it and names this pointer)")
-
-
-def _flat_keys(schema: Any, depth: int = 0) -> set[str]:
-    keys: set[str] = set()
-    if depth > 100:
-        return keys
-    if isinstance(schema, dict):
-        keys.update(schema)
-        for value in schema.values():
-            if isinstance(value, (dict, list)):
-                keys |= _flat_keys(value, depth + 1)
-    elif isinstance(schema, list):
-        for value in schema:
-            keys |= _flat_keys(value, depth + 1)
-    return keys
 
 
 def strict_open_object(node: SchemaNode, ctx: Context) -> None:

@@ -19,6 +19,7 @@ from toollint.schemas import (
     VENDOR_KEYWORDS,
     SchemaNode,
     is_remote_ref,
+    refs_and_patterns,
     schema_types,
 )
 
@@ -351,27 +352,6 @@ def _subschema_validator(ctx: Context, node: SchemaNode, has_ref: bool):
     return cls({"$ref": "urn:toollint:schema#" + relative}, registry=registry)
 
 
-def _refs_and_patterns(schema: Any, depth: int = 0) -> tuple[bool, list[str]]:
-    """Whether a schema holds a `$ref` anywhere, and every `pattern` in it."""
-    has_ref = False
-    patterns: list[str] = []
-    stack = [(schema, 0)]
-    while stack:
-        value, level = stack.pop()
-        if level > 64:
-            continue
-        if isinstance(value, dict):
-            if "$ref" in value:
-                has_ref = True
-            pattern = value.get("pattern")
-            if isinstance(pattern, str):
-                patterns.append(pattern)
-            stack.extend((v, level + 1) for v in value.values() if isinstance(v, (dict, list)))
-        elif isinstance(value, list):
-            stack.extend((v, level + 1) for v in value if isinstance(v, (dict, list)))
-    return has_ref, patterns
-
-
 def _safe_to_validate(patterns: list[str]) -> bool:
     """Skip validation where a pattern could backtrack catastrophically."""
     return not any(backtracking_risk(p) for p in patterns)
@@ -405,9 +385,9 @@ def default_not_valid(node: SchemaNode, ctx: Context) -> None:
         candidates += [(jp.join(node.pointer, "examples", i), v, f"`examples[{i}]`") for i, v in enumerate(examples)]
     if not candidates:
         return
-    has_ref, patterns = _refs_and_patterns(node.schema)
+    has_ref, patterns = refs_and_patterns(node.schema)
     if has_ref:  # a reference may reach any pattern of the tool's schema
-        patterns = _refs_and_patterns(ctx.tool.schema)[1]
+        patterns = refs_and_patterns(ctx.tool.schema)[1]
     if not _safe_to_validate(patterns):
         return
     for where, value, what in candidates:
@@ -423,7 +403,7 @@ def input_examples_valid(tool: Tool, ctx: Context) -> None:
     examples = tool.definition.get("input_examples")
     if not isinstance(examples, list) or not isinstance(tool.schema, dict):
         return
-    if not _safe_to_validate(_refs_and_patterns(tool.schema)[1]):
+    if not _safe_to_validate(refs_and_patterns(tool.schema)[1]):
         return
     from jsonschema.validators import validator_for
 
