@@ -32,8 +32,8 @@ DEFAULT_CORPUS = HERE.parent.parent / "shared" / "corpus"
 
 def load_tools(corpus: str) -> list[tuple[str, object]]:
     """(label, tool) for every tool definition in the corpus, as `toollint check` finds them."""
-    from toollint.dialects import find_tools
-    from toollint.source import read_path
+    from toollint.document.dialects import find_tools
+    from toollint.document.source import read_path
 
     found = []
     for path in sorted(glob.glob(os.path.join(corpus, "**", "*.json"), recursive=True)):
@@ -64,7 +64,7 @@ def paired_times(schemas: list[object], repeat: int) -> tuple[float, float, floa
     schema: robust against a busy machine (other processes, CPU frequency changes) and fair to both."""
     from anthropic import transform_schema
 
-    from toollint.strictify_core import strictify_schema
+    from toollint.strictifier.rewrite import strictify_schema
 
     clock = time.perf_counter_ns
     ours = [float("inf")] * len(schemas)
@@ -97,10 +97,10 @@ def paired_times(schemas: list[object], repeat: int) -> tuple[float, float, floa
 
 def outcomes(tools: list[tuple[str, object]]) -> str:
     """Strictify every tool for both targets, lint each output, and return a Markdown table."""
-    from toollint.config import Settings
-    from toollint.engine import Linter
-    from toollint.source import parse_text
-    from toollint.strictify_core import StrictifyError, strictify_tool
+    from toollint.document.source import parse_text
+    from toollint.linter.config import Settings
+    from toollint.linter.engine import Linter
+    from toollint.strictifier.rewrite import StrictifyError, strictify_tool
 
     rows = []
     reasons: Counter = Counter()
@@ -162,7 +162,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from anthropic import transform_schema
 
-    from toollint.strictify_core import StrictifyError, strictify_schema
+    from toollint.strictifier.rewrite import StrictifyError, strictify_schema
 
     ours_outcome = count_outcomes(schemas, lambda s: strictify_schema(s, "anthropic"), (StrictifyError,))
     theirs_outcome = count_outcomes(schemas, transform_schema)

@@ -12,9 +12,9 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from toollint.config import Settings
-from toollint.dialects import find_tools
-from toollint.runner import lint_paths
+from toollint.document.dialects import find_tools
+from toollint.linter.config import Settings
+from toollint.linter.runner import lint_paths
 
 ROOT = Path(__file__).resolve().parent.parent
 

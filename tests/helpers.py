@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from toollint.config import Settings
-from toollint.engine import Finding, Linter
-from toollint.source import parse_text
+from toollint.document.source import parse_text
+from toollint.linter.config import Settings
+from toollint.linter.engine import Finding, Linter
 
 
 def lint_text(text: str, fmt: str = "json", *, targets: tuple[str, ...] = (), path: str | None = None,

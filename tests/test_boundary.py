@@ -468,7 +468,7 @@ def nested(depth):
 
 
 def test_exponential_anyof_is_cut_off_in_time(monkeypatch):
-    from toollint import boundary_schema
+    from toollint.boundary import compiled as boundary_schema
 
     monkeypatch.setattr(boundary_schema, "MAX_SECONDS", 0.05)
     boundary = Boundary.from_tools(OVERLAPPING)
@@ -491,7 +491,7 @@ def test_safe_matcher_agrees_with_re():
     import random
     import re
 
-    from toollint.boundary_regex import SafeMatcher
+    from toollint.schema.safe_regex import SafeMatcher
 
     patterns = [r"^(a+)+$", r"(a|ab)*c", r"^ORD-[0-9]{8}$", r"[^\d\sa-z]\w\b", r"(.*)*x", r"^(\w+\s?)*$",
                 r"a{2,4}b?", r"\Aab\Z", r"(?s)a.b", r"(?m)^b$", r"\Bb", r"(|a)+$", r"[a-c-]+?z"]
@@ -524,7 +524,7 @@ MAP_TOOL = {"name": "tag", "input_schema": {"type": "object", "properties": {
 
 
 def test_strictified_wire_forms_are_decoded_for_the_target():
-    from toollint.strictify_core import strictify_tool
+    from toollint.strictifier.rewrite import strictify_tool
 
     wire = strictify_tool(MAP_TOOL, "openai").tool["input_schema"]
     assert wire["properties"]["labels"]["type"] == "array"  # what the model was given

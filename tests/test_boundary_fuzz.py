@@ -136,7 +136,7 @@ def regexes(draw, depth=0):
 def test_safe_matcher_agrees_with_re(pattern, texts):
     import re
 
-    from toollint.boundary_regex import SafeMatcher, is_risky
+    from toollint.schema.safe_regex import SafeMatcher, is_risky
 
     matcher = SafeMatcher(pattern)
     # `re` is the oracle, and on the risky patterns the matcher exists for, `re` itself backtracks

@@ -200,7 +200,7 @@ def test_target_checks_mcp_names_for_providers(tmp_path):
 
 
 def test_a_crashing_check_is_an_internal_error_not_a_traceback(tmp_path, monkeypatch):
-    from toollint.checks import REGISTRY
+    from toollint.linter.checks import REGISTRY
 
     def explode(tool, ctx):
         raise ValueError("boom")

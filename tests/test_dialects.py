@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from toollint.config import Settings
-from toollint.dialects import find_tools
-from toollint.engine import Linter
-from toollint.source import read_path
+from toollint.document.dialects import find_tools
+from toollint.document.source import read_path
+from toollint.linter.config import Settings
+from toollint.linter.engine import Linter
 
 DIALECTS = Path(__file__).resolve().parent.parent / "fixtures" / "dialects"
 
@@ -69,7 +69,7 @@ def test_detection(data, expected):
 
 
 def test_forced_dialect():
-    from toollint.dialects import DIALECTS as ALL
+    from toollint.document.dialects import DIALECTS as ALL
 
     tools = find_tools({"name": "a", "parameters": {"type": "OBJECT"}}, ALL["openai-functions"])
     assert [t.dialect.name for t in tools] == ["openai-functions"]

@@ -5,14 +5,14 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from toollint.docs import render
+from toollint.linter.docs import render
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_rules_page_is_current():
     assert (ROOT / "docs" / "rules.md").read_text(encoding="utf-8") == render(), (
-        "docs/rules.md is stale: run `python -m toollint.docs > docs/rules.md`")
+        "docs/rules.md is stale: run `python -m toollint.linter.docs > docs/rules.md`")
 
 
 def test_readme_quick_start_has_two_setup_commands():

@@ -7,9 +7,9 @@ import json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from toollint.config import Settings
-from toollint.engine import Linter
-from toollint.source import parse_text
+from toollint.document.source import parse_text
+from toollint.linter.config import Settings
+from toollint.linter.engine import Linter
 
 KEYWORDS = ["type", "properties", "required", "items", "enum", "const", "anyOf", "oneOf", "allOf", "not", "$ref",
             "$defs", "definitions", "pattern", "minimum", "maximum", "minLength", "maxLength", "default", "examples",

@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from toollint.catalog import load_catalog, tomllib
-from toollint.config import Settings
-from toollint.dialects import find_tools
-from toollint.engine import Linter
-from toollint.source import read_path
+from toollint.document.dialects import find_tools
+from toollint.document.source import read_path
+from toollint.linter.catalog import load_catalog, tomllib
+from toollint.linter.config import Settings
+from toollint.linter.engine import Linter
 
 CORPUS = Path(__file__).resolve().parent.parent / "fixtures" / "labelled"
 LABELS = tomllib.loads((CORPUS / "labels.toml").read_text(encoding="utf-8"))

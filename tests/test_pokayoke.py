@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from helpers import lint_text
 
-from toollint.textstats import OptionCache, WordMatcher, length_in_words, name_tokens, stem
+from toollint.linter.textstats import OptionCache, WordMatcher, length_in_words, name_tokens, stem
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 GOOD = "Look the thing up in the catalogue and return its details. Use it when the user names one item."

@@ -72,8 +72,8 @@ def test_sarif_validates_against_the_sarif_schema():
 
 
 def test_github_annotations_escape_properties():
-    from toollint.engine import Finding
-    from toollint.report.formats import github
+    from toollint.linter.engine import Finding
+    from toollint.linter.report.formats import github
 
     finding = Finding("TL101", "invalid-json-schema", "error", "50% bad\nline two", "dir,a:b.json", 1, 2, 1, 3, "",
                       None)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from helpers import lint_text
 
-from toollint.catalog import load_catalog
-from toollint.checks import load_checks
+from toollint.linter.catalog import load_catalog
+from toollint.linter.checks import load_checks
 
 CATALOG = load_catalog()
 CASES = [pytest.param(spec, example, id=f"{spec.name}-{example.kind}-{i}")

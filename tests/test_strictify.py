@@ -15,7 +15,12 @@ from helpers import lint_text
 from jsonschema import Draft202012Validator
 
 from toollint.cli import main
-from toollint.strictify_core import StrictifyError, StrictifyResult, decode_wire_arguments, strictify_tool
+from toollint.strictifier.rewrite import (
+    StrictifyError,
+    StrictifyResult,
+    decode_wire_arguments,
+    strictify_tool,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 REFUND = ROOT / "fixtures" / "refund.json"
@@ -102,7 +107,7 @@ def test_api_result_and_changes():
 
 def test_package_level_api_after_import():
     import toollint
-    import toollint.strictify_core  # noqa: F401 - importing the module must not shadow the function
+    import toollint.strictifier.rewrite  # noqa: F401 - importing the module must not shadow the function
 
     result = toollint.strictify(json.loads(REFUND.read_text(encoding="utf-8")), target="openai")
     assert isinstance(result, toollint.StrictifyResult)
@@ -518,7 +523,7 @@ def test_line_endings_and_flow_yaml(tmp_path):
 
 
 def test_has_wire_forms():
-    from toollint.strictify_core import has_wire_forms
+    from toollint.strictifier.rewrite import has_wire_forms
 
     assert not has_wire_forms(json.loads(REFUND.read_text(encoding="utf-8"))["input_schema"])
     assert has_wire_forms({"type": "object", "properties": {"m": {"type": "object",
@@ -538,7 +543,7 @@ def test_too_deep_is_refused_not_crashed():
 
 
 def test_sentences_are_deterministic_in_both_languages():
-    from toollint.strictify_text import append, detect_lang, sentence
+    from toollint.strictifier.sentences import append, detect_lang, sentence
 
     cases = [
         ("minimum", 1, "Must be at least 1.", "最小为 1。"),

@@ -18,8 +18,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-from toollint.strictify_core import StrictifyError, decode_wire_arguments, strictify_tool
-from toollint.strictify_text import sentence
+from toollint.strictifier.rewrite import StrictifyError, decode_wire_arguments, strictify_tool
+from toollint.strictifier.sentences import sentence
 
 hypothesis_jsonschema = pytest.importorskip("hypothesis_jsonschema")
 from_schema = hypothesis_jsonschema.from_schema

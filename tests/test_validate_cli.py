@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from toollint.validate_cli import validate
+from toollint.cli.validate import validate_command as validate
 
 ROOT = Path(__file__).resolve().parent.parent
 REFUND = str(ROOT / "fixtures" / "refund.json")

@@ -19,5 +19,5 @@ _LAZY = {"strictify": "strictify_tool", "StrictifyError": "StrictifyError", "Str
 def __getattr__(name: str) -> Any:
     # Lazy, so `toollint check` does not pay for strictify's imports at start-up.
     if name in _LAZY:
-        return getattr(importlib.import_module("toollint.strictify_core"), _LAZY[name])
+        return getattr(importlib.import_module("toollint.strictifier.rewrite"), _LAZY[name])
     raise AttributeError(f"module 'toollint' has no attribute {name!r}")

@@ -12,7 +12,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from toollint.regexes import anthropic_strict_problem
+from toollint.schema.regex import anthropic_strict_problem
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -173,7 +173,7 @@ class Usage:
 def schema_usage(schema: Any) -> Usage:
     """Optional parameters (properties left out of `required`, nested ones included) and parameters
     with union types (`anyOf`/`oneOf` or a type array), as Anthropic counts them."""
-    from toollint.schemas import walk
+    from toollint.schema.walk import walk
 
     usage = Usage()
     for node in walk(schema, ""):
@@ -193,7 +193,7 @@ def recursive_refs(schema: Any) -> list[str]:
     """Pointers (relative to `schema`) of the local `$ref`s that make the schema recursive: expanding
     them never ends."""
     from toollint import pointer as jp
-    from toollint.schemas import walk
+    from toollint.schema.walk import walk
 
     refs: list[tuple[str, str]] = []  # (pointer of the $ref node, pointer of its target)
     for node in walk(schema, ""):

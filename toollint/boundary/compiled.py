@@ -1,0 +1,479 @@
+"""Load tool definitions and compile each tool's validator once: the slow, careful half of the boundary.
+
+Compiling means: follow `$schema` (draft-07, 2019-09, 2020-12; default 2020-12), check the schema
+against its metaschema, check formats, resolve `$ref` with a `referencing.Registry` that has no
+retrieve function (a remote `$ref` is never fetched), and swap in backtracking-safe `pattern`
+keywords for risky regexes. Normalizing (enum case, dropped nulls) happens only after a call has
+failed the fast `is_valid` pass, so a valid call costs one validator pass.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import threading
+import time
+from collections.abc import Callable
+from itertools import islice
+from typing import Any
+
+from referencing.exceptions import Unresolvable
+
+from toollint.boundary import messages as msg
+from toollint.boundary.messages import MISSING, Problem
+from toollint.errors import BoundaryError
+from toollint.schema.safe_regex import MAX_RISKY_LENGTH, TooLong, risk, search, supported
+
+
+class SchemaTrouble(Exception):
+    """The tool's schema itself could not be applied (unresolvable `$ref`)."""
+
+
+# --- a time budget ---------------------------------------------------------------------------------
+# Overlapping `anyOf`/`oneOf` branches that recurse make plain JSON Schema validation exponential in the
+# depth of the arguments (three array branches: 24 nested items take jsonschema 17 s). For schemas with
+# such keywords, every applicator call checks a per-thread deadline; past `MAX_SECONDS` the check
+# stops with `TooComplex` instead of hanging. Schemas without them pay nothing.
+
+MAX_SECONDS = 0.5
+_COUNTED = ("anyOf", "oneOf", "allOf", "not", "if", "$ref", "$dynamicRef", "$recursiveRef", "contains",
+            "dependentSchemas", "dependencies")
+_work = threading.local()
+
+
+class TooComplex(Exception):
+    """Validating these arguments against this schema would take more than `MAX_SECONDS`."""
+
+
+class _Budget:
+    """Within the block, counted keywords raise `TooComplex` once `seconds` have passed."""
+
+    def __init__(self, seconds: float | None = None) -> None:
+        self.seconds = MAX_SECONDS if seconds is None else seconds
+        self.saved: float | None = None
+
+    def __enter__(self) -> None:
+        self.saved = getattr(_work, "deadline", None)
+        _work.deadline = time.perf_counter() + self.seconds
+
+    def __exit__(self, *exc: object) -> None:
+        _work.deadline = self.saved
+
+
+def _spend() -> None:
+    deadline = getattr(_work, "deadline", None)
+    if deadline is not None and time.perf_counter() > deadline:
+        raise TooComplex()
+
+
+def _counted(keyword: Callable[..., Any]) -> Callable[..., Any]:
+    def counted(validator: Any, value: Any, instance: Any, schema: Any) -> Any:
+        _spend()
+        return keyword(validator, value, instance, schema)
+
+    return counted
+
+
+def source_label(tools: Any) -> str:
+    if isinstance(tools, (str, os.PathLike)):
+        return os.fspath(tools)
+    return "the tools given"
+
+
+def load_tools(tools: Any) -> list[Any]:
+    from toollint.document.dialects import Tool, find_tools
+
+    if isinstance(tools, (str, os.PathLike)):
+        from toollint.document.source import read_path
+
+        path = os.fspath(tools)
+        source = read_path(path)
+        if source.problem is not None:
+            problem = source.problem
+            where = f"{path}:{problem.line}:{problem.column}" if problem.rule == "parse-error" else path
+            raise BoundaryError(f"{where}: {problem.message}")
+        found = find_tools(source.data)
+        if not found:
+            raise BoundaryError(f"{path}: no tool definitions found (expected Anthropic, OpenAI, MCP or Gemini "
+                                f"tool definitions)")
+        return found
+    if isinstance(tools, Tool):
+        return [tools]
+    if isinstance(tools, dict):
+        found = find_tools(tools)
+        if not found:
+            raise BoundaryError("the dict given is not a tool definition (no name and input schema found)")
+        return found
+    if isinstance(tools, (list, tuple)):
+        found = []
+        for index, item in enumerate(tools):
+            if isinstance(item, Tool):
+                found.append(item)
+                continue
+            tools_here = find_tools(item) if isinstance(item, dict) else []
+            if not tools_here:
+                raise BoundaryError(f"tools[{index}] is not a tool definition: {msg.show(item)}")
+            found.extend(tools_here)
+        if not found:
+            raise BoundaryError("the list of tools is empty")
+        for index, tool in enumerate(found):
+            tool.index = index
+        return found
+    raise BoundaryError(f"expected a path, a list of tool dicts or one tool dict, got {type(tools).__name__}")
+
+
+def _format_checker() -> Any:
+    """jsonschema's checkers that need no extra package, plus plain fallbacks for the common ones that do."""
+    from jsonschema import FormatChecker
+
+    checker = FormatChecker()
+    fallbacks: dict[str, Callable[[str], bool]] = {
+        "date-time": lambda s: _DATE_TIME.match(s) is not None and _valid_date(s[:10]) and _valid_time(s[11:]),
+        "time": lambda s: _valid_time(s),
+        "uri": lambda s: _URI.match(s) is not None,
+        "hostname": lambda s: len(s) <= 253 and all(_LABEL.match(part) for part in s.rstrip(".").split(".")),
+    }
+    for name, func in fallbacks.items():
+        if name not in checker.checkers:
+            checker.checks(name)(lambda value, func=func: not isinstance(value, str) or func(value))
+    return checker
+
+
+_DATE_TIME = re.compile(r"^\d{4}-\d{2}-\d{2}[Tt]")
+_TIME = re.compile(r"^(\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-](\d{2}):(\d{2}))$")
+_URI = re.compile(r"^[A-Za-z][A-Za-z0-9+.\-]*:[^\s]*$")
+_LABEL = re.compile(r"^(?!-)[A-Za-z0-9-]{1,63}(?<!-)$")
+
+
+def _valid_date(text: str) -> bool:
+    import datetime
+
+    try:
+        datetime.date.fromisoformat(text)
+    except ValueError:
+        return False
+    return len(text) == 10
+
+
+def _valid_time(text: str) -> bool:
+    match = _TIME.match(text)
+    if not match:
+        return False
+    hour, minute, second = int(match[1]), int(match[2]), int(match[3])
+    offset_ok = match[6] is None or (int(match[6]) < 24 and int(match[7]) < 60)
+    return hour < 24 and minute < 60 and second <= 60 and offset_ok
+
+
+_FORMAT_CHECKER: Any = None
+
+
+def _shared_format_checker() -> Any:
+    global _FORMAT_CHECKER
+    if _FORMAT_CHECKER is None:
+        _FORMAT_CHECKER = _format_checker()
+    return _FORMAT_CHECKER
+
+
+def _nullable(node: Any, depth: int = 0) -> Any:
+    """Gemini's OpenAPI `nullable: true` means null is allowed too; say so in JSON Schema."""
+    if depth > 100:
+        return node
+    if isinstance(node, list):
+        return [_nullable(item, depth + 1) for item in node]
+    if not isinstance(node, dict):
+        return node
+    out = {key: _nullable(value, depth + 1) if key != "enum" else value for key, value in node.items()}
+    if out.get("nullable") is True and isinstance(out.get("type"), str):
+        out["type"] = [out["type"], "null"]
+        if isinstance(out.get("enum"), list) and None not in out["enum"]:
+            out["enum"] = [*out["enum"], None]
+    return out
+
+
+class CompiledTool:
+    """One tool: its validator (built once), the normalizer and the error converter."""
+
+    def __init__(self, name: str, tool: Any, lang: str, *, wire: bool = False) -> None:
+        from jsonschema import Draft202012Validator
+        from jsonschema.exceptions import SchemaError
+        from jsonschema.validators import validator_for
+        from referencing import Registry
+
+        from toollint.schema.walk import RefResolver
+
+        self.name = name
+        self.rules: list[Callable[[dict[str, Any]], Any]] = []
+        self.warnings: list[str] = []
+        schema = tool.schema
+        if schema is None:
+            schema = {"type": "object"}
+        elif getattr(tool, "openapi_schema", False):
+            schema = _nullable(schema)
+        if not isinstance(schema, (dict, bool)):
+            raise BoundaryError(f"tool {name!r}: the input schema is a {type(schema).__name__}, not a JSON Schema")
+        self.schema = schema
+        try:
+            cls = validator_for(schema, default=Draft202012Validator)
+            cls.check_schema(schema)
+        except SchemaError as error:
+            where = "/".join(str(t) for t in error.absolute_path) or "(root)"
+            raise BoundaryError(f"tool {name!r}: the input schema is not valid JSON Schema at {where}: "
+                                f"{error.message}") from None
+        except RecursionError:
+            raise BoundaryError(f"tool {name!r}: the input schema is nested too deeply") from None
+        limits = {p: risk(p) for p in _patterns(schema)}
+        risky = {p: limit for p, limit in limits.items() if limit is not None}
+        self.risky = risky
+        for pattern in sorted(p for p, limit in risky.items() if limit == 0):
+            how = "matched by the linear-time matcher" if supported(pattern) else \
+                "matched by `re` (constructs the safe matcher lacks), only for strings up to " \
+                f"{MAX_RISKY_LENGTH:,} characters"
+            self.warnings.append(f"tool {name!r}: pattern {pattern!r} is prone to catastrophic backtracking; {how}")
+        overrides = _guarded(cls, risky) if risky else {}
+        self.counted = bool(_keywords(schema) & set(_COUNTED))
+        if self.counted:
+            overrides.update({kw: _counted(overrides.get(kw, cls.VALIDATORS[kw])) for kw in _COUNTED
+                              if kw in cls.VALIDATORS})
+        if overrides:
+            from jsonschema.validators import extend
+
+            cls = extend(cls, overrides)
+        self.validator = cls(schema, registry=Registry(), format_checker=_shared_format_checker())
+        draft = schema.get("$schema") if isinstance(schema, dict) else None
+        self.resolver = RefResolver(schema, "", draft if isinstance(draft, str) else None)
+        self.converter = msg.ErrorConverter(self._deref, self._search, lang)
+        self.decode: Callable[[dict[str, Any]], Any] | None = None
+        if wire and _has_wire_forms(schema):
+            from toollint.strictifier.rewrite import decode_wire_arguments
+
+            self.decode = lambda arguments: decode_wire_arguments(schema, arguments)
+
+    def is_valid(self, arguments: Any) -> bool:
+        """The fast path: one validator pass. May raise `TooComplex` or `Unresolvable`."""
+        if not self.counted:
+            return bool(self.validator.is_valid(arguments))
+        with _Budget():
+            return bool(self.validator.is_valid(arguments))
+
+    def too_complex(self) -> Problem:
+        return Problem((), "complexity", MAX_SECONDS, MISSING, msg.too_complex_sentence(self.converter.lang))
+
+    def wire_decoded(self, arguments: dict[str, Any]) -> Any:
+        """strictify's wire encodings (maps as key/value arrays, free values as JSON text) turned back."""
+        try:
+            return self.decode(arguments) if self.decode is not None else arguments
+        except Exception:  # noqa: BLE001 - undecodable: validate what was sent, which reports it
+            return arguments
+
+    def _deref(self, schema: Any) -> Any:
+        return self.resolver.deref(schema)
+
+    def _search(self, pattern: str, text: str) -> bool:
+        return search(pattern, text, self.risky)
+
+    def judge(self, arguments: Any) -> tuple[Any, list[Problem]]:
+        """Normalize, then validate: the normalized arguments and every problem left."""
+        lang = self.converter.lang
+        if not isinstance(arguments, dict):
+            draft = Problem((), "type", "object", arguments, "")
+            return arguments, [Problem((), "type", "object", arguments, msg.sentence(draft, lang))]
+        try:
+            with _Budget():
+                normalized = self._normalize(arguments, self.schema, 0)
+        except (TooComplex, RecursionError):
+            normalized = arguments  # normalizing is a courtesy: validate what was sent
+        try:
+            with _Budget():
+                errors = list(islice(self.validator.iter_errors(normalized), 500))
+            return normalized, self.converter.convert(errors)
+        except Unresolvable as error:
+            raise SchemaTrouble(unresolvable_text(error)) from None
+        except RecursionError:
+            return normalized, [Problem((), "depth", None, MISSING, msg.too_deep_sentence(lang))]
+        except TooComplex:
+            return normalized, [self.too_complex()]
+
+    def _valid(self, value: Any, schema: Any) -> bool:
+        try:
+            return bool(self.validator.evolve(schema=schema).is_valid(value))
+        except TooComplex:
+            raise
+        except Exception:  # noqa: BLE001 - an unresolvable branch simply does not help
+            return False
+
+    def _normalize(self, value: Any, schema: Any, depth: int) -> Any:
+        """Enum/const case and dropped nulls, without touching the caller's objects."""
+        if depth > 64 or not isinstance(schema, dict):
+            return value
+        _spend()
+        ref = schema.get("$ref")
+        if isinstance(ref, str):
+            found = self.resolver.lookup(ref)
+            if found is not None:
+                value = self._normalize(value, found[0], depth + 1)
+        if isinstance(value, str):
+            value = _canonical(value, schema)
+        elif isinstance(value, dict):
+            value = self._normalize_object(value, schema, depth)
+        elif isinstance(value, list):
+            value = self._normalize_array(value, schema, depth)
+        all_of = schema.get("allOf")
+        if isinstance(all_of, list):
+            for branch in all_of:
+                value = self._normalize(value, branch, depth + 1)
+        for key in ("anyOf", "oneOf"):
+            branches = schema.get(key)
+            if not isinstance(branches, list) or any(self._valid(value, b) for b in branches):
+                continue
+            for branch in branches:
+                candidate = self._normalize(value, branch, depth + 1)
+                if candidate is not value and self._valid(candidate, branch):
+                    value = candidate
+                    break
+        return value
+
+    def _normalize_object(self, value: dict, schema: dict, depth: int) -> dict:
+        properties = schema.get("properties") if isinstance(schema.get("properties"), dict) else {}
+        patterns = schema.get("patternProperties") if isinstance(schema.get("patternProperties"), dict) else {}
+        extra = schema.get("additionalProperties")
+        required = schema.get("required") if isinstance(schema.get("required"), list) else []
+        out: dict[Any, Any] = {}
+        changed = False
+        for key, item in value.items():
+            sub = properties.get(key) if isinstance(key, str) else None
+            if item is None and sub is not None and key not in required and not self._valid(None, sub):
+                changed = True  # an OpenAI-strictified optional field: null means "not given"
+                continue
+            subs = [sub] if sub is not None else []
+            if isinstance(key, str):
+                for pattern, pattern_schema in patterns.items():
+                    try:
+                        if self._search(pattern, key):
+                            subs.append(pattern_schema)
+                    except (TooLong, re.error):
+                        pass
+            if not subs and isinstance(extra, dict):
+                subs.append(extra)
+            new = item
+            for sub_schema in subs:
+                new = self._normalize(new, sub_schema, depth + 1)
+            changed = changed or new is not item
+            out[key] = new
+        return out if changed else value
+
+    def _normalize_array(self, value: list, schema: dict, depth: int) -> list:
+        prefix = schema.get("prefixItems")
+        items = schema.get("items")
+        extra = schema.get("additionalItems")
+        out = []
+        changed = False
+        for index, item in enumerate(value):
+            if isinstance(prefix, list) and index < len(prefix):
+                sub = prefix[index]
+            elif isinstance(items, list):
+                sub = items[index] if index < len(items) else extra
+            else:
+                sub = items
+            new = self._normalize(item, sub, depth + 1) if isinstance(sub, dict) else item
+            changed = changed or new is not item
+            out.append(new)
+        return out if changed else value
+
+
+def unresolvable_text(error: Any) -> str:
+    ref = getattr(error, "ref", None)
+    shown = repr(ref) if ref else str(error).splitlines()[0][:200]
+    return (f"a $ref that does not resolve locally ({shown}); remote references are never fetched: "
+            f"inline the schema into $defs")
+
+
+def _canonical(value: str, schema: dict) -> str:
+    """The declared spelling of `value` when exactly one declared enum/const value matches it ignoring case."""
+    enum = schema.get("enum")
+    if isinstance(enum, list) and value not in enum:
+        folded = value.casefold()
+        matches = {e for e in enum if isinstance(e, str) and e.casefold() == folded}
+        if len(matches) == 1:
+            return matches.pop()
+    const = schema.get("const")
+    if isinstance(const, str) and value != const and value.casefold() == const.casefold():
+        return const
+    return value
+
+
+def _patterns(schema: Any) -> set[str]:
+    from toollint.schema.walk import walk
+
+    found: set[str] = set()
+    for node in walk(schema, ""):
+        if isinstance(node.schema.get("pattern"), str):
+            found.add(node.schema["pattern"])
+        pattern_properties = node.schema.get("patternProperties")
+        if isinstance(pattern_properties, dict):
+            found.update(p for p in pattern_properties if isinstance(p, str))
+    return found
+
+
+def _keywords(schema: Any) -> set[str]:
+    from toollint.schema.walk import walk
+
+    found: set[str] = set()
+    for node in walk(schema, ""):
+        found.update(k for k in node.schema if isinstance(k, str))
+    return found
+
+
+def _has_wire_forms(schema: Any) -> bool:
+    """Whether strictify sends part of this schema in another form: strictify's own answer, one source of truth."""
+    from toollint.strictifier.decode import has_wire_forms
+
+    return has_wire_forms(schema)
+
+
+def _guarded(cls: Any, risky: dict[str, int]) -> dict[str, Any]:
+    """`pattern`, `patternProperties` and `additionalProperties` keywords matching risky patterns safely."""
+    from jsonschema import ValidationError
+
+    def matches(pattern: str, text: str) -> bool:
+        try:
+            return search(pattern, text, risky)
+        except TooLong:
+            return False
+
+    def pattern(validator: Any, patrn: str, instance: Any, schema: Any) -> Any:
+        if not validator.is_type(instance, "string"):
+            return
+        try:
+            found = search(patrn, instance, risky)
+        except TooLong:
+            error = ValidationError(f"a string of {len(instance):,} characters is too long to check against the "
+                                    f"pattern {patrn!r} (limit {MAX_RISKY_LENGTH:,})")
+            error.too_long = True  # type: ignore[attr-defined]
+            yield error
+            return
+        if not found:
+            yield ValidationError(f"{instance!r} does not match {patrn!r}")
+
+    def pattern_properties(validator: Any, value: Any, instance: Any, schema: Any) -> Any:
+        if not validator.is_type(instance, "object"):
+            return
+        for patrn, subschema in value.items():
+            for key, item in instance.items():
+                if matches(patrn, key):
+                    yield from validator.descend(item, subschema, path=key, schema_path=patrn)
+
+    def additional_properties(validator: Any, value: Any, instance: Any, schema: Any) -> Any:
+        if not validator.is_type(instance, "object"):
+            return
+        properties = schema.get("properties", {})
+        patterns = schema.get("patternProperties", {})
+        extras = [key for key in instance
+                  if key not in properties and not any(matches(p, key) for p in patterns)]
+        if validator.is_type(value, "object"):
+            for extra in extras:
+                yield from validator.descend(instance[extra], value, path=extra)
+        elif not value and extras:
+            yield ValidationError(f"Additional properties are not allowed ({', '.join(map(repr, extras))} "
+                                  f"{'was' if len(extras) == 1 else 'were'} unexpected)")
+
+    return {"pattern": pattern, "patternProperties": pattern_properties, "additionalProperties": additional_properties}

@@ -1,0 +1,143 @@
+"""`toollint strictify`: write a file's tools in the target's strict form, same dialect and layout.
+
+Exit codes: 0 written (or up to date with --check), 1 --check found OUT or VFILE out of date,
+2 refused, usage error or unreadable input.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from toollint.strictifier.files import StrictifyFileError, strictify_file, write_atomically
+
+
+def _value(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 70 else text[:67] + "..."
+
+
+def _text_report(report: dict[str, Any]) -> str:
+    lines = []
+    for tool in report["tools"]:
+        if not tool["strict"]:
+            note = ', now "strict": false' if tool["changes"] else ""
+            lines.append(f"{tool['name']}: left as it is (not selected as strict{note})")
+            continue
+        changes = tool["changes"]
+        lines.append(f"{tool['name']}: {len(changes)} change(s)")
+        for change in changes:
+            lines.append(f"  {change['pointer']}  {change['keyword']} [{change['kind']}]: {_value(change['before'])} "
+                         f"-> {_value(change['after'])}")
+    lines.extend(f"note: {note}" for note in report.get("notes", ()))
+    budget = report["budget"]
+    lines.append(f"{report['target']}: {budget['strict_tools']} strict tool(s), {budget['optional_parameters']} "
+                 f"optional parameter(s), {budget['union_parameters']} union-typed parameter(s)")
+    return "\n".join(lines) + "\n"
+
+
+class _Exit(Exception):
+    def __init__(self, code: int, message: str = "") -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def _names(values: tuple[str, ...]) -> list[str]:
+    return [part.strip() for value in values for part in value.split(",") if part.strip()]
+
+
+@click.command("strictify")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--target", type=click.Choice(("anthropic", "openai")), default="anthropic", show_default=True,
+              help="The strict mode to write for.")
+@click.option("-o", "--output", "output", type=click.Path(dir_okay=False),
+              help="Write the strict file here (default: stdout).")
+@click.option("--validator", "validator", type=click.Path(dir_okay=False),
+              help="Write the boundary-validator schemas here: a JSON object of tool name -> schema.")
+@click.option("--check", is_flag=True, help="Write nothing; exit 1 when OUT (or VFILE) is missing or out of date.")
+@click.option("--lang", type=click.Choice(("auto", "en", "zh")), default="auto", show_default=True,
+              help="Language of the sentences added to descriptions (auto: that of the existing description).")
+@click.option("--report", "report_format", type=click.Choice(("text", "json")), default="text", show_default=True,
+              help="How to print the list of changes (on stderr).")
+@click.option("--allow-lossy", is_flag=True, help="Simplify where no faithful strict form exists, and record the loss.")
+@click.option("--only", multiple=True, help="Make only these tools strict (repeatable, or comma-separated).")
+@click.option("--max-strict", type=click.IntRange(min=0), default=None,
+              help="Make at most N tools strict, in file order, within the request budget.")
+@click.option("-q", "--quiet", is_flag=True, help="Print no report.")
+def strictify_command(file, target, output, validator, check, lang, report_format, allow_lossy, only, max_strict,
+                       quiet) -> None:
+    """Rewrite the tools in FILE so the target's strict mode accepts them, without losing a constraint.
+
+    Constraints the target cannot enforce move into the field's description and stay in the validator
+    schema (--validator). The input file is never modified.
+    """
+    try:
+        _run(file, target, output, validator, check, lang, report_format, allow_lossy, _names(only), max_strict,
+             quiet)
+    except StrictifyFileError as error:
+        _stop(2, error.message, file, target, report_format)
+    except _Exit as stop:
+        _stop(stop.code, stop.message, file, target, report_format)
+
+
+def _stop(code: int, message: str, file: str, target: str, report_format: str) -> None:
+    if message and report_format == "json" and code == 2:
+        click.echo(json.dumps({"file": file, "target": target, "refused": message.splitlines()},
+                              ensure_ascii=False, indent=2), err=True)
+    elif message:
+        click.echo(f"toollint strictify: {message}" if not message.startswith(file) else message, err=True)
+    sys.exit(code)
+
+
+def _same_file(a: str, b: str) -> bool:
+    try:
+        return os.path.exists(b) and os.path.samefile(a, b)
+    except OSError:
+        return False
+
+
+def _run(file, target, output, validator, check, lang, report_format, allow_lossy, only, max_strict, quiet) -> None:
+    if check and not output:
+        raise _Exit(2, "--check needs -o OUT: the strict file to compare with")
+    for path in (output, validator):
+        if path and file != "-" and _same_file(file, path):
+            raise _Exit(2, f"{path}: would overwrite the input file; strictify never modifies its input")
+    outcome = strictify_file(file, target, lang=lang, allow_lossy=allow_lossy, only=only or None,
+                             max_strict=max_strict)
+    validator_text = json.dumps(outcome.validators, ensure_ascii=False, indent=2) + "\n"
+    if not quiet:
+        if report_format == "json":
+            click.echo(json.dumps(outcome.report, ensure_ascii=False, indent=2), err=True)
+        else:
+            click.echo(_text_report(outcome.report), err=True, nl=False)
+    if check:
+        stale = []
+        for path, text in ((output, outcome.text), (validator, validator_text)):
+            if not path:
+                continue
+            try:
+                current = Path(path).read_text(encoding="utf-8")
+            except OSError:
+                stale.append(f"{path} is missing")
+                continue
+            if current != text:
+                stale.append(f"{path} is out of date")
+        if stale:
+            raise _Exit(1, "; ".join(stale) + f" (run `toollint strictify {file} --target {target} -o {output}"
+                        + (f" --validator {validator}" if validator else "") + "`)")
+        return
+    try:
+        if output:
+            write_atomically(output, outcome.text)
+        else:
+            click.echo(outcome.text, nl=False)
+        if validator:
+            write_atomically(validator, validator_text)
+    except OSError as error:
+        raise _Exit(2, f"cannot write: {error}") from None

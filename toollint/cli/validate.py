@@ -1,0 +1,150 @@
+"""`toollint validate`: check one tool call's arguments at the boundary, without a model.
+
+Contract tests in CI pipe arguments (or a whole tool call) through it and assert on the exit code:
+0 valid (prints the normalized arguments), 1 invalid (prints the error result that would go back to
+the model), 2 usage error (bad tools file, unknown --tool, unreadable input; a message on stderr).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+import click
+
+from toollint.boundary import TRUNCATION_REASONS, Boundary, BoundaryError
+from toollint.boundary.calls import parse_call
+
+_SHAPES = ("anthropic", "openai-chat", "openai-responses", "mcp", "gemini")
+_TARGETS = ("anthropic", "openai", "gemini")
+
+
+class _Usage(Exception):
+    """A usage error: exit 2 with this message."""
+
+
+def _read_input(input_text: str | None, input_file: str | None, source: str | None) -> str:
+    given = [name for name, value in (("--input", input_text), ("--input-file", input_file), ("INPUT", source))
+             if value is not None]
+    if len(given) > 1:
+        raise _Usage(f"give the input one way only, not {' and '.join(given)}")
+    if input_text is not None:
+        return input_text
+    path = input_file if input_file is not None else source
+    if path is None or path == "-":
+        stream = sys.stdin
+        if path is None and stream.isatty():
+            raise _Usage("no input: pass --input JSON, --input-file FILE, or pipe the JSON on stdin (-)")
+        return stream.read()
+    try:
+        with open(path, "rb") as handle:
+            raw = handle.read()
+    except OSError as error:
+        raise _Usage(f"cannot read the input file {path}: {error.strerror or error}") from None
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise _Usage(f"the input file {path} is not UTF-8 (byte 0x{raw[error.start]:02x} at offset "
+                     f"{error.start})") from None
+
+
+def _looks_like_call(value: Any) -> bool:
+    if not isinstance(value, dict):
+        return False
+    kind = value.get("type")
+    return (kind == "tool_use" and "input" in value
+            or kind == "function" and isinstance(value.get("function"), dict)
+            or kind == "function_call" and "arguments" in value
+            or isinstance(value.get("functionCall"), dict)
+            or value.get("method") == "tools/call" and isinstance(value.get("params"), dict))
+
+
+def _bare_call(shape: str, name: str, text: str) -> dict[str, Any]:
+    """A call of `shape` carrying the raw text, so unparseable input still gets INVALID_JSON with a position."""
+    if shape == "openai-chat":
+        return {"id": None, "type": "function", "function": {"name": name, "arguments": text}}
+    if shape == "openai-responses":
+        return {"type": "function_call", "call_id": None, "name": name, "arguments": text}
+    if shape == "gemini":
+        return {"functionCall": {"name": name, "args": _loads_or_text(text)}}
+    if shape == "mcp":
+        return {"method": "tools/call", "params": {"name": name, "arguments": _loads_or_text(text)}}
+    return {"type": "tool_use", "id": None, "name": name, "input": text}
+
+
+def _loads_or_text(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
+
+
+def _pick_tool(boundary: Boundary, tool: str | None) -> str:
+    names = boundary.tools
+    if tool is not None:
+        if tool not in names:
+            raise _Usage(f"no tool named {tool!r} in the tools file; the tools are: {', '.join(names)}")
+        return tool
+    if len(names) == 1:
+        return names[0]
+    raise _Usage(f"the tools file holds {len(names)} tools; choose one with --tool ({', '.join(names)})")
+
+
+@click.command("validate", context_settings={"help_option_names": ["-h", "--help"]})
+@click.argument("tools_file", type=click.Path(dir_okay=False))
+@click.argument("source", metavar="[INPUT | -]", required=False)
+@click.option("--tool", "tool", help="The tool the arguments are for (optional when the file holds one tool).")
+@click.option("--input", "input_text", metavar="JSON", help="The arguments (or a whole tool call) as JSON text.")
+@click.option("--input-file", type=click.Path(dir_okay=False, allow_dash=True),
+              help="Read the arguments (or a whole tool call) from this file; - for stdin.")
+@click.option("--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True,
+              help="Language of the error message for the model.")
+@click.option("--target", type=click.Choice(_TARGETS), default=None,
+              help="The provider the tools were strictified for: its wire forms (maps as key/value lists, "
+                   "free values as JSON text) are decoded before validating.")
+@click.option("--shape", type=click.Choice(_SHAPES), default=None,
+              help="Shape of the result for bare arguments (default: from --target, else the tools' dialect).")
+@click.option("--stop-reason", default=None, metavar="REASON",
+              help=f"The reply's stop_reason/finish_reason ({', '.join(sorted(TRUNCATION_REASONS))} mean cut off).")
+def validate_command(tools_file: str, source: str | None, tool: str | None, input_text: str | None,
+             input_file: str | None, lang: str, target: str | None, shape: str | None,
+             stop_reason: str | None) -> None:
+    """Validate tool-call arguments against TOOLS_FILE at the boundary.
+
+    The input is the arguments object, or a whole tool call (Anthropic tool_use, OpenAI tool call,
+    Responses function_call), from --input, --input-file, INPUT, or stdin. Prints the normalized
+    arguments and exits 0 when valid; prints the error result for the model and exits 1 when not;
+    exits 2 on a usage error.
+    """
+    try:
+        boundary = Boundary.from_tools(tools_file, target, lang=lang)
+        if shape is not None:
+            boundary.default_shape = shape
+        text = _read_input(input_text, input_file, source)
+        text = text[:-1] if text.endswith("\n") else text  # the newline ending a file or an echo
+        text = text[:-1] if text.endswith("\r") else text
+        if not text.strip():
+            raise _Usage("the input is empty; give the arguments as a JSON object")
+        parsed = _loads_or_text(text)
+        if _looks_like_call(parsed):
+            call = parsed
+            named = parse_call(call)
+            name = getattr(named, "name", None)
+            if tool is not None and name != tool:
+                raise _Usage(f"the input is a call to {name!r}, not to --tool {tool!r}")
+        else:
+            call = _bare_call(boundary.default_shape, _pick_tool(boundary, tool), text)
+        outcome = boundary.check(call, stop_reason)
+    except (BoundaryError, _Usage) as error:
+        click.echo(f"toollint validate: {error}", err=True)
+        sys.exit(2)
+    except Exception as error:  # noqa: BLE001 - a clear message, never a traceback
+        click.echo(f"toollint validate: internal error: {type(error).__name__}: {error}", err=True)
+        sys.exit(2)
+    if outcome.code in ("SCHEMA_ERROR", "INTERNAL_ERROR"):  # the tools file, not the input, is at fault
+        click.echo(f"toollint validate: {outcome.reason}", err=True)
+        sys.exit(2)
+    printed = outcome.arguments if outcome.ok else outcome.result
+    click.echo(json.dumps(printed, ensure_ascii=False, indent=2))
+    sys.exit(0 if outcome.ok else 1)

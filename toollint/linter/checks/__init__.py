@@ -1,0 +1,47 @@
+"""Check functions, bound by rule name to the catalog's data.
+
+A check declares its scope. The engine calls `file` checks once per file, `toolset` checks with
+every tool of the file, `tool` checks once per tool and `schema` checks once per subschema (only
+for subschemas holding one of its `keys`, when it names any; only properties with `properties_only`).
+A `targets_only` check runs only for tools checked for a strict-mode target.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+SCOPES = ("file", "toolset", "tool", "schema")
+
+
+@dataclass(frozen=True)
+class Check:
+    rule: str
+    scope: str
+    func: Callable[..., Any]
+    keys: frozenset[str] | None = None
+    properties_only: bool = False
+    targets_only: bool = False  # skipped for tools checked for no strict-mode target
+
+
+REGISTRY: dict[str, list[Check]] = {}
+
+
+def check(rule: str, scope: str, *, keys: tuple[str, ...] | None = None, properties_only: bool = False,
+          targets_only: bool = False):
+    if scope not in SCOPES:
+        raise ValueError(scope)
+
+    def register(func: Callable[..., Any]) -> Callable[..., Any]:
+        REGISTRY.setdefault(rule, []).append(
+            Check(rule, scope, func, frozenset(keys) if keys else None, properties_only, targets_only))
+        return func
+
+    return register
+
+
+def load_checks() -> dict[str, list[Check]]:
+    from toollint.linter.checks import descriptions, parameters, strict, structural  # noqa: F401
+
+    return REGISTRY

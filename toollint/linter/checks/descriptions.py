@@ -1,0 +1,512 @@
+"""Description rules: vague tool descriptions, undocumented parameters, look-alike sibling tools,
+destructive tools that do not say so, and text hidden in descriptions (invisible Unicode,
+instructions aimed at the model).
+
+Length is measured by script: a CJK character counts as half a word (option `cjk-chars-per-word`),
+so a 40-character Chinese description weighs like a 20-word English one.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from toollint import pointer as jp
+from toollint.document.dialects import Tool
+from toollint.linter.checks import check
+from toollint.linter.engine import Context, node_label
+from toollint.linter.paramview import param_of
+from toollint.linter.textstats import (
+    CJK_RUN,
+    OptionCache,
+    WordMatcher,
+    as_list,
+    latin_words,
+    length_in_words,
+    name_tokens,
+    stem,
+    words_regex,
+)
+from toollint.schema.walk import SchemaNode
+
+# ---------------------------------------------------------------------------------------------
+# vague-description
+
+
+@dataclass(frozen=True)
+class _VagueLexicon:
+    stopwords: frozenset[str]
+    generic: frozenset[str]
+    cjk_generic: re.Pattern[str] | None
+    min_words: float
+    cjk_per_word: float
+
+
+def _vague_lexicon(options: dict[str, Any]) -> _VagueLexicon:
+    cjk_words = [w for w in as_list(options.get("generic-words")) + as_list(options.get("extra-generic-words"))
+                 if CJK_RUN.search(w)]
+    latin = [w for w in as_list(options.get("generic-words")) + as_list(options.get("extra-generic-words"))
+             if not CJK_RUN.search(w)]
+    cjk_stop = [w for w in as_list(options.get("stopwords")) if CJK_RUN.search(w)]
+    return _VagueLexicon(
+        frozenset(stem(w.lower()) for w in as_list(options.get("stopwords")) if not CJK_RUN.search(w)),
+        frozenset(stem(w.lower()) for w in latin),
+        re.compile("|".join(re.escape(w) for w in sorted(cjk_words + cjk_stop, key=len, reverse=True)))
+        if cjk_words or cjk_stop else None,
+        float(options.get("min-words", 3)),
+        float(options.get("cjk-chars-per-word", 2.0)),
+    )
+
+
+_VAGUE = OptionCache(_vague_lexicon)
+
+
+def content_words(text: str, stopwords: frozenset[str]) -> list[str]:
+    """Stemmed Latin words of a text that are not stopwords or numbers."""
+    return [s for s in (stem(w) for w in latin_words(text)) if s not in stopwords and not s[0].isdigit()]
+
+
+def _vagueness(tool: Tool, text: str, lex: _VagueLexicon) -> str | None:
+    if not text.strip():
+        return "is empty"
+    if len(text) >= 120:
+        return None  # long enough to say something; restating and generic texts are short
+    size = length_in_words(text, lex.cjk_per_word)
+    if size >= 12:
+        return None
+    name = tool.name or ""
+    name_words = {stem(t) for t in name_tokens(name)}
+    joined = "".join(name_tokens(name))
+    latin = content_words(CJK_RUN.sub(" ", text), lex.stopwords)
+    cjk_text = lex.cjk_generic.sub("", text) if lex.cjk_generic is not None else text
+    if not any(CJK_RUN.findall(cjk_text)):
+        in_name = [w for w in latin if w in name_words or (len(w) >= 3 and w in joined)]
+        extra = [w for w in latin if w not in in_name and w not in lex.generic]
+        if not extra:
+            quoted = text.strip()[:60]
+            if in_name and all(w in in_name for w in latin):
+                return f"only restates the tool name (\"{quoted}\")"
+            return f"is generic (\"{quoted}\")"
+    if size < lex.min_words:
+        return f"is too short to say what the tool does (\"{text.strip()[:60]}\")"
+    return None
+
+
+@check("vague-description", "tool")
+def vague_description(tool: Tool, ctx: Context) -> None:
+    description = tool.description
+    lex: _VagueLexicon = _VAGUE.get(ctx.options)
+    advice = ("say what it does, what it returns and when to use it (or a sibling tool instead); "
+              "one or two sentences, in any language")
+    if description is None:
+        where = tool.name_pointer if tool.name is not None else tool.definition_pointer
+        ctx.report(where, f"tool `{tool.label}` has no description: the model chooses tools by their descriptions; "
+                   + advice, key=tool.name is not None)
+        return
+    if not isinstance(description, str):
+        return  # invalid-json-schema's business
+    problem = _vagueness(tool, description, lex)
+    if problem is not None:
+        ctx.report(tool.description_pointer, f"description of `{tool.label}` {problem}; {advice}")
+
+
+# ---------------------------------------------------------------------------------------------
+# missing-param-description
+
+
+@dataclass(frozen=True)
+class _ParamLexicon:
+    vague_heads: frozenset[str]
+    evident_short: frozenset[str]
+
+
+_PARAMS = OptionCache(lambda options: _ParamLexicon(
+    frozenset(w.lower() for w in as_list(options.get("vague-names")) + as_list(options.get("extra-vague-names"))),
+    frozenset(w.lower() for w in as_list(options.get("evident-short-names"))),
+))
+
+
+def _opaque(name: str, lex: _ParamLexicon) -> str | None:
+    tokens = name_tokens(name)
+    if not tokens:
+        return None
+    if len(name) <= 2 and name.lower() not in lex.evident_short:
+        return "is too short to explain itself"
+    if tokens[-1] in lex.vague_heads:
+        return f"ends in `{tokens[-1]}`, which could hold anything"
+    return None
+
+
+@check("missing-param-description", "schema", properties_only=True)
+def missing_param_description(node: SchemaNode, ctx: Context) -> None:
+    if not node.name or "description" in node.schema or node.name[0] in "_$":
+        return  # `_meta`, `$schema`: protocol fields, not the tool's parameters
+    lex: _ParamLexicon = _PARAMS.get(ctx.options)
+    why = _opaque(node.name, lex)
+    if why is None:
+        return
+    param = param_of(node, ctx)
+    if param.has_description:
+        return
+    schema = param.schema
+    if isinstance(schema.get("enum"), list) or "const" in schema or "format" in schema:
+        return  # the values or the format say what it is
+    if param.types == {"boolean"} or isinstance(schema.get("properties"), dict):
+        return  # a flag reads as its name; an object is explained by its properties
+    items = param.item()
+    if items is not None and (isinstance(items.get("properties"), dict) or isinstance(items.get("enum"), list)):
+        return
+    for key in ("anyOf", "oneOf"):
+        branches = node.schema.get(key)
+        if isinstance(branches, list) and any(isinstance(b, dict) and b.get("description") for b in branches):
+            return  # each branch explains itself
+    title = schema.get("title")
+    if isinstance(title, str) and [t for t in name_tokens(title)] != list(name_tokens(param.name)):
+        return  # a title that says more than the name
+    ctx.report(node.pointer, f"parameter `{node_label(node)}` has no description and its name {why}; add a "
+               "`description` saying what it holds, its format and an example", key=True,
+               fix="add a `description`")
+
+
+# ---------------------------------------------------------------------------------------------
+# ambiguous-sibling-tools
+
+
+@dataclass(frozen=True)
+class _SiblingLexicon:
+    canon: dict[str, str]
+    cjk_canon: dict[str, str]
+    cjk_synonyms: re.Pattern[str] | None
+    stopwords: frozenset[str]
+    contrast: WordMatcher | None
+    threshold: float
+
+
+def _sibling_lexicon(options: dict[str, Any]) -> _SiblingLexicon:
+    canon: dict[str, str] = {}
+    cjk: dict[str, str] = {}
+    for group in options.get("synonyms") or []:
+        words = [stem(w.lower()) for w in as_list(group)]
+        if not words:
+            continue
+        for word in words:
+            if CJK_RUN.search(word):
+                cjk.setdefault(word, words[0])
+            else:
+                canon.setdefault(word, words[0])
+    cjk_re = re.compile("|".join(re.escape(w) for w in sorted(cjk, key=len, reverse=True))) if cjk else None
+    return _SiblingLexicon(
+        canon, cjk, cjk_re,
+        frozenset(stem(w.lower()) for w in as_list(options.get("stopwords"))),
+        words_regex(as_list(options.get("contrast-words"))),
+        float(options.get("similarity", 0.6)),
+    )
+
+
+_SIBLINGS = OptionCache(_sibling_lexicon)
+
+
+def _canonical(words: list[str], canon: dict[str, str]) -> list[str]:
+    return [canon.get(w, w) for w in words]
+
+
+def _bigrams(text: str) -> set[str]:
+    out: set[str] = set()
+    for run in CJK_RUN.findall(text):
+        out |= {run[i:i + 2] for i in range(len(run) - 1)} or {run}
+    return out
+
+
+@check("ambiguous-sibling-tools", "toolset")
+def ambiguous_sibling_tools(tools: list[Tool], ctx: Context) -> None:
+    if len(tools) < 2:
+        return
+    lex: _SiblingLexicon = _SIBLINGS.get(ctx.options)
+    named: dict[tuple[str, ...], list[Tool]] = {}
+    for tool in tools:
+        if not tool.name or not isinstance(tool.description, str) or not tool.description.strip():
+            continue
+        # In order and unstemmed: `get_user` / `get_users` and `plans_for_rule` / `rules_for_plan` differ.
+        key = tuple(_canonical(list(name_tokens(tool.name)), lex.canon))
+        named.setdefault(key, []).append(tool)
+    buckets: dict[tuple[str, ...], list[tuple[Tool, set[str], str]]] = {}
+    for key, members in named.items():
+        if len(members) < 2:
+            continue
+        for tool in members:
+            text = tool.description
+            if lex.cjk_synonyms is not None:
+                text = lex.cjk_synonyms.sub(lambda m: f" {lex.cjk_canon[m.group(0)]} ", text)
+            words = set(_canonical(content_words(CJK_RUN.sub(" ", text), lex.stopwords), lex.canon))
+            words |= _bigrams(text)
+            buckets.setdefault(key, []).append((tool, words, tool.description))
+    for group in buckets.values():
+        if len(group) < 2:
+            continue
+        for i in range(1, len(group)):
+            tool, words, text = group[i]
+            for other, other_words, other_text in group[:i]:
+                if other.name == tool.name:
+                    continue  # duplicate-tool-name's business
+                union = words | other_words
+                if not union or len(words & other_words) / len(union) < lex.threshold:
+                    continue
+                if _distinguishes(text, other, lex) or _distinguishes(other_text, tool, lex):
+                    continue
+                ctx.report(tool.name_pointer,
+                           f"`{tool.name}` and `{other.name}` have look-alike names and descriptions "
+                           f"(\"{text.strip()[:50]}\" / \"{other_text.strip()[:50]}\"): a model cannot tell which "
+                           f"to call; say in each description when to use it rather than the other, or merge them",
+                           tool=tool, fix=f"add \"use `{other.name}` instead when ...\" to the description")
+                break
+
+
+def _distinguishes(text: str, other: Tool, lex: _SiblingLexicon) -> bool:
+    if other.name and other.name.lower() in text.lower():
+        return True
+    return lex.contrast is not None and lex.contrast.search(text) is not None
+
+
+# ---------------------------------------------------------------------------------------------
+# invisible-unicode
+
+# Zero-width space, bidi embeddings/overrides/isolates (Trojan Source), word joiner and invisible operators,
+# a BOM inside text, Hangul fillers, Unicode tags. Left alone: ZWJ/ZWNJ (emoji, Persian, Indic scripts),
+# LRM/RLM (right-to-left text) and the soft hyphen, all with everyday legitimate uses.
+_INVISIBLE = re.compile("[\u200b\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\u180e\u3164\uffa0"
+                        "\U000e0000-\U000e007f]")
+_TAGS = re.compile("[\U000e0020-\U000e007e]+")
+
+
+def _strings(value: Any, pointer: str, depth: int = 0):
+    if depth > 64:
+        return
+    if isinstance(value, str):
+        yield pointer, value, False
+    elif isinstance(value, dict):
+        for key, sub in value.items():
+            if isinstance(key, str):
+                yield jp.join(pointer, key), key, True
+            yield from _strings(sub, jp.join(pointer, key), depth + 1)
+    elif isinstance(value, list):
+        for index, sub in enumerate(value):
+            yield from _strings(sub, jp.join(pointer, index), depth + 1)
+
+
+_ESCAPED = re.compile(r"\\u(?:200b|202[a-e]|206[0-46-9]|feff|180e|3164|ffa0|db40)", re.IGNORECASE)
+_FILE_HITS: dict[tuple[str, int], tuple[Any, bool]] = {}
+
+
+def _file_may_hold(ctx: Context, rule: str, pattern: re.Pattern[str]) -> bool:
+    """One search of the raw file text decides whether a rule needs to walk the file's strings at all."""
+    source = ctx.source
+    key = (rule, id(source))
+    cached = _FILE_HITS.get(key)
+    if cached is not None and cached[0] is source:
+        return cached[1]
+    text = source.text or ""
+    hit = (not text.isascii() and pattern.search(text) is not None) or (
+        source.format == "json" and "\\u" in text and _ESCAPED.search(text) is not None)
+    if len(_FILE_HITS) > 256:
+        _FILE_HITS.clear()
+    _FILE_HITS[key] = (source, hit)
+    return hit
+
+
+@check("invisible-unicode", "tool")
+def invisible_unicode(tool: Tool, ctx: Context) -> None:
+    if not _file_may_hold(ctx, "invisible-unicode", _INVISIBLE):
+        return
+    for where, text, is_key in _strings(tool.raw, tool.pointer):
+        found = _INVISIBLE.findall(text)
+        if not found:
+            continue
+        names = sorted({f"U+{ord(c):04X}" for c in found})
+        hidden = "".join(chr(ord(c) - 0xE0000) for run in _TAGS.findall(text) for c in run)
+        extra = f"; the tag characters spell \"{hidden[:80]}\"" if hidden else ""
+        ctx.report(where, f"invisible character{'s' if len(names) > 1 else ''} {', '.join(names[:6])} in the "
+                   f"text the model reads but a reviewer does not see{extra}; remove them", key=is_key,
+                   fix="delete the invisible characters")
+
+
+# ---------------------------------------------------------------------------------------------
+# model-instructions
+
+_META = set("\\.[](){}*+?|^$")
+
+
+def _top_alternatives(pattern: str) -> list[str]:
+    parts, depth, current, escaped = [], 0, [], False
+    for char in pattern:
+        if escaped:
+            current.append(char)
+            escaped = False
+            continue
+        if char == "\\":
+            escaped = True
+        elif char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+        elif char == "|" and depth == 0:
+            parts.append("".join(current))
+            current = []
+            continue
+        current.append(char)
+    parts.append("".join(current))
+    return parts
+
+
+def _leading_literals(pattern: str, depth: int = 0) -> list[str] | None:
+    """Literal strings one of which every match starts with, or None when the pattern has no such prefix."""
+    if depth > 4:
+        return None
+    found: list[str] = []
+    for alternative in _top_alternatives(pattern):
+        if alternative.startswith("(?:"):
+            close, level = None, 0
+            for index, char in enumerate(alternative):
+                level += char == "("
+                level -= char == ")"
+                if level == 0:
+                    close = index
+                    break
+            inner = _leading_literals(alternative[3:close], depth + 1) if close else None
+            if inner is None:
+                return None
+            found.extend(inner)
+            continue
+        prefix: list[str] = []
+        index = 0
+        while index < len(alternative):
+            char = alternative[index]
+            if char == "\\" and index + 1 < len(alternative) and not alternative[index + 1].isalnum():
+                prefix.append(alternative[index + 1])  # an escaped literal: `\.`
+                index += 2
+                continue
+            if char in _META:
+                break
+            prefix.append(char)
+            index += 1
+        if prefix and index < len(alternative) and alternative[index] in "*?{":
+            prefix.pop()  # the last literal is optional or repeated
+        if not prefix:
+            return None
+        found.append("".join(prefix))
+    return found
+
+
+class _PhraseMatcher:
+    """Lower-cased search for a few rare phrases: jump to each occurrence of a leading literal, then match."""
+
+    def __init__(self, patterns: list[str]) -> None:
+        self.entries: list[tuple[re.Pattern[str], list[str] | None]] = []
+        anchors: list[str] | None = []
+        for pattern in patterns:
+            compiled = re.compile(pattern)
+            literals = _leading_literals(pattern)
+            self.entries.append((compiled, literals))
+            if literals is None or anchors is None:
+                anchors = None
+            elif " the user" in pattern:
+                anchors.append("the user")  # rarer than the `do not` / `never` the pattern starts with
+            else:
+                anchors.extend(literals)
+        self.anchors = (re.compile("|".join(re.escape(a) for a in sorted(set(anchors), key=len, reverse=True)))
+                        if anchors else None)
+
+    def search(self, text: str) -> re.Match[str] | None:
+        low = text.lower()
+        if self.anchors is not None and self.anchors.search(low) is None:
+            return None
+        for compiled, literals in self.entries:
+            if literals is None:
+                found = compiled.search(low)
+                if found:
+                    return found
+                continue
+            for literal in literals:
+                start = low.find(literal)
+                while start >= 0:
+                    found = compiled.match(low, start)
+                    if found:
+                        return found
+                    start = low.find(literal, start + 1)
+        return None
+
+
+def _instruction_matcher(options: dict[str, Any]) -> _PhraseMatcher | None:
+    patterns = as_list(options.get("patterns")) + as_list(options.get("extra-patterns"))
+    return _PhraseMatcher(patterns) if patterns else None
+
+
+_INSTRUCTIONS = OptionCache(_instruction_matcher)
+
+
+def _report_instruction(ctx: Context, where: str, text: str, match: re.Match[str]) -> None:
+    ctx.report(where, f"text aimed at the model rather than describing the tool: \"{text[match.start():match.end()]}\"; "
+               "a description that tells the model to ignore its instructions, hide things from the user or "
+               "hand over secrets is a tool-poisoning pattern; remove it")
+
+
+@check("model-instructions", "tool")
+def model_instructions(tool: Tool, ctx: Context) -> None:
+    """The tool's description and title, and the descriptions of its parameters (top level)."""
+    matcher = _INSTRUCTIONS.get(ctx.options)
+    if matcher is None:
+        return
+    for key in ("description", "title"):
+        text = tool.definition.get(key)
+        if isinstance(text, str) and len(text) >= 4:
+            match = matcher.search(text)
+            if match is not None:
+                _report_instruction(ctx, jp.join(tool.definition_pointer, key), text, match)
+    schema = tool.schema
+    properties = schema.get("properties") if isinstance(schema, dict) else None
+    if not isinstance(properties, dict):
+        return
+    for name, prop in properties.items():
+        if not isinstance(prop, dict):
+            continue
+        for key in ("description", "title"):
+            text = prop.get(key)
+            if isinstance(text, str) and len(text) >= 4:
+                match = matcher.search(text)
+                if match is not None:
+                    _report_instruction(ctx, jp.join(tool.schema_pointer, "properties", name, key), text, match)
+
+
+# ---------------------------------------------------------------------------------------------
+# undeclared-destructive-tool
+
+
+@dataclass(frozen=True)
+class _DestructiveLexicon:
+    verbs: frozenset[str]
+    said: WordMatcher | None
+
+
+_DESTRUCTIVE = OptionCache(lambda options: _DestructiveLexicon(
+    frozenset(w.lower() for w in as_list(options.get("verbs"))),
+    words_regex(as_list(options.get("warning-words"))),
+))
+
+
+@check("undeclared-destructive-tool", "tool")
+def undeclared_destructive_tool(tool: Tool, ctx: Context) -> None:
+    lex: _DestructiveLexicon = _DESTRUCTIVE.get(ctx.options)
+    tokens = name_tokens(tool.name or "")
+    if not tokens or not any(t in lex.verbs for t in tokens[:2]):
+        return
+    annotations = tool.definition.get("annotations")
+    if isinstance(annotations, dict) and ("destructiveHint" in annotations or annotations.get("readOnlyHint") is True):
+        return  # the client was told, one way or the other
+    text = tool.description if isinstance(tool.description, str) else ""
+    if not text.strip() or (lex.said is not None and lex.said.search(text)):
+        return  # no description is vague-description's business
+    ctx.report(tool.description_pointer,
+               f"`{tool.name}` destroys data but its description does not say whether that can be undone; say "
+               "\"permanently ... cannot be undone\" (or how to restore) and when to confirm with the user first, "
+               "and for MCP set `annotations.destructiveHint`",
+               fix="add \"This cannot be undone; confirm with the user first.\" to the description")

@@ -1,0 +1,645 @@
+"""Parameter rules (poka-yoke): units, enum case, absolute paths, identifiers, secrets, and parameter
+descriptions that contradict their schema.
+
+Every lexicon is a rule option (defaults in `rules/<rule>.toml`), compiled once per options set.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from toollint import pointer as jp
+from toollint.linter.catalog import load_catalog
+from toollint.linter.checks import check
+from toollint.linter.engine import Context, node_label
+from toollint.linter.paramview import Param, layers_of, param_of
+from toollint.linter.textstats import (
+    OptionCache,
+    WordMatcher,
+    as_list,
+    has_cjk,
+    latin_words,
+    name_tokens,
+    words_regex,
+)
+from toollint.schema.walk import SchemaNode
+
+# ---------------------------------------------------------------------------------------------
+# missing-unit
+
+_KIND_LABELS = {"money": "an amount of money", "time": "a time span", "data": "a size", "length": "a length",
+                "distance": "a distance", "font": "a font size", "weight": "a weight", "temperature": "a temperature",
+                "rate": "a rate"}
+# Kinds a description alone may reveal ("Price of the item", "超时时间"); "Size of ..." is too often a count.
+_DESCRIPTION_KINDS = frozenset({"money", "time", "distance", "weight", "temperature"})
+# Kinds whose numbers are often dimensionless fractions (a 0.5 weight, a 0.1 sampling rate).
+_FRACTION_KINDS = frozenset({"weight", "rate"})
+_QUALIFIERS = frozenset({"max", "min", "maximum", "minimum", "default", "initial", "target", "new", "old", "current",
+                         "desired", "requested", "custom", "base", "start", "end", "from", "to", "upper", "lower"})
+_LEADING_FILLERS = frozenset({"the", "a", "an", "max", "maximum", "min", "minimum", "optional", "default", "initial",
+                              "set", "request", "requested", "desired", "total", "of", "in", "for", "custom", "new"})
+_NUMERIC_FORMATS = frozenset({"int32", "int64", "float", "double", "decimal", "number", "integer"})
+_ONLY_NUMBER_CHARS = re.compile(r"^[\^$\\d0-9\[\]\-+.,()?*{}|:]+$")
+
+
+@dataclass(frozen=True)
+class _UnitLexicon:
+    kinds: dict[str, dict[str, Any]]
+    word_kind: dict[str, str]
+    cjk_words: list[tuple[str, str]]
+    name_units: frozenset[str]
+    units: WordMatcher | None
+    cjk_units: re.Pattern[str] | None
+    count_words: frozenset[str]
+    count_modifiers: frozenset[str]
+    count_phrases: WordMatcher | None
+    modifier_kinds: dict[str, str]
+    not_quantities: frozenset[tuple[str, ...]]
+
+
+def _unit_lexicon(options: dict[str, Any]) -> _UnitLexicon:
+    defaults = load_catalog()["missing-unit"].options.get("quantities", {})
+    kinds = {**defaults, **(options.get("quantities") or {})}
+    word_kind: dict[str, str] = {}
+    cjk_words: list[tuple[str, str]] = []
+    for kind, table in kinds.items():
+        if not isinstance(table, dict):
+            continue
+        for word in as_list(table.get("words")):
+            word = word.lower()
+            if has_cjk(word):
+                cjk_words.append((word, kind))
+            else:
+                word_kind.setdefault(word, kind)
+    singles = "".join(re.escape(c) for c in as_list(options.get("cjk-single-units")) if len(c) == 1)
+    cjk_units = None
+    if singles:
+        cjk_units = re.compile(rf"(?:[0-9０-９]\s*|单位\s*[：:是为]?\s*|以\s*|按\s*|[（(]\s*)[{singles}]|"
+                               rf"[{singles}]\s*(?:为单位|[）)/])")
+    return _UnitLexicon(
+        kinds, word_kind, cjk_words,
+        frozenset(w.lower() for w in as_list(options.get("name-units"))),
+        words_regex(as_list(options.get("units")) + as_list(options.get("extra-units"))),
+        cjk_units,
+        frozenset(w.lower() for w in as_list(options.get("count-words")) + as_list(options.get("extra-count-words"))),
+        frozenset(w.lower() for w in as_list(options.get("count-modifiers"))),
+        words_regex(as_list(options.get("count-phrases"))),
+        {k.lower(): v for k, v in (options.get("modifier-kinds") or {}).items() if isinstance(v, str)},
+        frozenset(name_tokens(n) for n in as_list(options.get("not-quantities"))),
+    )
+
+
+_UNITS = OptionCache(_unit_lexicon)
+
+
+def _numeric_string(param: Param) -> bool:
+    if not param.is_string:
+        return False
+    if param.schema.get("format") in _NUMERIC_FORMATS:
+        return True
+    pattern = param.schema.get("pattern")
+    return isinstance(pattern, str) and bool(_ONLY_NUMBER_CHARS.match(pattern)) and ("\\d" in pattern or "0-9" in pattern)
+
+
+def _quantity_in_name(tokens: tuple[str, ...], lex: _UnitLexicon) -> tuple[str, str, str | None] | None:
+    """(kind, quantity word, the token before it) when the name measures something; None for counts."""
+    core = list(tokens)
+    while len(core) > 1 and core[0] in _QUALIFIERS:
+        core.pop(0)
+    if not core or core[-1] in lex.count_words:
+        return None
+    for index in range(len(core) - 1, -1, -1):
+        kind = lex.word_kind.get(core[index])
+        if kind is None:
+            continue
+        before = core[index - 1] if index else None
+        if kind == "data" and before in lex.count_modifiers:
+            return None
+        return kind, core[index], before
+    for token in core:
+        for word, kind in lex.cjk_words:
+            if word in token:
+                return kind, word, None
+    return None
+
+
+def _quantity_in_description(text: str, lex: _UnitLexicon) -> tuple[str, str, str | None] | None:
+    """A description that opens with a quantity: "Price of the item", "超时时间"."""
+    if not text:
+        return None
+    leading = [w for w in latin_words(text.split("\n", 1)[0])[:6] if w not in _LEADING_FILLERS][:2]
+    for word in leading:
+        kind = lex.word_kind.get(word)
+        if kind in _DESCRIPTION_KINDS:
+            return kind, word, None
+    head = text.strip()[:8]
+    for word, kind in lex.cjk_words:
+        if kind in _DESCRIPTION_KINDS and word in head:
+            return kind, word, None
+    return None
+
+
+def _states_unit(text: str, lex: _UnitLexicon) -> bool:
+    if not text:
+        return False
+    if lex.units is not None and lex.units.search(text):
+        return True
+    if lex.cjk_units is not None and lex.cjk_units.search(text):
+        return True
+    return _PER.search(text) is not None
+
+
+_PER = re.compile(r"\bper\s+\w|/\s?(?:s|sec|min|h|hr|day)\b|每|\b(?:in|as)\s+(?:[A-Za-z]+\s+)?(?:[a-z]{2,}s|[A-Z]{2,}s?)\b")
+
+
+def _contains(tokens: tuple[str, ...], phrase: tuple[str, ...]) -> bool:
+    size = len(phrase)
+    return size > 0 and any(tokens[i:i + size] == phrase for i in range(len(tokens) - size + 1))
+
+
+def _fraction(schema: dict[str, Any]) -> bool:
+    bound = schema.get("maximum")
+    default = schema.get("default")
+    return (isinstance(bound, (int, float)) and bound <= 1) or (
+        isinstance(default, float) and 0 < default < 1)
+
+
+def _with_suffix(name: str, suffix: str) -> str:
+    if "_" not in name and "-" not in name and any(c.isupper() for c in name[1:]) or (
+            name.isalpha() and name[:1].islower() and any(c.isupper() for c in name)):
+        parts = [p for p in suffix.split("_") if p]
+        return name + "".join(p[:1].upper() + p[1:] for p in parts)
+    if "-" in name and "_" not in name:
+        return name + suffix.replace("_", "-")
+    return name + suffix
+
+
+_COMPOSED = ("$ref", "anyOf", "oneOf", "allOf")
+
+
+@check("missing-unit", "schema", properties_only=True)
+def missing_unit(node: SchemaNode, ctx: Context) -> None:
+    schema = node.schema
+    declared = schema.get("type")
+    if isinstance(declared, str) and not any(k in schema for k in _COMPOSED):
+        branches = [schema]
+    elif "$ref" in schema or "type" in schema:
+        branches = None  # a `$ref` or a type list: ask the parameter view
+    else:
+        branches = [b for key in ("anyOf", "oneOf") for b in schema.get(key) or () if isinstance(b, dict)]
+        if not branches or any("$ref" in b or not isinstance(b.get("type"), str) for b in branches):
+            branches = None
+    if branches is not None:  # cheap rejections before building the parameter view
+        kinds = {b["type"].lower() for b in branches} - {"null"}
+        if not kinds & {"number", "integer", "string"}:
+            return
+        if kinds <= {"string"} and not any("pattern" in b or "format" in b for b in branches):
+            return
+        lex = _UNITS.get(ctx.options)
+        tokens = name_tokens(node.name or "")
+        if any(t in lex.name_units for t in tokens[1:]) or (len(tokens) == 1 and tokens[0] in lex.name_units):
+            return
+        if tokens and tokens[-1] in lex.count_words:
+            return
+        described = any(isinstance(b.get("description"), str) for b in (schema, *branches))
+        if not described and _quantity_in_name(tokens, lex) is None:
+            return  # no quantity in the name and no description to reveal one
+    param = param_of(node, ctx)
+    if not (param.is_numeric or _numeric_string(param)):
+        return
+    if isinstance(param.schema.get("enum"), list) or "const" in param.schema:
+        return
+    lex: _UnitLexicon = _UNITS.get(ctx.options)
+    tokens = name_tokens(param.name)
+    if any(t in lex.name_units for t in tokens[1:]) or (len(tokens) == 1 and tokens[0] in lex.name_units):
+        return
+    if any(_contains(tokens, phrase) for phrase in lex.not_quantities):
+        return
+    found = _quantity_in_name(tokens, lex)
+    if found is None:
+        if any(t in lex.count_words for t in tokens):
+            return
+        found = _quantity_in_description(param.description, lex)
+        if found is None:
+            return
+    text = param.description
+    if _states_unit(text, lex) or (lex.count_phrases is not None and lex.count_phrases.search(text)):
+        return
+    if param.schema.get("format") in ("duration", "date-time", "date", "time"):
+        return
+    if param.schema.get("minimum") == 0 and param.schema.get("maximum") == 1:
+        return  # a fraction
+    kind, word, before = found
+    if kind in _FRACTION_KINDS and _fraction(param.schema):
+        return
+    kind = lex.modifier_kinds.get(before or "", kind)
+    table = lex.kinds.get(kind) or {}
+    suffixes = as_list(table.get("suffixes")) or ["_unit"]
+    shown = as_list(table.get("shown"))
+    names = " or ".join(f"`{_with_suffix(param.name, s)}`" for s in suffixes[:2])
+    looked = ", ".join(shown) if shown else "unit words"
+    ctx.report(node.pointer,
+               f"`{node_label(node)}` is {_KIND_LABELS.get(kind, 'a measured quantity')} (`{word}`) but neither its "
+               f"name nor its description gives the unit (looked for a name suffix and words such as {looked}); "
+               f"rename it {names} or state the unit in the description",
+               key=True, fix=f"rename to {names}, or add the unit to the description")
+
+
+# ---------------------------------------------------------------------------------------------
+# enum-case-collision
+
+_SEPARATORS = re.compile(r"[\s_\-]+")
+
+
+def _collisions(values: list[tuple[Any, str]]) -> list[tuple[str, str, str, str]]:
+    """(first value, second value, how they collide, pointer of the second) for each colliding pair."""
+    found = []
+    by_fold: dict[str, str] = {}
+    by_loose: dict[str, str] = {}
+    for value, where in values:
+        if not isinstance(value, str):
+            continue
+        folded = value.casefold()
+        loose = _SEPARATORS.sub("", folded)
+        if folded in by_fold:
+            if by_fold[folded] != value:
+                found.append((by_fold[folded], value, "differ only in letter case", where))
+            continue
+        by_fold[folded] = value
+        if loose in by_loose and loose:
+            found.append((by_loose[loose], value, "differ only in case, `_`, `-` or spaces", where))
+            continue
+        by_loose[loose] = value
+    return found
+
+
+@check("enum-case-collision", "schema", keys=("enum", "anyOf", "oneOf"))
+def enum_case_collision(node: SchemaNode, ctx: Context) -> None:
+    schema = node.schema
+    groups: list[tuple[str, list[tuple[Any, str]]]] = []
+    enum = schema.get("enum")
+    if isinstance(enum, list) and len(enum) > 1:
+        strings = [v for v in enum if isinstance(v, str)]
+        if len({v.casefold() for v in strings}) < len(set(strings)) or len(
+                {_SEPARATORS.sub("", v.casefold()) for v in strings}) < len(set(strings)):
+            where = jp.join(node.pointer, "enum")
+            groups.append(("enum", [(v, jp.join(where, i)) for i, v in enumerate(enum)]))
+    for key in ("anyOf", "oneOf"):
+        branches = schema.get(key)
+        if not isinstance(branches, list) or len(branches) < 2:
+            continue
+        consts = []
+        for i, branch in enumerate(branches):
+            if isinstance(branch, dict) and "const" in branch:
+                consts.append((branch["const"], jp.join(node.pointer, key, i, "const")))
+            elif isinstance(branch, dict) and isinstance(branch.get("enum"), list) and len(branch["enum"]) == 1:
+                consts.append((branch["enum"][0], jp.join(node.pointer, key, i, "enum", 0)))
+        if len(consts) > 1:
+            groups.append((f"the `const`s of `{key}`", consts))
+    for what, values in groups:
+        for first, second, how, where in _collisions(values):
+            label = node_label(node)
+            ctx.report(where, f"{what} values {first!r} and {second!r} {how}: a model cannot tell them apart and "
+                       f"constrained decoding does not guarantee case; keep one spelling in `{label}`",
+                       fix=f"remove {second!r} or rename it so it differs from {first!r} in more than case")
+
+
+# ---------------------------------------------------------------------------------------------
+# relative-path
+
+
+_TOOL_NAMES: list[Any] = [None, {}]
+_NAME_LIKE = re.compile(r"[a-z0-9_.\-]+")
+
+
+def _names_other_tool(text: str, ctx: Context) -> bool:
+    """The description points at another tool of the set (`list_orders`), the place to get the value from."""
+    if not text or len(ctx.tools) < 2:
+        return False
+    if _TOOL_NAMES[0] is not ctx.tools:
+        names: dict[str, list[Any]] = {}
+        for other in ctx.tools:
+            name = other.name
+            if not name or len(name) < 4 or (name.isalpha() and name.islower()):
+                continue  # a one-word name ("search") is too common a word to count as a mention
+            names.setdefault(name.lower(), []).append(other)
+        _TOOL_NAMES[0], _TOOL_NAMES[1] = ctx.tools, names
+    names = _TOOL_NAMES[1]
+    if not names:
+        return False
+    for word in _NAME_LIKE.findall(text.lower()):
+        owners = names.get(word) or names.get(word.strip(".-"))
+        if owners and any(owner is not ctx.tool for owner in owners):
+            return True
+    return False
+
+
+@dataclass(frozen=True)
+class _PathLexicon:
+    names: frozenset[str]
+    weak_names: frozenset[str]
+    not_modifiers: frozenset[str]
+    path_words: WordMatcher | None
+    absolute: WordMatcher | None
+    relative: WordMatcher | None
+    anchored: re.Pattern[str] | None
+    remote: WordMatcher | None
+
+
+def _path_lexicon(options: dict[str, Any]) -> _PathLexicon:
+    return _PathLexicon(
+        frozenset(w.lower() for w in as_list(options.get("path-names")) + as_list(options.get("extra-path-names"))),
+        frozenset(w.lower() for w in as_list(options.get("weak-path-names"))),
+        frozenset(w.lower() for w in as_list(options.get("not-path-modifiers"))),
+        words_regex(as_list(options.get("path-words"))),
+        words_regex(as_list(options.get("absolute-words"))),
+        words_regex(as_list(options.get("relative-words"))),
+        re.compile(r"relative\s+to\s+(?!(?:the\s+)?(?:current|working|cwd))\S|\w-relative\b|(?:within|inside|in)\s+(?:the|a|your)\s+"
+                   r"(?:repository|repo|project|vault|workspace|archive|bucket|share|drive)|相对于", re.IGNORECASE),
+        words_regex(as_list(options.get("remote-words"))),
+    )
+
+
+_PATHS = OptionCache(_path_lexicon)
+# `^/`, `^\/`, `^[A-Za-z]:`, `^(/|[A-Za-z]:)`, `^(?:/|~)`, `^\\\\` (UNC), `^~/`.
+_ABSOLUTE_PATTERN = re.compile(r"^\^\(?(?:\?:)?(?:\\?/|\[(?:a-zA-Z|A-Za-z|a-z|A-Z)\]:|~|\\\\\\\\|[A-Za-z]:)")
+
+
+def _path_kind(param: Param, tokens: tuple[str, ...], lex: _PathLexicon) -> str | None:
+    """"strong" when the name says path, "weak" when it may; None when it is no file-system path."""
+    if not tokens:
+        return None
+    head = tokens[-1]
+    if any(t in lex.not_modifiers for t in tokens[:-1]):
+        return None
+    if head in lex.names or (len(tokens) > 1 and tokens[-2] in ("file", "dir", "folder") and head == "path"):
+        return "strong"
+    if has_cjk(head) and any(word in head for word in lex.names if has_cjk(word)):
+        return "strong"  # 文件路径, 输出目录
+    if head in lex.weak_names:
+        return "weak"
+    return None
+
+
+@check("relative-path", "schema", properties_only=True)
+def relative_path(node: SchemaNode, ctx: Context) -> None:
+    lex: _PathLexicon = _PATHS.get(ctx.options)
+    tokens = name_tokens(node.name or "")
+    if not tokens or (tokens[-1] not in lex.names and tokens[-1] not in lex.weak_names and tokens[-1] != "path"
+                      and not has_cjk(tokens[-1])):
+        return
+    param = param_of(node, ctx)
+    schema = param.schema
+    items = None
+    if param.types == {"array"}:
+        items = param.item()
+        if items is None:
+            return
+        layers, types, _ = layers_of(items, ctx)
+        if types != {"string"}:
+            return
+        merged: dict[str, Any] = {}
+        for layer in reversed(layers):
+            merged.update(layer)
+        schema = merged
+    elif not param.is_string:
+        return
+    if "enum" in schema or "const" in schema or schema.get("format") in ("uri", "uri-reference", "iri", "url"):
+        return
+    kind = _path_kind(param, tokens, lex)
+    text = param.description
+    if items is not None and isinstance(items.get("description"), str):
+        text = f"{text}\n{items['description']}"
+    if kind is None:
+        return
+    if kind == "weak" and (lex.path_words is None or lex.path_words.search(text) is None):
+        return
+    pattern = schema.get("pattern")
+    if isinstance(pattern, str) and _ABSOLUTE_PATTERN.match(pattern):
+        return
+    default = schema.get("default")
+    if isinstance(default, str) and default.startswith(("/", "$", "~")):
+        return  # an absolute default, or a JSONPath
+    siblings = node.parent.schema.get("properties") if node.parent is not None else None
+    if isinstance(siblings, dict) and "op" in siblings and param.name == "path":
+        return  # a JSON Patch operation
+    if _names_other_tool(text, ctx):
+        return  # "use list_artifacts to see available paths"
+    tool = ctx.tool
+    tool_text = tool.description if tool is not None and isinstance(tool.description, str) else ""
+    if lex.absolute is not None and lex.absolute.search(text):
+        if lex.relative is None or not lex.relative.search(text) or lex.anchored.search(text):
+            return
+    elif lex.relative is not None and lex.relative.search(text):
+        return  # relative by design ("the relative path to the doc page"); the base is the tool's business
+    if lex.anchored.search(text) or (lex.remote is not None and (lex.remote.search(text) or lex.remote.search(tool_text))):
+        return
+    if lex.relative is not None and lex.relative.search(tool_text):
+        if lex.absolute is None or not lex.absolute.search(tool_text):
+            return  # the tool says its paths are relative (to its sandbox, its root): by design
+    elif lex.absolute is not None and lex.absolute.search(tool_text):
+        return  # "All paths must be absolute" for the whole tool
+    what = "paths" if items is not None else "a path"
+    ctx.report(node.pointer,
+               f"`{node_label(node)}` takes {what} but nothing requires an absolute one; a relative path breaks once "
+               "the agent changes directory. Add `\"pattern\": \"^/\"` (or `^[A-Za-z]:\\\\` on Windows) and say "
+               "\"absolute path\" / \"绝对路径\" in the description",
+               key=True, fix="add `\"pattern\": \"^/\"` and write \"absolute path\" in the description")
+
+
+# ---------------------------------------------------------------------------------------------
+# unconstrained-identifier
+
+@dataclass(frozen=True)
+class _IdLexicon:
+    id_words: frozenset[str]
+    number_words: frozenset[str]
+    business_nouns: frozenset[str]
+    id_phrases: WordMatcher | None
+    example: WordMatcher | None
+    provenance: WordMatcher | None
+    cjk_id_names: tuple[str, ...]
+
+
+def _id_lexicon(options: dict[str, Any]) -> _IdLexicon:
+    return _IdLexicon(
+        frozenset(w.lower() for w in as_list(options.get("id-words")) + as_list(options.get("extra-id-words"))),
+        frozenset(w.lower() for w in as_list(options.get("number-words"))),
+        frozenset(w.lower() for w in as_list(options.get("business-nouns"))),
+        words_regex(as_list(options.get("id-phrases"))),
+        words_regex(as_list(options.get("example-words"))),
+        words_regex(as_list(options.get("provenance-words"))),
+        tuple(w for w in as_list(options.get("id-phrases")) if has_cjk(w)),
+    )
+
+
+_IDS = OptionCache(_id_lexicon)
+_QUOTED_SAMPLE = re.compile(r"['\"`‘“「]([A-Za-z0-9][\w.:/#-]{1,80})['\"`’”」]")
+
+
+def _is_identifier(param: Param, tokens: tuple[str, ...], lex: _IdLexicon) -> bool:
+    if not tokens:
+        return False
+    head = tokens[-1]
+    if head in lex.id_words:
+        return True
+    if len(tokens) > 1 and head in lex.number_words:
+        return tokens[-2] in lex.business_nouns or head in ("no", "nr")
+    if head == "code" and len(tokens) > 1:
+        return tokens[-2] in lex.business_nouns
+    if head in lex.business_nouns and lex.id_phrases is not None:
+        return lex.id_phrases.search(param.description[:40]) is not None
+    if has_cjk(head):  # a Chinese name: 订单号, 运单编号
+        return any(phrase in head for phrase in lex.cjk_id_names)
+    return False
+
+
+def _has_example(text: str, lex: _IdLexicon) -> bool:
+    if lex.example is not None and lex.example.search(text):
+        return True
+    return any(any(c.isdigit() for c in m) or "-" in m or "_" in m for m in _QUOTED_SAMPLE.findall(text))
+
+
+@check("unconstrained-identifier", "schema", properties_only=True)
+def unconstrained_identifier(node: SchemaNode, ctx: Context) -> None:
+    lex: _IdLexicon = _IDS.get(ctx.options)
+    tokens = name_tokens(node.name or "")
+    if not tokens:
+        return
+    head = tokens[-1]
+    if (head not in lex.id_words and head not in lex.number_words and head != "code" and head not in lex.business_nouns
+            and not has_cjk(head)):
+        return
+    param = param_of(node, ctx)
+    schema = param.schema
+    if param.types == {"array"}:
+        items = param.item()
+        layers, types, _ = layers_of(items, ctx) if items is not None else ([], set(), False)
+        if types != {"string"}:
+            return
+        merged: dict[str, Any] = {}
+        for layer in reversed(layers):
+            merged.update(layer)
+        schema = {**merged, "description": f"{param.description}\n{merged.get('description', '')}"}
+    elif not param.is_string:
+        return
+    if not _is_identifier(param, tokens, lex):
+        return
+    for key in ("pattern", "format", "enum", "const", "examples", "example"):
+        if schema.get(key) not in (None, "", []):
+            return
+    if isinstance(schema.get("default"), str) and schema["default"]:
+        return
+    text = schema.get("description") if isinstance(schema.get("description"), str) else param.description
+    if _has_example(text, lex) or (lex.provenance is not None and lex.provenance.search(text)):
+        return
+    if _names_other_tool(text, ctx):
+        return  # "use the id returned by list_orders": the model is told where to get it
+    label = node_label(node)
+    ctx.report(node.pointer,
+               f"`{label}` is an identifier with no `pattern`, `format`, `enum` or example, so a model can invent a "
+               "plausible one; add a `pattern` (such as `^ORD-[0-9]{8}$`) or `\"format\": \"uuid\"`, an example in "
+               "the description (\"e.g. ORD-20260917\", \"例如 ORD-20260917\"), or name the tool that returns it",
+               key=True, fix="add a `pattern` or an example value to the description")
+
+
+# ---------------------------------------------------------------------------------------------
+# secret-parameter
+
+def _secret_lexicon(options: dict[str, Any]) -> tuple[dict[str, list[tuple[str, ...]]], frozenset[str]]:
+    by_last: dict[str, list[tuple[str, ...]]] = {}
+    for name in as_list(options.get("secret-names")) + as_list(options.get("extra-secret-names")):
+        tokens = name_tokens(name)
+        if tokens:
+            by_last.setdefault(tokens[-1], []).append(tokens)
+    return by_last, frozenset(w.lower() for w in as_list(options.get("not-secret-modifiers")))
+
+
+_SECRETS = OptionCache(_secret_lexicon)
+
+
+_NAMES_A_SECRET = re.compile(r"^\s*(?:the\s+)?(?:name|id|identifier|arn|uri|url)\s+of\b|名称|名字", re.IGNORECASE)
+
+
+@check("secret-parameter", "schema", properties_only=True)
+def secret_parameter(node: SchemaNode, ctx: Context) -> None:
+    by_last, not_modifiers = _SECRETS.get(ctx.options)
+    tokens = name_tokens(node.name or "")
+    candidates = by_last.get(tokens[-1]) if tokens else None
+    if not candidates or any(t in not_modifiers for t in tokens):
+        return
+    if not any(len(secret) <= len(tokens) and tokens[-len(secret):] == secret for secret in candidates):
+        return
+    param = param_of(node, ctx)
+    if not param.is_string:
+        return
+    if _NAMES_A_SECRET.search(param.description):
+        return  # "the name of the secret": a reference to a stored secret, not the secret
+    for secret in candidates:
+        size = len(secret)
+        if size and tuple(tokens[-size:]) == secret:
+            ctx.report(node.pointer,
+                       f"`{node_label(node)}` asks the model for a secret: the value passes through the prompt, the "
+                       "transcript and the provider's logs; have the server read it from its configuration or "
+                       "environment instead", key=True, fix="remove the parameter and read the secret server-side")
+            return
+
+
+# ---------------------------------------------------------------------------------------------
+# description-contradicts-schema
+
+_DEFAULT_STATED = re.compile(
+    r"(?:\bdefaults?\s*(?:is|to|:|=|value\s+is)\s*|\(\s*default\s+|默认(?:值)?\s*(?:为|是)?\s*[:：]?\s*)"
+    r"(?:([\"'`“‘])(?P<quoted>[^\"'`”’\n]{1,60})[\"'`”’]|(?P<number>-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\d+(?:\.\d+)?)(?![\w%]|[.,]\d)"
+    r"|(?P<boolean>true|false)\b)", re.IGNORECASE)
+_VALUES_STATED = re.compile(r"(?:\bone\s+of|\ballowed\s+values?|\bvalid\s+values?|\bpossible\s+values?|\bmust\s+be\s+either"
+                            r"|可选值|取值(?:范围)?为?)\s*[:：]?\s*((?:[\"'`“‘][^\"'`”’\n]{1,40}[\"'`”’][\s,，、/|]*(?:or\s+|和|或)?){2,})",
+                            re.IGNORECASE)
+_QUOTED = re.compile(r"[\"'`“‘]([^\"'`”’\n]{1,40})[\"'`”’]")
+
+
+def _same_default(stated: re.Match[str], default: Any) -> bool | None:
+    """Whether the stated default equals the schema's; None when they cannot be compared."""
+    if stated.group("boolean") is not None:
+        return isinstance(default, bool) and str(default).lower() == stated.group("boolean").lower()
+    if stated.group("number") is not None:
+        if isinstance(default, bool) or not isinstance(default, (int, float, str)):
+            return None
+        try:
+            return float(stated.group("number").replace(",", "")) == float(default)
+        except ValueError:
+            return None
+    if isinstance(default, str):
+        return stated.group("quoted").strip() == default.strip()
+    return None
+
+
+@check("description-contradicts-schema", "schema", keys=("default", "enum"), properties_only=True)
+def description_contradicts_schema(node: SchemaNode, ctx: Context) -> None:
+    text = node.schema.get("description")
+    if not isinstance(text, str) or len(text) < 6:
+        return
+    schema = node.schema
+    label = node_label(node)
+    default = schema.get("default")
+    if "default" in schema and default is not None and not isinstance(default, (dict, list)):
+        stated = _DEFAULT_STATED.search(text)
+        if stated is not None and _same_default(stated, default) is False:
+            ctx.report(jp.join(node.pointer, "default"),
+                       f"the description of `{label}` says the default is {stated.group(0).split(None, 2)[-1]!s} "
+                       f"but `default` is {default!r}; a model trusts the prose, the server the schema: make them agree",
+                       fix="change the description or `default` so they name the same value")
+    enum = schema.get("enum")
+    if isinstance(enum, list) and enum and all(isinstance(v, str) for v in enum):
+        listed = _VALUES_STATED.search(text)
+        if listed is not None:
+            allowed = set(enum)
+            stray = [v for v in _QUOTED.findall(listed.group(1)) if v not in allowed]
+            if stray:
+                ctx.report(jp.join(node.pointer, "enum"),
+                           f"the description of `{label}` lists {', '.join(repr(v) for v in stray)} as allowed but "
+                           f"`enum` does not contain {'it' if len(stray) == 1 else 'them'}; a model sends what the "
+                           "prose says and the call fails: make the list and `enum` agree",
+                           fix="add the value to `enum` or remove it from the description")

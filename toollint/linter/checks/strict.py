@@ -1,0 +1,280 @@
+"""Strict-mode rules: what Anthropic's and OpenAI's strict modes (and Gemini's `parameters`) answer 400 to.
+
+Every keyword list comes from the provider profiles in `toollint/profiles/`, which strictify reads too.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from toollint import pointer as jp
+from toollint.document.dialects import GEMINI, Tool
+from toollint.linter.checks import check
+from toollint.linter.engine import Context, node_label
+from toollint.profiles import (
+    Profile,
+    context_tuple,
+    load_profile,
+    recursive_refs,
+    ref_siblings,
+    schema_usage,
+)
+from toollint.schema.walk import SchemaNode, refs_and_patterns, schema_types, walk
+
+STRICTIFY_HINT = "`toollint strictify` moves it into the description and keeps it in the boundary validator"
+
+
+def _profiles(ctx: Context, tool: Tool | None = None) -> list[Profile]:
+    targets = ctx.targets(tool)
+    if not targets:
+        return []
+    tool = tool or ctx.tool
+    chosen = []
+    for name in sorted(targets):
+        if name == "gemini" and tool is not None and tool.dialect is GEMINI and tool.schema_key == "parametersJsonSchema":
+            continue  # plain JSON Schema: unknown keywords are ignored there, not rejected
+        chosen.append(load_profile(name))
+    return chosen
+
+
+def _relative(node_pointer: str, ctx: Context) -> str:
+    base = ctx.tool.schema_pointer if ctx.tool is not None else ""
+    return node_pointer[len(base):] if node_pointer.startswith(base) else node_pointer
+
+
+def _answer_type(profile: Profile, key: str, schema: dict[str, Any]) -> str:
+    named = profile.rejected.get(key) or ""
+    types = schema_types(schema)
+    if len(types) == 1:
+        return next(iter(types))
+    return named or (sorted(types)[0] if types else "object")
+
+
+def _api_answer(profile: Profile, key: str, node: SchemaNode, ctx: Context) -> str:
+    relative = _relative(node.pointer, ctx)
+    if profile.name == "anthropic":
+        return profile.message("unsupported_one", type=_answer_type(profile, key, node.schema), keyword=key)
+    if profile.name == "openai":
+        return profile.message("unsupported", tool=ctx.tool.label if ctx.tool else "?",
+                               context=context_tuple(relative), keyword=key)
+    where = "parameters" + "".join(f"[{t!r}]" if not t.isdigit() else f"[{t}]" for t in jp.split(relative))
+    if key == "type":
+        return profile.message("type_array", where=where)
+    return profile.message("unknown_field", keyword=key, where=where)
+
+
+def _is_object(schema: dict[str, Any]) -> bool:
+    types = schema_types(schema)
+    if "object" in types:
+        return True
+    return not types and isinstance(schema.get("properties"), dict) and "$ref" not in schema
+
+
+# ---------------------------------------------------------------------------------------------
+
+
+def strict_unsupported_keyword(node: SchemaNode, ctx: Context) -> None:
+    profiles = _profiles(ctx)
+    if not profiles:
+        return
+    schema = node.schema
+    label = node_label(node)
+    for profile in profiles:
+        for key, value in schema.items():
+            if key == "$ref" and not profile.ref_siblings and profile.strict:
+                siblings = ref_siblings(schema)
+                if siblings and isinstance(value, str) and value.startswith("#"):
+                    answer = profile.message("ref_siblings", tool=ctx.tool.label, keywords=", ".join(
+                        repr(k) for k in siblings), context=context_tuple(_relative(node.pointer, ctx)))
+                    ctx.report(jp.join(node.pointer, key), f"{label}: {profile.title} rejects a `$ref` with "
+                               f"sibling keywords ({', '.join(siblings)}); the API answers \"{answer}\". "
+                               "`toollint strictify` inlines the reference", key=True)
+                    continue
+            problem = profile.keyword_problem(key, value, schema, is_root=node.is_root)
+            if problem is None:
+                continue
+            if key == "default" and profile.name == "openai" and value is None:
+                continue
+            answer = _api_answer(profile, key, node, ctx)
+            if profile.name == "gemini":
+                ctx.report(jp.join(node.pointer, key), f"{label}: `{key}` is not a field of Gemini's `parameters` "
+                           f"Schema; the API answers \"{answer}\". Remove it, or send the schema as "
+                           "`parametersJsonSchema`", key=True)
+                continue
+            quoted = profile.name == "openai" or bool(profile.rejected.get(key)) or key == "minItems"
+            said = f"the API answers \"{answer}\"" if quoted else "the API answers 400"
+            if key in profile.unconfirmed:
+                said = ("no quoted 400 is on record for it, but it is outside the documented subset: expect a 400 "
+                        "or the constraint silently not enforced")
+            if problem == "is not supported":
+                text = f"`{key}` is not supported in {profile.title}"
+                if not profile.rejected.get(key) and profile.name == "anthropic":
+                    text = f"`{key}` is not in {profile.title}'s documented JSON Schema subset"
+                    said = "the grammar cannot enforce it (expect a 400, or the constraint silently not held)"
+            else:
+                text = f"`{key}`: {problem} in {profile.title}"
+            hint = STRICTIFY_HINT
+            if key == "oneOf":
+                hint = ("`toollint strictify` turns it into `anyOf` and keeps the exclusivity in the description and "
+                        "the boundary validator")
+            elif key in ("anyOf", "allOf", "$ref"):
+                hint = ("`toollint strictify` rewrites it (inlining references, merging `allOf`) where a faithful "
+                        "form exists, and otherwise refuses naming this place")
+            ctx.report(jp.join(node.pointer, key), f"{label}: {text}; {said}. {hint}", key=True)
+
+
+@check("strict-unsupported-keyword", "tool")
+def strict_recursion(tool: Tool, ctx: Context) -> None:
+    profiles = [p for p in _profiles(ctx, tool) if p.strict and not p.recursion]
+    if not profiles or not isinstance(tool.schema, dict) or not refs_and_patterns(tool.schema)[0]:
+        return
+    for relative in recursive_refs(tool.schema):
+        for profile in profiles:
+            ctx.report(tool.schema_pointer + relative + "/$ref",
+                       f"this `$ref` makes the schema recursive, which {profile.title} does not support; the API "
+                       f"answers \"{profile.message('recursion')}\". Unroll the recursion to a fixed depth "
+                       "(`toollint strictify` refuses it and names this pointer)")
+
+
+def strict_open_object(node: SchemaNode, ctx: Context) -> None:
+    profiles = [p for p in _profiles(ctx) if p.closed_objects]
+    if not profiles:
+        return
+    schema = node.schema
+    if not _is_object(schema) or schema.get("additionalProperties") is False:
+        return
+    label = node_label(node)
+    extra = schema.get("additionalProperties")
+    declared = schema.get("properties")
+    if isinstance(extra, dict) and extra:
+        why = ("it is a map (`additionalProperties` is a schema), which strict mode cannot express; "
+               "`toollint strictify` sends it as an array of {key, value} pairs")
+    elif not (isinstance(declared, dict) and declared):
+        why = ("it is a free-form object (no declared properties), which strict mode cannot express; "
+               "`toollint strictify` sends it as JSON text that the boundary decodes")
+    elif extra is True or extra == {}:
+        why = ("it allows undeclared keys on purpose; set `\"additionalProperties\": false` if the declared "
+               "properties are all it takes, otherwise `toollint strictify` sends it as JSON text")
+    else:
+        why = "add `\"additionalProperties\": false`"
+    for profile in profiles:
+        if profile.name == "anthropic":
+            answer = profile.message("open_object")
+        else:
+            answer = profile.message("open_object", tool=ctx.tool.label,
+                                     context=context_tuple(_relative(node.pointer, ctx)))
+        where = jp.join(node.pointer, "additionalProperties") if "additionalProperties" in schema else node.pointer
+        ctx.report(where, f"{label}: the object is open in {profile.title}; the API answers \"{answer}\"; {why}",
+                   key=True)
+
+
+def strict_object_without_properties(node: SchemaNode, ctx: Context) -> None:
+    profiles = [p for p in _profiles(ctx) if p.object_needs_properties]
+    if not profiles:
+        return
+    schema = node.schema
+    if _is_object(schema) and not isinstance(schema.get("properties"), dict) \
+            and not isinstance(schema.get("additionalProperties"), dict):
+        label = node_label(node)
+        profile = next(p for p in profiles if p.object_needs_properties)
+        ctx.report(node.pointer, f"{label}: an object without `properties` is rejected by {profile.title}; the API "
+                   f"answers \"{profile.message('missing_properties', tool=ctx.tool.label, context=context_tuple(_relative(node.pointer, ctx)))}\"; "
+                   "add `\"properties\": {}`", key=True)
+
+
+def strict_optional_property(node: SchemaNode, ctx: Context) -> None:
+    if "properties" not in node.schema:
+        return
+    profiles = [p for p in _profiles(ctx) if p.every_property_required]
+    if not profiles:
+        return
+    properties = node.schema.get("properties")
+    if not isinstance(properties, dict):
+        return
+    required = node.schema.get("required")
+    required = set(required) if isinstance(required, list) else set()
+    for profile in profiles:
+        for name in properties:
+            if name in required:
+                continue
+            answer = profile.message("optional", tool=ctx.tool.label, name=name,
+                                     context=context_tuple(_relative(node.pointer, ctx)))
+            ctx.report(jp.join(node.pointer, "properties", name),
+                       f"property {name!r} is optional, which {profile.title} rejects; the API answers \"{answer}\". "
+                       "List it in `required` and allow null for it (`toollint strictify` does both; the boundary "
+                       "maps null back to absent)", key=True)
+
+
+# Subschemas that are never sent as such: the keyword holding them is itself reported (and moved into the
+# description by strictify), so what is inside is not reported again.
+_NOT_ON_THE_WIRE = frozenset({"not", "if", "then", "else", "dependentSchemas", "dependencies", "propertyNames",
+                              "contains", "unevaluatedProperties", "unevaluatedItems", "additionalItems",
+                              "contentSchema"})
+
+
+def _on_the_wire(node: SchemaNode) -> bool:
+    current: SchemaNode | None = node
+    while current is not None:
+        if current.via in _NOT_ON_THE_WIRE:
+            return False
+        current = current.parent
+    return True
+
+
+def _each_subschema(*funcs, wire_only: bool = False):
+    """A tool-scope check that walks the schema itself, only for tools checked for some target: a tool with no
+    strict target (most tools) costs one set lookup, not a call per subschema."""
+    def run(tool: Tool, ctx: Context) -> None:
+        if not isinstance(tool.schema, dict) or not ctx.targets(tool):
+            return
+        for node in walk(tool.schema, tool.schema_pointer):
+            if wire_only and not _on_the_wire(node):
+                continue
+            for func in funcs:
+                func(node, ctx)
+    return run
+
+
+check("strict-unsupported-keyword", "tool")(_each_subschema(strict_unsupported_keyword))
+check("strict-open-object", "tool")(_each_subschema(strict_open_object, strict_object_without_properties,
+                                                    wire_only=True))
+check("strict-optional-property", "tool")(_each_subschema(strict_optional_property, wire_only=True))
+
+
+@check("strict-budget-exceeded", "toolset")
+def strict_budget_exceeded(tools: list[Tool], ctx: Context) -> None:
+    strict_tools: dict[str, list[Tool]] = {}
+    for tool in tools:
+        for name in ctx.targets(tool):
+            strict_tools.setdefault(name, []).append(tool)
+    for name, chosen in sorted(strict_tools.items()):
+        profile = load_profile(name)
+        budget = profile.budget
+        if not profile.strict or budget.strict_tools is None:
+            continue
+        if len(chosen) > budget.strict_tools:
+            tool = chosen[budget.strict_tools]
+            ctx.report(tool.name_pointer, f"{len(chosen)} tools are strict for {name} in this file, over the limit of "
+                       f"{budget.strict_tools} per request; the API answers \"{profile.message('strict_tools', count=len(chosen))}\". "
+                       "Keep strict only for the tools that need it (`toollint strictify --max-strict N` or "
+                       "`--only NAME...`)", tool=tool)
+        optional = unions = 0
+        optional_over = unions_over = None
+        for tool in chosen:
+            usage = schema_usage(tool.schema)
+            optional += usage.optional_parameters
+            unions += usage.union_parameters
+            if optional_over is None and budget.optional_parameters is not None and optional > budget.optional_parameters:
+                optional_over = tool
+            if unions_over is None and budget.union_parameters is not None and unions > budget.union_parameters:
+                unions_over = tool
+        if optional_over is not None:
+            ctx.report(optional_over.name_pointer, f"the {len(chosen)} strict tool(s) have {optional} optional "
+                       f"parameters in total, over {name}'s limit of {budget.optional_parameters} per request "
+                       f"(crossed at this tool); the API answers \"{profile.message('optional_parameters', count=optional)}\". "
+                       "Make parameters required or make fewer tools strict", tool=optional_over)
+        if unions_over is not None:
+            ctx.report(unions_over.name_pointer, f"the {len(chosen)} strict tool(s) have {unions} parameters with "
+                       f"union types (anyOf or type arrays) in total, over {name}'s limit of {budget.union_parameters} "
+                       f"per request (crossed at this tool); the API answers \"{profile.message('union_parameters', count=unions)}\". "
+                       "Prefer optional parameters over nullable unions, or make fewer tools strict", tool=unions_over)

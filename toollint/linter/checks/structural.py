@@ -1,0 +1,523 @@
+"""Structural rules: the schema is valid, resolvable and satisfiable, and the tool is accepted at all."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from toollint import pointer as jp
+from toollint.document.dialects import GEMINI, Tool
+from toollint.linter.checks import check
+from toollint.linter.engine import Context, node_label
+from toollint.schema.regex import backtracking_risk, ecma_error
+from toollint.schema.walk import (
+    KNOWN_KEYWORDS,
+    SCHEMA_KEYWORDS,
+    SCHEMA_LIST_KEYWORDS,
+    SCHEMA_MAP_KEYWORDS,
+    SCHEMA_TYPES,
+    VENDOR_KEYWORDS,
+    SchemaNode,
+    is_remote_ref,
+    refs_and_patterns,
+    schema_types,
+)
+
+# ---------------------------------------------------------------------------------------------
+# invalid-json-schema: the metaschema, as a table of keyword -> what its value must be. One pass,
+# no jsonschema metaschema validation (2 ms per schema), and a message that names the keyword.
+
+
+def _is_schema(value: Any) -> bool:
+    return isinstance(value, (dict, bool))
+
+
+def _nonneg_int(value: Any) -> bool:
+    if isinstance(value, bool):
+        return False
+    return (isinstance(value, int) or (isinstance(value, float) and value.is_integer())) and value >= 0
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _unique_strings(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(v, str) for v in value) and len(set(value)) == len(value)
+
+
+def _type_value(value: Any) -> bool:
+    if isinstance(value, str):
+        return value in SCHEMA_TYPES
+    return (isinstance(value, list) and len(value) > 0 and all(isinstance(v, str) and v in SCHEMA_TYPES for v in value)
+            and len(set(value)) == len(value))
+
+
+_EXPECTED: dict[str, tuple[Any, str]] = {
+    "type": (_type_value, f"one of {', '.join(sorted(SCHEMA_TYPES))}, or a non-empty array of unique such names"),
+    "enum": (lambda v: isinstance(v, list), "an array"),
+    "required": (_unique_strings, "an array of unique property names"),
+    "multipleOf": (lambda v: _number(v) and v > 0, "a number greater than 0"),
+    "maximum": (_number, "a number"), "minimum": (_number, "a number"),
+    "exclusiveMaximum": (_number, "a number (since draft-06; draft-04 used a boolean)"),
+    "exclusiveMinimum": (_number, "a number (since draft-06; draft-04 used a boolean)"),
+    "pattern": (lambda v: isinstance(v, str), "a string holding a regular expression"),
+    "format": (lambda v: isinstance(v, str), "a string"),
+    "title": (lambda v: isinstance(v, str), "a string"),
+    "description": (lambda v: isinstance(v, str), "a string"),
+    "$comment": (lambda v: isinstance(v, str), "a string"),
+    "$ref": (lambda v: isinstance(v, str), "a string holding a URI reference"),
+    "$schema": (lambda v: isinstance(v, str), "a string holding a URI"),
+    "$id": (lambda v: isinstance(v, str), "a string holding a URI reference"),
+    "$anchor": (lambda v: isinstance(v, str) and re.fullmatch(r"[A-Za-z_][-A-Za-z0-9._]*", v) is not None,
+                "a plain name (letters, digits, '-', '_', '.')"),
+    "uniqueItems": (lambda v: isinstance(v, bool), "a boolean"),
+    "readOnly": (lambda v: isinstance(v, bool), "a boolean"),
+    "writeOnly": (lambda v: isinstance(v, bool), "a boolean"),
+    "deprecated": (lambda v: isinstance(v, bool), "a boolean"),
+    "examples": (lambda v: isinstance(v, list), "an array"),
+    "dependentRequired": (lambda v: isinstance(v, dict) and all(_unique_strings(x) for x in v.values()),
+                          "an object mapping property names to arrays of unique property names"),
+    "dependencies": (lambda v: isinstance(v, dict) and all(_is_schema(x) or _unique_strings(x) for x in v.values()),
+                     "an object mapping property names to schemas or arrays of property names"),
+    "items": (lambda v: _is_schema(v) or (isinstance(v, list) and all(_is_schema(x) for x in v)),
+              "a schema (or, before 2020-12, an array of schemas)"),
+}
+for _kw in ("maxLength", "minLength", "maxItems", "minItems", "maxProperties", "minProperties", "maxContains",
+            "minContains"):
+    _EXPECTED[_kw] = (_nonneg_int, "a non-negative integer")
+for _kw in SCHEMA_KEYWORDS:
+    _EXPECTED[_kw] = (_is_schema, "a schema (an object or a boolean)")
+for _kw in SCHEMA_LIST_KEYWORDS:
+    _EXPECTED[_kw] = (lambda v: isinstance(v, list) and len(v) > 0 and all(_is_schema(x) for x in v),
+                      "a non-empty array of schemas")
+for _kw in SCHEMA_MAP_KEYWORDS:
+    _EXPECTED[_kw] = (lambda v: isinstance(v, dict) and all(_is_schema(x) for x in v.values()),
+                      "an object whose values are schemas")
+
+_DRAFT4 = re.compile(r"draft-0[34]/")
+_TYPE_NAMES = {dict: "an object", list: "an array", str: "a string", bool: "a boolean", int: "an integer",
+               float: "a number", type(None): "null"}
+
+
+def describe_value(value: Any) -> str:
+    if isinstance(value, (str, int, float, bool)) or value is None:
+        import json
+
+        text = json.dumps(value, ensure_ascii=False)
+        text = text if len(text) <= 40 else text[:37] + "..."
+        return f"{text} ({_TYPE_NAMES[type(value)]})" if not isinstance(value, bool) else text
+    return _TYPE_NAMES.get(type(value), type(value).__name__)
+
+
+def _draft4(tool: Tool) -> bool:
+    schema = tool.schema
+    return isinstance(schema, dict) and isinstance(schema.get("$schema"), str) and bool(_DRAFT4.search(schema["$schema"]))
+
+
+@check("invalid-json-schema", "schema")
+def invalid_json_schema(node: SchemaNode, ctx: Context) -> None:
+    tool = ctx.tool
+    draft4 = None
+    schema = node.schema
+    for key in _EXPECTED.keys() & schema.keys():
+        value = schema[key]
+        expected = _EXPECTED[key]
+        if tool is not None and tool.openapi_schema and key == "type" and isinstance(value, str):
+            continue
+        if key in ("exclusiveMaximum", "exclusiveMinimum") and isinstance(value, bool):
+            draft4 = _draft4(tool) if draft4 is None else draft4
+            if draft4:
+                continue
+        if key == "required" and isinstance(value, bool):
+            ctx.report(jp.join(node.pointer, key),
+                       f"`required: {str(value).lower()}` on a property is draft-03 syntax; list the property "
+                       "name in the parent object's `required` array instead")
+            continue
+        check_value, description = expected
+        if check_value(value):
+            continue
+        where = jp.join(node.pointer, key)
+        if key in SCHEMA_MAP_KEYWORDS and isinstance(value, dict):
+            for name, entry in value.items():
+                if not _is_schema(entry):
+                    ctx.report(jp.join(where, name), f"`{key}` entry {name!r} must be a schema (an object or a "
+                               f"boolean), not {describe_value(entry)}")
+        elif key in SCHEMA_LIST_KEYWORDS and isinstance(value, list) and value:
+            for index, entry in enumerate(value):
+                if not _is_schema(entry):
+                    ctx.report(jp.join(where, index), f"`{key}[{index}]` must be a schema (an object or a "
+                               f"boolean), not {describe_value(entry)}")
+        else:
+            ctx.report(where, f"`{key}` must be {description}, not {describe_value(value)}")
+
+
+@check("schema-root-not-object", "tool")
+def schema_root_not_object(tool: Tool, ctx: Context) -> None:
+    schema = tool.schema
+    key = tool.schema_key or tool.dialect.schema_keys[0]
+    if tool.schema_key is None:
+        if tool.dialect is GEMINI:
+            return  # Gemini declarations without parameters are tools that take none
+        ctx.report(tool.name_pointer, f"the tool has no `{key}`; give it "
+                   '`{"type": "object", "properties": {}}` if it takes no arguments', key=True)
+        return
+    if not isinstance(schema, dict):
+        ctx.report(tool.schema_pointer, f"`{key}` must be a JSON Schema object with `\"type\": \"object\"`, "
+                   f"not {describe_value(schema)}")
+        return
+    declared = schema.get("type")
+    if declared == "object":
+        return
+    if declared is None:
+        ctx.report(tool.schema_pointer, f'`{key}` has no `"type": "object"` at its root; providers reject it',
+                   key=True)
+    else:
+        ctx.report(jp.join(tool.schema_pointer, "type"),
+                   f'the root of `{key}` must be `"type": "object"`, not {describe_value(declared)}; wrap the '
+                   "value in an object property")
+
+
+@check("unresolved-ref", "schema", keys=("$ref",))
+def unresolved_ref(node: SchemaNode, ctx: Context) -> None:
+    ref = node.schema["$ref"]
+    if not isinstance(ref, str):
+        return
+    where = jp.join(node.pointer, "$ref")
+    if is_remote_ref(ref):
+        ctx.report(where, f"`$ref` {ref!r} points outside this document; toollint never fetches it and most "
+                   "clients cannot either: copy the definition into `$defs`")
+        return
+    if ctx.resolver().lookup(ref) is None:
+        ctx.report(where, f"`$ref` {ref!r} does not resolve inside the tool's schema")
+
+
+def _defined_names(schema: dict[str, Any], ctx: Context, depth: int = 0) -> tuple[set[str], bool]:
+    """Property names a schema defines (through properties and composition), and whether it is open."""
+    names: set[str] = set()
+    open_ended = False
+    properties = schema.get("properties")
+    if isinstance(properties, dict):
+        names |= set(properties)
+    if schema.get("patternProperties") or isinstance(schema.get("additionalProperties"), dict):
+        open_ended = True
+    if depth < 8:
+        for keyword in ("allOf", "anyOf", "oneOf"):
+            branches = schema.get(keyword)
+            if isinstance(branches, list):
+                for branch in branches:
+                    branch = ctx.resolver().deref(branch)
+                    if isinstance(branch, dict):
+                        more, branch_open = _defined_names(branch, ctx, depth + 1)
+                        names |= more
+                        open_ended = open_ended or branch_open
+        for keyword in ("$ref", "then", "else", "if"):
+            target = schema.get(keyword)
+            if keyword == "$ref":
+                target = ctx.resolver().deref(schema)
+                if target is schema:
+                    continue
+            if isinstance(target, dict):
+                more, branch_open = _defined_names(target, ctx, depth + 1)
+                names |= more
+                open_ended = open_ended or branch_open
+    return names, open_ended
+
+
+@check("required-not-defined", "schema", keys=("required",))
+def required_not_defined(node: SchemaNode, ctx: Context) -> None:
+    required = node.schema["required"]
+    if not isinstance(required, list) or not isinstance(node.schema.get("properties"), dict):
+        return
+    names, open_ended = _defined_names(node.schema, ctx)
+    if open_ended:
+        return
+    for index, name in enumerate(required):
+        if isinstance(name, str) and name not in names:
+            closed = node.schema.get("additionalProperties") is False
+            consequence = ("no valid call exists, since `additionalProperties` is false" if closed
+                           else "the model is told to send it but not what it is")
+            ctx.report(jp.join(node.pointer, "required", index),
+                       f"`required` names {name!r}, which `properties` does not define; {consequence}")
+
+
+@check("invalid-regex", "schema", keys=("pattern", "patternProperties"))
+def invalid_regex(node: SchemaNode, ctx: Context) -> None:
+    pattern = node.schema.get("pattern")
+    if isinstance(pattern, str):
+        _check_pattern(pattern, jp.join(node.pointer, "pattern"), ctx, key=False)
+    patterns = node.schema.get("patternProperties")
+    if isinstance(patterns, dict):
+        for name in patterns:
+            _check_pattern(name, jp.join(node.pointer, "patternProperties", name), ctx, key=True)
+
+
+def _check_pattern(pattern: str, where: str, ctx: Context, *, key: bool) -> None:
+    problem = ecma_error(pattern)
+    if problem:
+        ctx.report(where, f"`{pattern}` is not a valid ECMA-262 regex: {problem}", key=key)
+    elif ctx.options.get("check-backtracking", True) and backtracking_risk(pattern):
+        ctx.report(where, f"`{pattern}` nests unbounded repetition with nothing fixed between repetitions; "
+                   "matching a long string can take exponential time (catastrophic backtracking)", key=key)
+
+
+# ---------------------------------------------------------------------------------------------
+# unsatisfiable-constraint
+
+_BOUNDS = (("minimum", "maximum", "number"), ("minLength", "maxLength", "string length"),
+           ("minItems", "maxItems", "item count"), ("minProperties", "maxProperties", "property count"),
+           ("minContains", "maxContains", "contains count"))
+
+_PY_TYPES = {"string": (str,), "integer": (int,), "number": (int, float), "boolean": (bool,), "null": (type(None),),
+             "object": (dict,), "array": (list,)}
+
+
+def value_has_type(value: Any, json_type: str) -> bool:
+    if json_type == "integer":
+        return (isinstance(value, int) or (isinstance(value, float) and value.is_integer())) and not isinstance(value, bool)
+    if json_type == "number":
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    return isinstance(value, _PY_TYPES.get(json_type, (object,)))
+
+
+@check("unsatisfiable-constraint", "schema",
+       keys=("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minLength", "maxLength", "minItems",
+             "maxItems", "minProperties", "maxProperties", "minContains", "maxContains", "enum", "const"))
+def unsatisfiable_constraint(node: SchemaNode, ctx: Context) -> None:
+    schema = node.schema
+    label = node_label(node)
+    for low_key, high_key, what in _BOUNDS:
+        low, high = schema.get(low_key), schema.get(high_key)
+        if _number(low) and _number(high) and low > high:
+            ctx.report(jp.join(node.pointer, low_key),
+                       f"{label}: `{low_key}` {low} is greater than `{high_key}` {high}, so no {what} is valid")
+    low, high = schema.get("exclusiveMinimum"), schema.get("exclusiveMaximum")
+    lower = max((v for v in (schema.get("minimum"), low) if _number(v)), default=None)
+    upper = min((v for v in (schema.get("maximum"), high) if _number(v)), default=None)
+    if lower is not None and upper is not None and (_number(low) or _number(high)) and lower >= upper:
+        if not (lower == upper and not (_number(low) and low == lower) and not (_number(high) and high == upper)):
+            key = "exclusiveMinimum" if _number(low) else "minimum"
+            ctx.report(jp.join(node.pointer, key), f"{label}: the bounds leave no valid number "
+                       f"(lower {lower}, upper {upper}, exclusive)")
+    types = schema_types(schema)
+    if "integer" in types and "number" not in types and _number(schema.get("minimum")) and _number(schema.get("maximum")):
+        import math
+
+        if schema["minimum"] <= schema["maximum"] and math.ceil(schema["minimum"]) > math.floor(schema["maximum"]):
+            ctx.report(jp.join(node.pointer, "minimum"), f"{label}: no integer lies between `minimum` "
+                       f"{schema['minimum']} and `maximum` {schema['maximum']}")
+    enum = schema.get("enum")
+    if isinstance(enum, list):
+        if not enum:
+            ctx.report(jp.join(node.pointer, "enum"), f"{label}: `enum` is empty, so no value is valid")
+        elif types and not ctx.tool.openapi_schema:
+            wrong = [i for i, v in enumerate(enum) if not any(value_has_type(v, t) for t in types)]
+            if len(wrong) == len(enum):
+                ctx.report(jp.join(node.pointer, "enum"),
+                           f"{label}: no `enum` value is of the declared type {'/'.join(sorted(types))}; no value "
+                           f"is valid (e.g. {describe_value(enum[0])})")
+            else:
+                for index in wrong:
+                    ctx.report(jp.join(node.pointer, "enum", index),
+                               f"{label}: `enum` value {describe_value(enum[index])} is not of the declared type "
+                               f"{'/'.join(sorted(types))}, so it can never be sent")
+    if "const" in schema and types and not any(value_has_type(schema["const"], t) for t in types):
+        ctx.report(jp.join(node.pointer, "const"), f"{label}: `const` {describe_value(schema['const'])} is not of "
+                   f"the declared type {'/'.join(sorted(types))}; no value is valid")
+
+
+# ---------------------------------------------------------------------------------------------
+# default-not-valid
+
+
+def _subschema_validator(ctx: Context, node: SchemaNode, has_ref: bool):
+    """A jsonschema validator for one subschema, resolving its refs against the tool's whole schema."""
+    from jsonschema.validators import validator_for
+
+    tool = ctx.tool
+    root = tool.schema if isinstance(tool.schema, dict) else {}
+    cls = validator_for(root, default=validator_for({}))
+    if not has_ref:
+        return cls(node.schema)
+    cache = ctx.__dict__.setdefault("_registries", {})
+    registry = cache.get(id(tool))
+    if registry is None:
+        from referencing import Registry, Resource
+        from referencing.jsonschema import DRAFT202012
+
+        registry = Registry().with_resource("urn:toollint:schema",
+                                            Resource.from_contents(root, default_specification=DRAFT202012))
+        cache[id(tool)] = registry
+    relative = node.pointer[len(tool.schema_pointer):]
+    return cls({"$ref": "urn:toollint:schema#" + relative}, registry=registry)
+
+
+def _safe_to_validate(patterns: list[str]) -> bool:
+    """Skip validation where a pattern could backtrack catastrophically."""
+    return not any(backtracking_risk(p) for p in patterns)
+
+
+def first_error(validator: Any, instance: Any) -> str | None:
+    try:
+        error = next(iter(sorted(validator.iter_errors(instance), key=lambda e: (list(e.absolute_path), e.validator))),
+                     None)
+    except Exception:  # noqa: BLE001 - a schema jsonschema cannot use is reported by invalid-json-schema
+        return None
+    if error is None:
+        return None
+    where = "/".join(str(p) for p in error.absolute_path)
+    return f"{where + ': ' if where else ''}{error.message}"
+
+
+@check("default-not-valid", "schema", keys=("default", "examples"))
+def default_not_valid(node: SchemaNode, ctx: Context) -> None:
+    if ctx.tool.openapi_schema:
+        return
+    validator = None
+    label = node_label(node)
+    candidates = []
+    if "default" in node.schema and not (node.schema["default"] is None and node.is_property
+                                         and not node.required_in_parent):
+        # `default: null` on an optional property is the common "absent means null" idiom, not a bug.
+        candidates.append((jp.join(node.pointer, "default"), node.schema["default"], "`default`"))
+    examples = node.schema.get("examples")
+    if isinstance(examples, list):
+        candidates += [(jp.join(node.pointer, "examples", i), v, f"`examples[{i}]`") for i, v in enumerate(examples)]
+    if not candidates:
+        return
+    has_ref, patterns = refs_and_patterns(node.schema)
+    if has_ref:  # a reference may reach any pattern of the tool's schema
+        patterns = refs_and_patterns(ctx.tool.schema)[1]
+    if not _safe_to_validate(patterns):
+        return
+    for where, value, what in candidates:
+        if validator is None:
+            validator = _subschema_validator(ctx, node, has_ref)
+        problem = first_error(validator, value)
+        if problem:
+            ctx.report(where, f"{label}: {what} {describe_value(value)} is rejected by its own schema: {problem}")
+
+
+@check("default-not-valid", "tool")
+def input_examples_valid(tool: Tool, ctx: Context) -> None:
+    examples = tool.definition.get("input_examples")
+    if not isinstance(examples, list) or not isinstance(tool.schema, dict):
+        return
+    if not _safe_to_validate(refs_and_patterns(tool.schema)[1]):
+        return
+    from jsonschema.validators import validator_for
+
+    validator = validator_for(tool.schema, default=validator_for({}))(tool.schema)
+    for index, example in enumerate(examples):
+        problem = first_error(validator, example)
+        if problem:
+            ctx.report(jp.join(tool.definition_pointer, "input_examples", index),
+                       f"`input_examples[{index}]` is rejected by the tool's input schema ({problem}); "
+                       "Anthropic answers 400 to an invalid example")
+
+
+# ---------------------------------------------------------------------------------------------
+# unknown-keyword
+
+_ALL_KNOWN = KNOWN_KEYWORDS | VENDOR_KEYWORDS
+_FOLDED = {k.lower().replace("_", "").replace("-", ""): k for k in KNOWN_KEYWORDS}
+_MISSPELLINGS = {"enums": "enum", "require": "required", "requires": "required", "desc": "description",
+                 "descr": "description", "regex": "pattern", "defaults": "default", "types": "type",
+                 "property": "properties", "props": "properties", "item": "items", "min": "minimum",
+                 "max": "maximum", "additional_properties": "additionalProperties"}
+
+
+def _damerau(a: str, b: str, limit: int) -> int:
+    if abs(len(a) - len(b)) > limit:
+        return limit + 1
+    previous2: list[int] = []
+    previous = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        current = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cost = 0 if a[i - 1] == b[j - 1] else 1
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                current[j] = min(current[j], previous2[j - 2] + 1)
+        previous2, previous = previous, current
+    return previous[-1]
+
+
+def suggest_keyword(key: str) -> str | None:
+    if len(key) < 2 or key in _ALL_KNOWN or key.startswith(("x-", "x_", "$")):
+        return None
+    if key in _MISSPELLINGS:
+        return _MISSPELLINGS[key]
+    folded = key.lower().replace("_", "").replace("-", "")
+    if folded in _FOLDED:
+        return _FOLDED[folded]
+    limit = 1 if len(key) <= 6 else 2
+    best = None
+    for known in KNOWN_KEYWORDS:
+        if known.startswith("$") or known in ("id", "if"):
+            continue
+        if len(key) <= 4 and known[0] != key[0]:
+            continue
+        distance = _damerau(key.lower(), known.lower(), limit)
+        if distance <= limit and (best is None or distance < best[0]):
+            best = (distance, known)
+    return best[1] if best else None
+
+
+@check("unknown-keyword", "schema")
+def unknown_keyword(node: SchemaNode, ctx: Context) -> None:
+    for key in node.schema:
+        if key in _ALL_KNOWN:
+            continue
+        suggestion = suggest_keyword(key)
+        if suggestion and suggestion not in node.schema:
+            ctx.report(jp.join(node.pointer, key),
+                       f"`{key}` is not a JSON Schema keyword; did you mean `{suggestion}`? Validators and "
+                       "models silently ignore unknown keywords", key=True, fix=f"rename `{key}` to `{suggestion}`")
+
+
+# ---------------------------------------------------------------------------------------------
+# names
+
+_NAME_RULES = {
+    "mcp": (re.compile(r"[A-Za-z0-9_.\-]{1,128}"), "MCP allows letters, digits, `_`, `-` and `.`, 1 to 128 characters"),
+    "gemini": (re.compile(r"[A-Za-z_][A-Za-z0-9_.:\-]{0,127}"),
+               "Gemini allows a letter or `_` first, then letters, digits, `_`, `.`, `:` and `-`, up to 128 characters"),
+}
+_PROVIDER_NAME = (re.compile(r"[a-zA-Z0-9_-]{1,64}"),
+                  "Anthropic and OpenAI accept only letters, digits, `_` and `-`, 1 to 64 characters "
+                  "(`^[a-zA-Z0-9_-]{1,64}$`)")
+
+
+@check("invalid-tool-name", "tool")
+def invalid_tool_name(tool: Tool, ctx: Context) -> None:
+    name = tool.definition.get("name")
+    if not isinstance(name, str):
+        ctx.report(tool.definition_pointer, "the tool has no `name` string", key=True)
+        return
+    family = tool.dialect.name if tool.dialect.name in _NAME_RULES else "provider"
+    pattern, explanation = _NAME_RULES.get(family, _PROVIDER_NAME)
+    if not pattern.fullmatch(name):
+        bad = sorted({c for c in name if not re.fullmatch(r"[A-Za-z0-9_.:\-]", c)})
+        detail = f" (it contains {', '.join(repr(c) for c in bad)})" if bad else f" ({len(name)} characters)"
+        ctx.report(tool.name_pointer, f"tool name {name!r} is rejected: {explanation}{detail}")
+        return
+    if family == "mcp" and ctx.targets() & {"anthropic", "openai"} and not _PROVIDER_NAME[0].fullmatch(name):
+        ctx.report(tool.name_pointer, f"tool name {name!r} is valid MCP but {_PROVIDER_NAME[1]}; rename it or map "
+                   "it when exporting")
+
+
+@check("duplicate-tool-name", "toolset")
+def duplicate_tool_name(tools: list[Tool], ctx: Context) -> None:
+    first: dict[str, Tool] = {}
+    for tool in tools:
+        name = tool.name
+        if name is None:
+            continue
+        if name in first:
+            earlier = first[name]
+            line = ctx.source.span(earlier.name_pointer).line
+            ctx.report(tool.name_pointer, f"tool name {name!r} is already used by the tool at line {line}; the "
+                       "provider rejects the request or one tool shadows the other", tool=tool)
+        else:
+            first[name] = tool

@@ -1,0 +1,198 @@
+"""Settings from `[tool.toollint]` in pyproject.toml, `toollint.toml` or `.toollint.toml`.
+
+Every key is checked: an unknown key, rule, option or value is a `ConfigError` (exit code 2).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from toollint.errors import ConfigError
+from toollint.linter.catalog import SEVERITIES, RuleSpec, load_catalog, tomllib
+
+CONFIG_FILES = (".toollint.toml", "toollint.toml", "pyproject.toml")
+FAIL_ON = ("error", "warning", "info", "never")
+TARGETS = ("anthropic", "openai", "gemini")
+DEFAULT_EXCLUDE = (".git", ".hg", ".svn", ".venv", "venv", ".tox", ".nox", "node_modules", "__pycache__",
+                   ".mypy_cache", ".pytest_cache", ".ruff_cache", "build", "dist", "site-packages")
+
+
+
+
+@dataclass
+class Settings:
+    select: tuple[str, ...] = ("ALL",)
+    extend_select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+    per_file_ignores: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    rule_settings: dict[str, dict[str, Any]] = field(default_factory=dict)  # rule name -> overrides
+    fail_on: str = "warning"
+    targets: tuple[str, ...] = ()
+    exclude: tuple[str, ...] = DEFAULT_EXCLUDE
+    extend_exclude: tuple[str, ...] = ()
+    dialect: str | None = None
+    path: Path | None = None  # the config file, if any
+    root: Path = field(default_factory=Path.cwd)  # globs are relative to it
+
+    def with_overrides(self, **changes: Any) -> Settings:
+        return replace(self, **{k: v for k, v in changes.items() if v is not None})
+
+    def enabled_rules(self) -> list[RuleSpec]:
+        catalog = load_catalog()
+        chosen = set(_expand(self.select, "select")) | set(_expand(self.extend_select, "extend-select"))
+        chosen -= set(_expand(self.ignore, "ignore"))
+        return [spec for name, spec in catalog.items() if name in chosen]
+
+    def severity(self, spec: RuleSpec) -> str:
+        return self.rule_settings.get(spec.name, {}).get("severity", spec.severity)
+
+    def options(self, spec: RuleSpec) -> dict[str, Any]:
+        overrides = self.rule_settings.get(spec.name, {})
+        return {key: overrides.get(key, default) for key, default in spec.options.items()}
+
+    def ignored_for(self, relative_path: str) -> set[str]:
+        from fnmatch import fnmatch
+
+        names: set[str] = set()
+        for pattern, selectors in self.per_file_ignores.items():
+            if fnmatch(relative_path, pattern) or fnmatch(Path(relative_path).name, pattern):
+                names |= set(_expand(selectors, f"per-file-ignores {pattern!r}"))
+        return names
+
+
+def rules_matching(selector: str) -> list[str]:
+    """Rule names a selector picks: ALL, a name, a code or a code prefix such as TL1."""
+    catalog = load_catalog()
+    if selector == "ALL":
+        return list(catalog)
+    if selector in catalog:
+        return [selector]
+    upper = selector.upper()
+    if re.fullmatch(r"TL\d{0,3}", upper):
+        return [name for name, spec in catalog.items() if spec.code.startswith(upper)]
+    return []
+
+
+def _expand(selectors: tuple[str, ...] | list[str], where: str) -> list[str]:
+    names: list[str] = []
+    for selector in selectors:
+        matched = rules_matching(selector)
+        if not matched:
+            raise ConfigError(f"{where}: unknown rule or selector {selector!r} (see `toollint rules`)")
+        names += matched
+    return names
+
+
+def find_config(start: Path) -> Path | None:
+    """The nearest config file at or above `start`; pyproject.toml counts only with a [tool.toollint] table."""
+    for directory in (start, *start.parents):
+        for name in CONFIG_FILES:
+            candidate = directory / name
+            if candidate.is_file():
+                if name == "pyproject.toml" and not _has_toollint_table(candidate):
+                    continue
+                return candidate
+    return None
+
+
+def _has_toollint_table(path: Path) -> bool:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return False
+    return "[tool.toollint" in text
+
+
+def load_settings(path: Path) -> Settings:
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise ConfigError(f"{path}: cannot read: {error.strerror}") from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+        raise ConfigError(f"{path}: invalid TOML: {error}") from None
+    if path.name == "pyproject.toml":
+        data = data.get("tool", {}).get("toollint", {})
+        where = f"{path} [tool.toollint]"
+    else:
+        where = str(path)
+    return parse_settings(data, where, path)
+
+
+_LIST_KEYS = {"select": "select", "extend-select": "extend_select", "ignore": "ignore", "targets": "targets",
+              "exclude": "exclude", "extend-exclude": "extend_exclude"}
+
+
+def parse_settings(data: dict[str, Any], where: str, path: Path | None = None) -> Settings:
+    settings = Settings(path=path, root=path.parent if path else Path.cwd())
+    for key, value in data.items():
+        if key in _LIST_KEYS:
+            if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+                raise ConfigError(f"{where}: `{key}` must be a list of strings")
+            setattr(settings, _LIST_KEYS[key], tuple(value))
+        elif key == "fail-on":
+            if value not in FAIL_ON:
+                raise ConfigError(f"{where}: `fail-on` must be one of {', '.join(FAIL_ON)}, not {value!r}")
+            settings.fail_on = value
+        elif key == "dialect":
+            from toollint.document.dialects import DIALECTS
+
+            if value not in DIALECTS:
+                raise ConfigError(f"{where}: `dialect` must be one of {', '.join(DIALECTS)}, not {value!r}")
+            settings.dialect = value
+        elif key == "per-file-ignores":
+            if not isinstance(value, dict):
+                raise ConfigError(f"{where}: `per-file-ignores` must be a table of glob = [rules]")
+            for pattern, selectors in value.items():
+                if not isinstance(selectors, list):
+                    raise ConfigError(f"{where}: per-file-ignores {pattern!r} must be a list of rules")
+                _expand(selectors, f"{where}: per-file-ignores {pattern!r}")
+            settings.per_file_ignores = {k: tuple(v) for k, v in value.items()}
+        elif key == "rules":
+            settings.rule_settings = _parse_rule_tables(value, where)
+        else:
+            raise ConfigError(f"{where}: unknown key `{key}`")
+    for target in settings.targets:
+        if target not in TARGETS:
+            raise ConfigError(f"{where}: unknown target {target!r} (choose from {', '.join(TARGETS)})")
+    for label, selectors in (("select", settings.select), ("extend-select", settings.extend_select),
+                             ("ignore", settings.ignore)):
+        _expand(selectors, f"{where}: {label}")
+    return settings
+
+
+def _parse_rule_tables(value: Any, where: str) -> dict[str, dict[str, Any]]:
+    if not isinstance(value, dict):
+        raise ConfigError(f"{where}: `rules` must be a table of rule tables")
+    catalog = load_catalog()
+    result: dict[str, dict[str, Any]] = {}
+    for selector, table in value.items():
+        matched = rules_matching(selector)
+        if len(matched) != 1:
+            raise ConfigError(f"{where}: [rules.{selector}] does not name exactly one rule")
+        spec = catalog[matched[0]]
+        if not isinstance(table, dict):
+            raise ConfigError(f"{where}: [rules.{selector}] must be a table")
+        for option, setting in table.items():
+            if option == "severity":
+                if setting not in SEVERITIES:
+                    raise ConfigError(f"{where}: [rules.{selector}] severity must be one of {', '.join(SEVERITIES)}")
+                continue
+            if option not in spec.options:
+                known = ", ".join(spec.options) or "none"
+                raise ConfigError(f"{where}: [rules.{selector}] unknown option `{option}` (options: {known})")
+            default = spec.options[option]
+            if not _same_kind(default, setting):
+                raise ConfigError(f"{where}: [rules.{selector}] `{option}` must be a {type(default).__name__}")
+        result[spec.name] = dict(table)
+    return result
+
+
+def _same_kind(default: Any, value: Any) -> bool:
+    if isinstance(default, bool) or isinstance(value, bool):
+        return isinstance(default, bool) and isinstance(value, bool)
+    if isinstance(default, (int, float)):
+        return isinstance(value, (int, float))
+    return isinstance(value, type(default))

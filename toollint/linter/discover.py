@@ -1,0 +1,90 @@
+"""Turn the paths a user gives into the files to lint."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass
+from fnmatch import fnmatch
+from pathlib import Path
+
+from toollint.document.source import SUPPORTED_SUFFIXES
+from toollint.linter.config import Settings
+
+
+@dataclass(frozen=True)
+class Candidate:
+    path: str  # where to read it
+    display: str  # how to name it in findings
+    explicit: bool  # named on the command line (so a file without tools is still listed by --show-files)
+
+
+def display_path(path: str) -> str:
+    try:
+        relative = os.path.relpath(path)
+    except ValueError:
+        return path
+    return path if relative.startswith("..") else relative
+
+
+def _relative_to_root(path: str, settings: Settings) -> str:
+    try:
+        return Path(os.path.abspath(path)).relative_to(settings.root.resolve()).as_posix()
+    except ValueError:
+        return Path(path).as_posix()
+
+
+def is_excluded(path: str, settings: Settings) -> bool:
+    relative = _relative_to_root(path, settings)
+    parts = relative.split("/")
+    for pattern in settings.exclude + settings.extend_exclude:
+        if fnmatch(relative, pattern) or any(fnmatch(part, pattern) for part in parts):
+            return True
+    return False
+
+
+def _skip_directory(entry: os.DirEntry[str], settings: Settings) -> bool:
+    name = entry.name
+    if name.startswith(".") or name in settings.exclude:
+        return True
+    if os.path.exists(os.path.join(entry.path, "pyvenv.cfg")):
+        return True
+    return is_excluded(entry.path, settings)
+
+
+def discover(paths: list[str], settings: Settings, *, force_exclude: bool = False) -> Iterator[Candidate]:
+    """Files to lint, in a stable order, each once. Directory symlinks are not followed (no loops)."""
+    seen: set[str] = set()
+    for given in paths:
+        if os.path.isdir(given):
+            for path in sorted(_walk(given, settings)):
+                real = os.path.realpath(path)
+                if real not in seen:
+                    seen.add(real)
+                    yield Candidate(path, display_path(path), False)
+        else:
+            if force_exclude and is_excluded(given, settings):
+                continue
+            real = os.path.realpath(given)
+            if real not in seen:
+                seen.add(real)
+                yield Candidate(given, display_path(given), True)
+
+
+def _walk(top: str, settings: Settings) -> Iterator[str]:
+    stack = [top]
+    while stack:
+        directory = stack.pop()
+        try:
+            entries = sorted(os.scandir(directory), key=lambda e: e.name)
+        except OSError:
+            continue
+        for entry in entries:
+            try:
+                if entry.is_dir(follow_symlinks=False):
+                    if not _skip_directory(entry, settings):
+                        stack.append(entry.path)
+                elif entry.name.lower().endswith(SUPPORTED_SUFFIXES) and not is_excluded(entry.path, settings):
+                    yield entry.path
+            except OSError:
+                continue

@@ -1,0 +1,269 @@
+"""Run the enabled rules over files and collect findings."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from toollint import pointer as jp
+from toollint.document.dialects import DIALECTS, Tool, find_tools
+from toollint.document.source import Source
+from toollint.linter.catalog import RuleSpec, load_catalog
+from toollint.linter.checks import Check, load_checks
+from toollint.linter.config import Settings
+from toollint.schema.walk import RefResolver, SchemaNode, walk
+
+
+@dataclass
+class Finding:
+    code: str
+    rule: str
+    severity: str
+    message: str
+    file: str
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    pointer: str
+    tool: str | None
+    fix: str | None = None
+
+    def sort_key(self) -> tuple:
+        return (self.file, self.line, self.column, self.code, self.pointer, self.message)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"code": self.code, "rule": self.rule, "severity": self.severity, "message": self.message,
+                "file": self.file, "line": self.line, "column": self.column, "end_line": self.end_line,
+                "end_column": self.end_column, "pointer": self.pointer, "tool": self.tool, "fix": self.fix}
+
+
+@dataclass
+class FileResult:
+    path: str
+    findings: list[Finding] = field(default_factory=list)
+    tools: int = 0
+    status: str = "checked"  # checked, no-tools, unreadable, crashed
+    error: str | None = None
+    source: Source | None = None
+
+
+class Context:
+    """What a check sees: the file, its tool set, the current tool and rule, and a way to report."""
+
+    def __init__(self, linter: Linter, source: Source, tools: list[Tool]) -> None:
+        self.linter = linter
+        self.source = source
+        self.tools = tools
+        self.tool: Tool | None = None
+        self.spec: RuleSpec | None = None
+        self.options: dict[str, Any] = {}
+        self.findings: list[Finding] = []
+        self._resolvers: dict[int, RefResolver] = {}
+
+    def report(self, pointer: str, message: str, *, key: bool = False, tool: Tool | None = None,
+               fix: str | None = None) -> None:
+        spec = self.spec
+        assert spec is not None
+        span = self.source.span(pointer, key=key)
+        owner = tool or self.tool
+        self.findings.append(Finding(
+            spec.code, spec.name, self.linter.severities[spec.name], message, self.source.path,
+            span.line, span.column, span.end_line, span.end_column, pointer,
+            owner.name if owner is not None else None, fix))
+
+    def targets(self, tool: Tool | None = None) -> set[str]:
+        """The strict-mode targets a tool is checked for: its own `strict: true` provider plus --target."""
+        tool = tool or self.tool
+        targets = set(self.linter.settings.targets)
+        if tool is not None and tool.strict and tool.dialect.provider:
+            targets.add(tool.dialect.provider)
+        return targets
+
+    def resolver(self, tool: Tool | None = None) -> RefResolver:
+        tool = tool or self.tool
+        assert tool is not None
+        resolver = self._resolvers.get(id(tool))
+        if resolver is None:
+            schema = tool.schema if isinstance(tool.schema, dict) else {}
+            draft = schema.get("$schema") if isinstance(schema.get("$schema"), str) else None
+            resolver = RefResolver(schema, tool.schema_pointer, draft)
+            self._resolvers[id(tool)] = resolver
+        return resolver
+
+
+@dataclass(frozen=True)
+class Bound:
+    """A check bound to its rule's spec and effective options, so dispatch does no lookups."""
+
+    check: Check
+    spec: RuleSpec
+    options: dict[str, Any]
+
+    def __call__(self, ctx: Context, *args: Any) -> None:
+        ctx.spec = self.spec
+        ctx.options = self.options
+        try:
+            self.check.func(*args, ctx)
+        except RecursionError as error:
+            raise CheckCrashed(self.spec.name, "the schema is nested or referenced too deeply") from error
+        except Exception as error:
+            raise CheckCrashed(self.spec.name, f"{type(error).__name__}: {error}") from error
+
+
+class CheckCrashed(Exception):
+    """A check raised: reported as an internal error naming the rule, never as a bare traceback."""
+
+    def __init__(self, rule: str, reason: str) -> None:
+        super().__init__(f"rule {rule} crashed: {reason}")
+        self.rule = rule
+
+
+@dataclass
+class SchemaDispatch:
+    """Which schema checks run on which nodes, precomputed once per linter (and per strict/non-strict tool)."""
+
+    every_node: list[Bound]
+    properties: list[Bound]
+    by_key: dict[str, list[Bound]]
+
+    @classmethod
+    def build(cls, bound: list[Bound]) -> SchemaDispatch:
+        by_key: dict[str, list[Bound]] = {}
+        for item in bound:
+            for key in item.check.keys or ():
+                by_key.setdefault(key, []).append(item)
+        return cls([b for b in bound if b.check.keys is None and not b.check.properties_only],
+                   [b for b in bound if b.check.keys is None and b.check.properties_only], by_key)
+
+    def __bool__(self) -> bool:
+        return bool(self.every_node or self.properties or self.by_key)
+
+
+class Linter:
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        registry = load_checks()
+        self.rules = settings.enabled_rules()
+        self.severities = {spec.name: settings.severity(spec) for spec in load_catalog().values()}
+        self.specs = {spec.name: spec for spec in self.rules}
+        self.by_scope: dict[str, list[Bound]] = {"file": [], "toolset": [], "tool": [], "schema": []}
+        for spec in self.rules:
+            options = settings.options(spec)
+            for registered in registry.get(spec.name, ()):
+                self.by_scope[registered.scope].append(Bound(registered, spec, options))
+        schema_checks = self.by_scope["schema"]
+        self.strict_dispatch = SchemaDispatch.build(schema_checks)
+        self.plain_dispatch = SchemaDispatch.build([b for b in schema_checks if not b.check.targets_only])
+        self.dialect = DIALECTS[settings.dialect] if settings.dialect else None
+
+    def lint(self, source: Source) -> FileResult:
+        result = FileResult(source.path, source=source)
+        if source.problem is not None:
+            problem = source.problem
+            result.status = "unreadable"
+            spec = load_catalog()[problem.rule]
+            if spec.name in self.specs:
+                result.findings.append(Finding(spec.code, spec.name, self.severities[spec.name], problem.message,
+                                               source.path, problem.line, problem.column, problem.line,
+                                               problem.column, "", None))
+            return result
+        tools = find_tools(source.data, self.dialect)
+        result.tools = len(tools)
+        if not tools:
+            result.status = "no-tools"
+            return result
+        ctx = Context(self, source, tools)
+        for bound in self.by_scope["file"]:
+            bound(ctx, source)
+        for bound in self.by_scope["toolset"]:
+            bound(ctx, tools)
+        for tool in tools:
+            ctx.tool = tool
+            strict = bool(ctx.targets(tool))
+            for bound in self.by_scope["tool"]:
+                if strict or not bound.check.targets_only:
+                    bound(ctx, tool)
+            self._lint_schema(ctx, tool, self.strict_dispatch if strict else self.plain_dispatch)
+        ctx.tool = None
+        result.findings = self._apply_suppressions(source, ctx.findings)
+        return result
+
+    def _apply_suppressions(self, source: Source, findings: list[Finding]) -> list[Finding]:
+        """Drop findings silenced by a `# toollint: ignore[rule]` comment on their line; report unused ones."""
+        if not source.suppressions:
+            return findings
+        catalog = load_catalog()
+        used: set[tuple[int, str]] = set()
+        kept = []
+        for finding in findings:
+            names = source.suppressions.get(finding.line, ())
+            hit = next((n for n in names if n in (finding.rule, finding.code)), None)
+            if hit is None:
+                kept.append(finding)
+            else:
+                used.add((finding.line, hit))
+        spec = catalog["unused-suppression"]
+        if spec.name in self.specs:
+            for line, names in sorted(source.suppressions.items()):
+                for name in names:
+                    if (line, name) in used:
+                        continue
+                    text = source.lines.line_text(line)
+                    column = text.find("toollint:") + 1 or 1
+                    known = name in catalog or any(s.code == name for s in catalog.values())
+                    reason = "matches no finding on this line" if known else "names no toollint rule"
+                    if known and name not in self.specs and not any(s.code == name for s in self.rules):
+                        reason = "names a rule that is not enabled"
+                    kept.append(Finding(spec.code, spec.name, self.severities[spec.name],
+                                        f"suppression `ignore[{name}]` {reason}; remove it",
+                                        source.path, line, column, line, len(text) + 1, "", None))
+        return kept
+
+    @staticmethod
+    def _lint_schema(ctx: Context, tool: Tool, dispatch: SchemaDispatch) -> None:
+        """The hot loop: one walk, each node handed to the checks that want it (inlined Bound calls)."""
+        if not dispatch:
+            return
+        every, properties, by_key = dispatch.every_node, dispatch.properties, dispatch.by_key
+        bound: Bound | None = None
+        try:
+            for node in walk(tool.schema, tool.schema_pointer):
+                for bound in every:
+                    ctx.spec, ctx.options = bound.spec, bound.options
+                    bound.check.func(node, ctx)
+                is_property = node.via == "properties"
+                if properties and is_property:
+                    for bound in properties:
+                        ctx.spec, ctx.options = bound.spec, bound.options
+                        bound.check.func(node, ctx)
+                keyed = [by_key[key] for key in node.schema if key in by_key]
+                if not keyed:
+                    continue
+                called: set[int] = set()
+                for group in keyed:
+                    for bound in group:
+                        if (bound.check.properties_only and not is_property) or id(bound) in called:
+                            continue
+                        called.add(id(bound))
+                        ctx.spec, ctx.options = bound.spec, bound.options
+                        bound.check.func(node, ctx)
+        except RecursionError as error:
+            raise CheckCrashed(bound.spec.name if bound else "?", "the schema is nested too deeply") from error
+        except Exception as error:
+            raise CheckCrashed(bound.spec.name if bound else "?", f"{type(error).__name__}: {error}") from error
+
+
+def node_label(node: SchemaNode) -> str:
+    """A short human name for a subschema: the property path, or the pointer."""
+    names = []
+    current: SchemaNode | None = node
+    while current is not None:
+        if current.via == "properties" and current.name is not None:
+            names.append(current.name)
+        elif current.via in ("items", "prefixItems"):
+            names.append("[]")
+        current = current.parent
+    if not names:
+        return "the input schema" if node.is_root else jp.split(node.pointer)[-1]
+    return ".".join(reversed(names)).replace(".[]", "[]")

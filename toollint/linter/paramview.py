@@ -1,0 +1,164 @@
+"""What a parameter is, seen through `$ref`, the `anyOf: [X, {type: null}]` optional idiom and `allOf: [X]`.
+
+Every parameter rule asks the same questions (its types, its description, its pattern); this answers
+them once per property node and caches the answer for the next rule that asks about the same node.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from toollint.schema.walk import SchemaNode
+
+_PY_TYPES = ((bool, "boolean"), (int, "integer"), (float, "number"), (str, "string"), (list, "array"),
+             (dict, "object"))
+
+
+def _value_type(value: Any) -> str | None:
+    if value is None:
+        return "null"
+    for py, name in _PY_TYPES:
+        if isinstance(value, py):
+            return name
+    return None
+
+
+def _own_types(schema: dict[str, Any]) -> set[str]:
+    declared = schema.get("type")
+    if isinstance(declared, str):
+        return {declared.lower()}
+    if isinstance(declared, list):
+        return {t.lower() for t in declared if isinstance(t, str)}
+    if isinstance(schema.get("enum"), list) and schema["enum"]:
+        return {t for t in map(_value_type, schema["enum"]) if t}
+    if "const" in schema:
+        found = _value_type(schema["const"])
+        return {found} if found else set()
+    return set()
+
+
+def _is_null(schema: Any) -> bool:
+    return isinstance(schema, dict) and (schema.get("type") == "null" or ("const" in schema and schema["const"] is None)
+                                         or schema.get("enum") == [None])
+
+
+@dataclass
+class Param:
+    """A property: its name, merged effective schema, non-null types and all the text written about it."""
+
+    name: str
+    schema: dict[str, Any]
+    types: frozenset[str]
+    description: str
+    has_description: bool
+    layers: list[dict[str, Any]] = field(default_factory=list)
+    nullable: bool = False
+
+    @property
+    def is_numeric(self) -> bool:
+        return bool(self.types) and self.types <= {"number", "integer"}
+
+    @property
+    def is_string(self) -> bool:
+        return self.types == {"string"}
+
+    def first(self, key: str) -> Any:
+        """The first value of `key` over the layers (the property itself first, then what it refers to)."""
+        for layer in self.layers:
+            if key in layer:
+                return layer[key]
+        return None
+
+    def item(self) -> dict[str, Any] | None:
+        items = self.first("items")
+        return items if isinstance(items, dict) else None
+
+
+_LAST: list[Any] = [None, None]
+
+
+def param_of(node: SchemaNode, ctx: Any) -> Param:
+    """The parameter view of a property node (cached for the node the engine is visiting)."""
+    if _LAST[0] is node:
+        return _LAST[1]
+    view = _build(node, ctx)
+    _LAST[0], _LAST[1] = node, view
+    return view
+
+
+def _deref(schema: Any, ctx: Any) -> Any:
+    if isinstance(schema, dict) and "$ref" in schema and ctx.tool is not None:
+        try:
+            return ctx.resolver().deref(schema)
+        except Exception:  # noqa: BLE001 - an unresolvable ref is reported by unresolved-ref
+            return schema
+    return schema
+
+
+def layers_of(schema: dict[str, Any], ctx: Any) -> tuple[list[dict[str, Any]], set[str], bool]:
+    """The schema, what its `$ref` points to, and the one non-null branch of an optional union."""
+    layers: list[dict[str, Any]] = []
+    types: set[str] = set()
+    nullable = False
+    pending = [schema]
+    seen = 0
+    while pending and seen < 8:
+        current = pending.pop(0)
+        seen += 1
+        if not isinstance(current, dict):
+            continue
+        layers.append(current)
+        target = _deref(current, ctx)
+        if target is not current and isinstance(target, dict):
+            pending.insert(0, target)
+            continue
+        own = _own_types(current)
+        if "null" in own:
+            nullable = True
+        types |= own - {"null"}
+        if current.get("nullable") is True:
+            nullable = True
+        for key in ("anyOf", "oneOf", "allOf"):
+            branches = current.get(key)
+            if not isinstance(branches, list):
+                continue
+            real = [b for b in (_deref(b, ctx) for b in branches) if isinstance(b, dict) and not _is_null(b)]
+            if len(real) < len(branches):
+                nullable = True
+            if len(real) == 1:
+                pending.append(real[0])
+            elif key != "allOf":
+                for branch in real:
+                    types |= _own_types(branch) - {"null"}
+    return layers, types, nullable
+
+
+_COMPOSED = ("$ref", "anyOf", "oneOf", "allOf")
+
+
+def _build(node: SchemaNode, ctx: Any) -> Param:
+    schema = node.schema
+    if not any(key in schema for key in _COMPOSED):  # the common case: a plain property schema
+        types = _own_types(schema)
+        description = schema.get("description")
+        has = isinstance(description, str) and bool(description.strip())
+        text = description if has else ""
+        title = schema.get("title")
+        if isinstance(title, str) and title.strip() and title != text:
+            text = f"{text}\n{title}" if text else title
+        return Param(node.name or "", schema, frozenset(types - {"null"}), text, has, [schema],
+                     "null" in types or schema.get("nullable") is True)
+    layers, types, nullable = layers_of(schema, ctx)
+    texts = []
+    for layer in layers:
+        for key in ("description", "title"):
+            value = layer.get(key)
+            if isinstance(value, str) and value.strip() and value not in texts:
+                texts.append(value)
+    merged: dict[str, Any] = {}
+    for layer in reversed(layers):
+        merged.update(layer)
+    return Param(node.name or "", merged, frozenset(types), "\n".join(texts),
+                 any(isinstance(layer.get("description"), str) and layer["description"].strip()
+                     for layer in layers), layers, nullable)

@@ -1,0 +1,83 @@
+"""Human formats: `full` (with a code frame) and `concise` (one line per finding)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from toollint.linter.engine import FileResult, Finding
+
+_COLORS = {"error": "\x1b[31m", "warning": "\x1b[33m", "info": "\x1b[36m"}
+_BOLD, _DIM, _RESET = "\x1b[1m", "\x1b[2m", "\x1b[0m"
+
+
+def _paint(text: str, style: str, color: bool) -> str:
+    return f"{style}{text}{_RESET}" if color else text
+
+
+def _location(finding: Finding) -> str:
+    return f"{finding.file}:{finding.line}:{finding.column}"
+
+
+def summary(findings: list[Finding]) -> str:
+    if not findings:
+        return "All checks passed!"
+    counts = Counter(f.severity for f in findings)
+    parts = [f"{counts[s]} {s}{'s' if counts[s] != 1 and s != 'info' else ''}" for s in ("error", "warning", "info")
+             if counts[s]]
+    noun = "problem" if len(findings) == 1 else "problems"
+    return f"Found {len(findings)} {noun} ({', '.join(parts)})."
+
+
+def concise(findings: list[Finding], results: list[FileResult], *, color: bool = False, **_: object) -> str:
+    lines = [f"{_paint(_location(f), _BOLD, color)}: {_paint(f.code, _COLORS[f.severity], color)} "
+             f"{f.message} [{f.rule}]" for f in findings]
+    lines.append(summary(findings))
+    return "\n".join(lines) + "\n"
+
+
+def full(findings: list[Finding], results: list[FileResult], *, color: bool = False, **_: object) -> str:
+    sources = {r.path: r.source for r in results if r.source is not None}
+    blocks = []
+    for f in findings:
+        head = (f"{_paint(_location(f), _BOLD, color)}: {_paint(f.code, _COLORS[f.severity] + _BOLD, color)} "
+                f"{_paint(f.severity, _COLORS[f.severity], color)} {f.message} [{f.rule}]")
+        lines = [head]
+        source = sources.get(f.file)
+        if source is not None and source.text:
+            lines += _frame(source.lines.line_text, f, color)
+        details = []
+        if f.tool:
+            details.append(f"tool: {f.tool}")
+        if f.pointer:
+            details.append(f"at: {f.pointer}")
+        if f.fix:
+            details.append(f"fix: {f.fix}")
+        if details:
+            lines.append(_paint("  = " + "; ".join(details), _DIM, color))
+        blocks.append("\n".join(lines))
+    blocks.append(summary(findings))
+    return "\n\n".join(blocks) + "\n"
+
+
+def _frame(line_text, finding: Finding, color: bool) -> list[str]:
+    number = finding.line
+    text = line_text(number)
+    if not text and number > 1:
+        return []
+    width = len(str(number + 1))
+    out = []
+    if number > 1 and line_text(number - 1).strip():
+        out.append(_paint(f"{number - 1:>{width}} | ", _DIM, color) + _clip(line_text(number - 1)))
+    out.append(_paint(f"{number:>{width}} | ", _DIM, color) + _clip(text))
+    start = finding.column - 1
+    end = finding.end_column - 1 if finding.end_line == number and finding.end_column > finding.column else start + 1
+    if start < 160:
+        end = min(end, 160)
+        prefix = "".join("\t" if ch == "\t" else " " for ch in text[:start])
+        out.append(_paint(f"{'':>{width}} | ", _DIM, color) + prefix + _paint("^" * max(1, end - start),
+                                                                                 _COLORS[finding.severity], color))
+    return out
+
+
+def _clip(text: str, width: int = 160) -> str:
+    return text if len(text) <= width else text[:width] + "…"

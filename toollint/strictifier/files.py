@@ -1,0 +1,360 @@
+"""strictify a whole file: choose the strict tools (--only, --max-strict, request budgets), rewrite them, and
+write the file back in its own dialect and layout (YAML comments kept) with the validator schemas beside it."""
+
+from __future__ import annotations
+
+import copy
+import io
+import json
+import os
+import re
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from toollint import pointer as jp
+from toollint.errors import StrictifyError
+
+
+class StrictifyFileError(StrictifyError):
+    """strictify refuses a whole file; the message names the file (and line or tool) and says why."""
+
+    def __str__(self) -> str:
+        return self.message
+
+
+@dataclass
+class StrictifiedFile:
+    """What strictify made of one file."""
+
+    text: str
+    validators: dict[str, Any]
+    report: dict[str, Any]
+    results: list[Any] = field(default_factory=list)
+
+
+def strictify_file(path: str, target: str = "anthropic", *, lang: str = "auto", allow_lossy: bool = False,
+                   only: list[str] | None = None, max_strict: int | None = None) -> StrictifiedFile:
+    """Strictify every tool in one file; raises StrictifyFileError(message) when it cannot."""
+    from toollint.document.dialects import find_tools
+    from toollint.document.source import read_path, read_stdin
+    from toollint.profiles import load_profile, schema_usage
+    from toollint.strictifier.rewrite import StrictifyError, strictify_tool
+
+    if path == "-":
+        source = read_stdin("<stdin>")
+    else:
+        if not os.path.exists(path):
+            raise StrictifyFileError(f"{path}: no such file")
+        source = read_path(path)
+    if source.problem is not None:
+        problem = source.problem
+        raise StrictifyFileError(f"{path}:{problem.line}:{problem.column}: {problem.message}")
+    tools = find_tools(source.data)
+    if not tools:
+        raise StrictifyFileError(f"{path}: no tool definitions found (Anthropic, OpenAI, MCP or Gemini)")
+    names = [t.name for t in tools]
+    if only:
+        unknown = [n for n in only if n not in names]
+        if unknown:
+            raise StrictifyFileError(f"{path}: --only names no tool called {', '.join(repr(n) for n in unknown)} "
+                        f"(tools: {', '.join(str(n) for n in names)})")
+    chosen = [t for t in tools if not only or t.name in only]
+
+    results: dict[int, Any] = {}
+    refusals = []
+    for tool in chosen:
+        try:
+            results[tool.index] = strictify_tool(tool.raw, target, lang=lang, allow_lossy=allow_lossy)
+        except StrictifyError as error:
+            refusals.append(f"{path}: tool {tool.label!r} at {tool.pointer + error.pointer or '/'}: {error.message}")
+        except RecursionError:
+            refusals.append(f"{path}: tool {tool.label!r} at {tool.pointer or '/'}: the schema is nested too "
+                            "deeply to rewrite")
+        except Exception as error:  # noqa: BLE001 - a bug in strictify must not end in a traceback
+            refusals.append(f"{path}: tool {tool.label!r} at {tool.pointer or '/'}: internal error while "
+                            f"rewriting ({type(error).__name__}: {error}); please report it with this tool")
+    if refusals:
+        hint = "" if allow_lossy else " (--allow-lossy simplifies instead and records the loss)"
+        raise StrictifyFileError("\n".join(refusals) + f"\ntoollint strictify: refused {len(refusals)} tool(s){hint}")
+
+    profile = load_profile(target)
+    budget = profile.budget
+    strict_indexes = [t.index for t in chosen]
+    usage_by_tool = {i: schema_usage(results[i].wire_schema) for i in strict_indexes}
+    if max_strict is not None:
+        kept, optional, unions = [], 0, 0
+        for index in strict_indexes:
+            usage = usage_by_tool[index]
+            if len(kept) >= max_strict:
+                break
+            if budget.optional_parameters is not None and optional + usage.optional_parameters > budget.optional_parameters:
+                continue
+            if budget.union_parameters is not None and unions + usage.union_parameters > budget.union_parameters:
+                continue
+            kept.append(index)
+            optional += usage.optional_parameters
+            unions += usage.union_parameters
+        strict_indexes = kept
+    totals = {
+        "strict_tools": len(strict_indexes),
+        "optional_parameters": sum(usage_by_tool[i].optional_parameters for i in strict_indexes),
+        "union_parameters": sum(usage_by_tool[i].union_parameters for i in strict_indexes),
+    }
+    over = [f"{value} {what.replace('_', ' ')} (limit {getattr(budget, what)})" for what, value in totals.items()
+            if getattr(budget, what) is not None and value > getattr(budget, what)]
+    alone = []
+    for index in [t.index for t in chosen]:
+        usage = usage_by_tool[index]
+        for what, value in (("optional_parameters", usage.optional_parameters),
+                            ("union_parameters", usage.union_parameters)):
+            limit = getattr(budget, what)
+            if limit is not None and value > limit:
+                alone.append(f"{tools[index].label!r} alone has {value} {what.replace('_', ' ')} (limit {limit})")
+    if over:
+        advice = "Choose which tools stay strict with --only NAME... or --max-strict N"
+        if alone:
+            advice += "; " + "; ".join(alone) + ": make some of its parameters required, or leave it non-strict"
+        raise StrictifyFileError(f"{path}: the strict tools exceed {profile.title}'s per-request limits: {', '.join(over)}. "
+                    f"{advice}")
+    if chosen and not strict_indexes:
+        raise StrictifyFileError(f"{path}: no tool fits {profile.title}'s per-request limits"
+                    + (f" ({'; '.join(alone)})" if alone else ""))
+
+    by_pointer = {tools[i].pointer: results[i] for i in strict_indexes}
+    unstrict = {}
+    for tool in tools:
+        # a tool left out of the strict set must not ask for strict mode: its schema was not rewritten
+        if tool.pointer not in by_pointer and tool.strict and tool.dialect.provider == target:
+            unstrict[tool.pointer] = _Unstrict(_without_strict(tool))
+    notes = [f"{tool.label!r} says \"strict\": true for {tool.dialect.provider}, but was strictified for {target}; "
+             f"its schema may not suit {tool.dialect.provider}'s strict mode"
+             for tool in tools if tool.pointer in by_pointer and tool.strict and tool.dialect.provider != target]
+    report = {"file": path, "target": target, "budget": totals, "tools": [], "notes": notes}
+    for tool in tools:
+        result = by_pointer.get(tool.pointer)
+        entry = {"name": tool.name, "pointer": tool.pointer, "dialect": tool.dialect.name, "strict": result is not None,
+                 "changes": []}
+        if result is not None:
+            entry["changes"] = [{**c.as_dict(), "pointer": tool.pointer + c.pointer} for c in result.changes]
+        elif tool.pointer in unstrict:
+            entry["changes"] = [{"pointer": tool.strict_pointer, "keyword": "strict", "kind": "rewritten",
+                                 "before": True, "after": False}]
+        report["tools"].append(entry)
+    validators = {}
+    for tool in tools:
+        result = by_pointer.get(tool.pointer)
+        if result is not None:
+            validators[tool.name or tool.pointer] = result.validator
+
+    written = {**by_pointer, **unstrict}
+    if source.format == "yaml":
+        text = _write_yaml(source.text, written)
+    else:
+        text = _write_json(source.text, source.data, written)
+    return StrictifiedFile(text, validators, report, list(by_pointer.values()))
+
+
+@dataclass
+class _Unstrict:
+    """A tool written back with `strict: false` (it was left out of the strict set)."""
+
+    tool: dict[str, Any]
+
+
+def _without_strict(tool: Any) -> dict[str, Any]:
+    raw = copy.deepcopy(tool.raw)
+    definition = raw[tool.dialect.wrapper] if tool.dialect.wrapper else raw
+    definition["strict"] = False
+    return raw
+
+
+# ---------------------------------------------------------------------------------------------
+# Writing the same layout back.
+
+
+def _json_indent(text: str) -> int | str | None:
+    match = re.search(r"\n([ \t]+)\S", text)
+    if match is None:
+        return None
+    indent = match.group(1)
+    return indent if "\t" in indent else len(indent)
+
+
+def _put(document: Any, pointer: str, value: Any) -> Any:
+    if pointer == "":
+        return value
+    tokens = jp.split(pointer)
+    parent = document
+    for token in tokens[:-1]:
+        parent = parent[int(token)] if isinstance(parent, list) else parent[token]
+    last = tokens[-1]
+    if isinstance(parent, list):
+        parent[int(last)] = value
+    else:
+        parent[last] = value
+    return document
+
+
+def _write_json(text: str, data: Any, by_pointer: dict[str, Any]) -> str:
+    document = copy.deepcopy(data)
+    for pointer, result in by_pointer.items():
+        document = _put(document, pointer, result.tool)
+    indent = _json_indent(text)
+    out = json.dumps(document, ensure_ascii=False, indent=indent)
+    out = out + "\n" if text.endswith("\n") or indent is not None else out
+    return out.replace("\n", "\r\n") if "\r\n" in text else out  # JSON strings hold no raw newline
+
+
+def _write_yaml(text: str, by_pointer: dict[str, Any]) -> str:
+
+    yaml = _yaml_like(text)
+    tree = yaml.load(text)
+    for pointer, result in by_pointer.items():
+        if pointer == "":
+            tree = _sync(tree, result.tool)
+            continue
+        tokens = jp.split(pointer)
+        parent = tree
+        for token in tokens[:-1]:
+            parent = parent[int(token)] if isinstance(parent, list) else parent[token]
+        last = int(tokens[-1]) if isinstance(parent, list) else tokens[-1]
+        parent[last] = _sync(parent[last], result.tool)
+    stream = io.StringIO()
+    yaml.dump(tree, stream)
+    return stream.getvalue()
+
+
+def _yaml_like(text: str) -> Any:
+    """A round-trip YAML writer whose indentation reproduces `text` (the first layout that re-dumps it exactly)."""
+    from ruamel.yaml import YAML
+    from ruamel.yaml.util import load_yaml_guess_indent
+
+    def make(mapping: int, sequence: int, offset: int) -> Any:
+        yaml = YAML(typ="rt")
+        yaml.preserve_quotes = True
+        yaml.width = 4096
+        yaml.allow_unicode = True
+        yaml.indent(mapping=mapping, sequence=sequence, offset=offset)
+        return yaml
+
+    _, guessed, block_seq_indent = load_yaml_guess_indent(text)
+    candidates = [(2, 2, 0), (2, 4, 2), (4, 4, 2), (4, 4, 0), (2, 3, 1), (3, 3, 1), (4, 6, 4)]
+    if guessed:
+        candidates.insert(0, (guessed, guessed, block_seq_indent or 0))
+    best, best_score = None, -1
+    for mapping, sequence, offset in candidates:
+        if offset > sequence - 2 and offset != 0:
+            continue
+        yaml = make(mapping, sequence, offset)
+        try:
+            stream = io.StringIO()
+            yaml.dump(yaml.load(text), stream)
+        except Exception:  # noqa: BLE001 - a layout ruamel cannot write: try the next
+            continue
+        dumped = stream.getvalue()
+        if dumped == text:
+            return yaml
+        score = sum(1 for a, b in zip(dumped.splitlines(), text.splitlines(), strict=False) if a == b)
+        if score > best_score:
+            best, best_score = yaml, score
+    return best or make(2, 2, 0)
+
+
+def _sync(node: Any, new: Any) -> Any:
+    """Make the round-trip YAML node equal to `new`, editing it in place so comments and order survive."""
+    from ruamel.yaml.comments import CommentedMap, CommentedSeq
+    from ruamel.yaml.scalarstring import ScalarString
+
+    if isinstance(node, CommentedMap) and isinstance(new, dict):
+        deleted = [k for k in node if k not in new]
+        if deleted:
+            _keep_comments(node, deleted, new)
+        for key in deleted:
+            del node[key]
+        for key, value in new.items():
+            if key in node:
+                node[key] = _sync(node[key], value)
+            else:
+                node[key] = _sync(None, value)
+        return node
+    if isinstance(node, CommentedSeq) and isinstance(new, list):
+        while len(node) > len(new):
+            node.pop()
+        for index, value in enumerate(new):
+            if index < len(node):
+                node[index] = _sync(node[index], value)
+            else:
+                node.append(_sync(None, value))
+        return node
+    if isinstance(new, dict):
+        out = CommentedMap()
+        for key, value in new.items():
+            out[key] = _sync(None, value)
+        return out
+    if isinstance(new, list):
+        seq = CommentedSeq()
+        for value in new:
+            seq.append(_sync(None, value))
+        if all(not isinstance(v, (dict, list)) for v in new) and len(new) <= 12:
+            seq.fa.set_flow_style()
+        return seq
+    if isinstance(node, ScalarString) and isinstance(new, str):
+        if str(node) == new:
+            return node
+        return type(node)(new)
+    if type(node) is type(new) and node == new:
+        return node
+    return new
+
+
+def _keep_comments(node: Any, deleted: list[Any], new: dict[str, Any]) -> None:
+    """Comments on keys strictify removes (a moved `minLength: 5  # why`) move to the line after the previous
+    surviving key, or before the next one, instead of disappearing with the key."""
+    from ruamel.yaml.error import CommentMark
+    from ruamel.yaml.tokens import CommentToken
+
+    keys = list(node.keys())
+    gone = set(deleted)
+    column = getattr(getattr(node, "lc", None), "col", 0) or 0
+    for key in deleted:
+        token = node.ca.items.get(key)
+        if not token or len(token) < 3 or token[2] is None or not token[2].value.strip():
+            continue
+        text = token[2].value.strip("\n").lstrip()
+        lines = [line.strip() for line in text.splitlines() if line.strip()]
+        index = keys.index(key)
+        before = next((k for k in reversed(keys[:index]) if k not in gone), None)
+        if before is not None:
+            slot = node.ca.items.setdefault(before, [None, None, None, None])
+            block = "".join(" " * column + line + "\n" for line in lines)
+            if slot[2] is None:
+                slot[2] = CommentToken("\n" + block, CommentMark(0), None)
+            else:
+                value = slot[2].value
+                slot[2].value = (value if value.endswith("\n") else value + "\n") + block
+            continue
+        after = next((k for k in keys[index + 1:] if k not in gone and k in new), None)
+        if after is not None:
+            node.yaml_set_comment_before_after_key(after, before="\n".join(line.lstrip("# ") for line in lines),
+                                                   indent=column)
+
+
+def write_atomically(path: str, text: str) -> None:
+    target = Path(path)
+    directory = target.parent if str(target.parent) else Path(".")
+    fd, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
+            handle.write(text)
+        if target.exists():
+            os.chmod(temporary, target.stat().st_mode & 0o777)
+        os.replace(temporary, target)
+    except BaseException:
+        if os.path.exists(temporary):
+            os.unlink(temporary)
+        raise
+
+
+# ---------------------------------------------------------------------------------------------

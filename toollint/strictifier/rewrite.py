@@ -1,0 +1,767 @@
+"""Rewrite a tool's input schema into what a provider's strict mode accepts, without losing a constraint.
+
+`strictify_tool(tool)` returns the strict tool (same dialect), the boundary-validator schema (the
+original schema: it accepts exactly what the original accepts) and the list of changes. What the
+target cannot enforce is written into the field's description as a sentence and stays in the
+validator. Where no faithful strict form exists a documented equivalent is used, and the boundary
+turns the wire form back with `decode_wire_arguments`:
+
+- a map (`additionalProperties` holding a schema) is sent as an array of `{"key", "value"}` objects;
+- a value of any shape (`{}`, an object with no declared properties) is sent as JSON text;
+- on OpenAI, an optional property is required and nullable; null means absent.
+
+Otherwise it refuses with `StrictifyError` (with `.pointer`), or, with `allow_lossy`, simplifies
+and records the loss.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from toollint import pointer as jp
+from toollint.errors import StrictifyError
+from toollint.profiles import Profile, load_profile
+from toollint.schema.walk import SCHEMA_TYPES, schema_types
+from toollint.strictifier.decode import decode_wire_arguments, has_wire_forms
+from toollint.strictifier.sentences import FIXED, append, detect_lang, sentence
+from toollint.strictifier.shapes import (
+    _ANNOTATIONS,
+    _ARRAY_TYPES,
+    _COMPOSED,
+    _OBJECT_FAST,
+    _OBJECT_TYPES,
+    _PRIMITIVES,
+    _TRIVIAL,
+    _anchor_index,
+    _disjoint,
+    _inferred_types,
+    _is_number,
+    _lookup,
+    _map_parts,
+    _MergeError,
+    _ref_target,
+    merge_all,
+    shape,
+)
+
+TARGETS = ("anthropic", "openai")
+_JSON_OBJECT_TEXT = "^\\{[\\s\\S]*\\}$"  # JSON text of an object: braces at both ends
+MAX_NODES = 20_000
+
+# Keywords that only annotate: dropped from the wire when the target does not take them (they stay
+# in the validator schema, which is the original).
+_DROPPED = frozenset({"$schema", "$id", "id", "$comment", "$anchor", "$dynamicAnchor", "$recursiveAnchor",
+                      "$vocabulary", "readOnly", "writeOnly", "nullable", "markdownDescription",
+                      "enumDescriptions", "enumNames", "errorMessage", "discriminator", "xml", "externalDocs",
+                      "propertyOrdering", "tsType", "x-mcp-header", "contentSchema"})
+
+
+def _resolved(lang: str) -> str:
+    """"en" or "zh" from a language or a description whose language is still to be found."""
+    if lang == "en" or lang == "zh":
+        return lang
+    return detect_lang(lang) or "en"
+
+
+def _PLAIN_NAME(name: Any) -> bool:  # noqa: N802 - used like a predicate constant
+    return name.__class__ is str and "~" not in name and "/" not in name
+
+
+def _join(pointer: str, token: Any) -> str:
+    """jp.join for one token, without escaping work in the common case (hot path)."""
+    token = str(token)
+    if "~" in token or "/" in token:
+        token = token.replace("~", "~0").replace("/", "~1")
+    return pointer + "/" + token
+
+
+
+@dataclass(slots=True)
+class Change:
+    """One thing strictify moved or rewrote."""
+
+    pointer: str
+    keyword: str
+    before: Any
+    after: Any
+    kind: str = "moved"  # moved, rewritten, added, dropped, lossy
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"pointer": self.pointer, "keyword": self.keyword, "kind": self.kind, "before": self.before,
+                "after": self.after}
+
+
+@dataclass
+class StrictifyResult:
+    tool: dict[str, Any]
+    validator: Any
+    changes: list[Change] = field(default_factory=list)
+    target: str = "anthropic"
+    name: str | None = None
+    schema_key: str | None = None
+    wire_schema: Any = None
+
+    @property
+    def lossy(self) -> bool:
+        return any(c.kind == "lossy" for c in self.changes)
+
+
+# ---------------------------------------------------------------------------------------------
+
+
+class _Strictifier:
+    __slots__ = ("root", "profile", "forced_lang", "fallback_lang", "allow_lossy", "base", "changes", "stack", "defs",
+                 "def_names", "pending", "nodes", "_anchors", "_origins", "_current", "free_keep", "leaf_keys")
+
+    def __init__(self, root: Any, profile: Profile, *, lang: str, allow_lossy: bool, base: str,
+                 fallback_lang: str) -> None:
+        self.root = root
+        self.profile = profile
+        self.forced_lang = None if lang == "auto" else lang
+        self.fallback_lang = fallback_lang
+        self.allow_lossy = allow_lossy
+        self.base = base
+        self.changes: list[Change] = []
+        self.stack: list[str] = []
+        self.defs: dict[str, Any] = {}
+        self.def_names: dict[str, str] = {}
+        self.pending: list[str] = []
+        self.nodes = 0
+        self._anchors: dict[str, str] | None = None
+        self._origins: dict[int, str] | None = None
+        self._current: Any = None
+        # keywords this target keeps whatever their value (no per-value check needed)
+        self.free_keep = _free_keep(profile)
+        # a primitive leaf made only of these keywords is copied as it is
+        self.leaf_keys = _leaf_keys(profile)
+
+    def _plain_enum(self, values: Any) -> bool:
+        if values.__class__ is not list or not values:
+            return False
+        if self.profile.primitive_enum_only:
+            for value in values:
+                if value.__class__ is dict or value.__class__ is list:
+                    return False
+        return True
+
+    # -- bookkeeping ---------------------------------------------------------------------------
+
+    def change(self, pointer: str, keyword: str, before: Any, after: Any, kind: str = "moved") -> None:
+        self.changes.append(Change(pointer, keyword, before, after, kind))
+
+    def refuse(self, pointer: str, message: str, schema: Any = None, suffix: str = "") -> None:
+        """Raise, unless --allow-lossy: then the caller simplifies and records the loss.
+
+        Names the place in the input where `schema` (when given) stands, not where it was inlined.
+        """
+        if not self.allow_lossy:
+            if schema is not None:
+                if self._origins is None:
+                    from toollint.schema.walk import walk
+
+                    self._origins = {id(node.schema): node.pointer for node in walk(self.root, self.base)}
+                origin = self._origins.get(id(schema))
+                if origin is not None:
+                    pointer = origin + suffix
+            raise StrictifyError(message, pointer)
+
+    def lang(self, description: Any, inherited: str) -> str:
+        """The language for sentences on a node: forced, else its description's, else the inherited one."""
+        if self.forced_lang:
+            return self.forced_lang
+        return detect_lang(description) or _resolved(inherited)
+
+    # -- entry -------------------------------------------------------------------------------
+
+    def run(self) -> Any:
+        root = self.root
+        if not isinstance(root, dict):
+            raise StrictifyError("the input schema is not a JSON object", self.base)
+        declared = schema_types(root)
+        if declared and "object" not in declared:
+            raise StrictifyError(f"the root of the input schema must be an object, not {'/'.join(sorted(declared))}; "
+                                 "wrap the value in an object property", jp.join(self.base, "type"))
+        self.stack.append("")
+        wire = self.node(root, self.base, self.fallback_lang, is_root=True)
+        self.stack.pop()
+        while self.pending:
+            target = self.pending.pop(0)
+            self.stack.append(target)
+            self.defs[self.def_names[target]] = self.node(_lookup(self.root, target), self.base + target,
+                                                          self.fallback_lang)
+            self.stack.pop()
+        if not isinstance(wire, dict):
+            raise StrictifyError("the input schema has no strict form", self.base)
+        if "anyOf" in wire:
+            why = (f"{self.profile.title} does not accept `anyOf` at the root of a tool's schema" if not
+                   self.profile.root_any_of else f"{self.profile.title} needs the root to be one closed object "
+                   "(`additionalProperties: false`), which leaves no room for alternatives at the root")
+            self.refuse(self.base + "/anyOf", f"{why}, and the alternatives cannot be merged faithfully; split the "
+                        "tool into one tool per alternative")
+            wire = self._flatten_root_union(wire)
+        if wire.get("type") != "object":
+            before = wire.get("type")
+            wire = {"type": "object", **{k: v for k, v in wire.items() if k != "type"}}
+            if before is not None:
+                self.change(jp.join(self.base, "type"), "type", before, "object", "rewritten")
+        if "properties" not in wire and "anyOf" not in wire:
+            wire["properties"] = {}
+            wire.setdefault("additionalProperties", False)
+            if self.profile.every_property_required:
+                wire["required"] = []
+        if self.defs:
+            wire["$defs"] = self.defs
+        return wire
+
+    def _flatten_root_union(self, wire: dict[str, Any]) -> dict[str, Any]:
+        properties: dict[str, Any] = {}
+        for branch in wire.get("anyOf", ()):
+            for name, sub in (branch.get("properties") or {}).items() if isinstance(branch, dict) else ():
+                properties.setdefault(name, sub)
+        out = {k: v for k, v in wire.items() if k != "anyOf"}
+        out["type"] = "object"
+        if self.profile.every_property_required:
+            out["properties"] = {name: _nullable(sub) for name, sub in properties.items()}
+            out["required"] = list(properties)
+        else:
+            out["properties"] = properties
+        out["additionalProperties"] = False
+        lang = self.forced_lang or detect_lang(out.get("description")) or self.fallback_lang
+        out["description"] = append(out.get("description"), [FIXED["lossy"][1 if lang == "zh" else 0]], lang)
+        self.change(self.base + "/anyOf", "anyOf", "alternatives", "one object with every alternative's "
+                    "properties, each nullable", "lossy")
+        return out
+
+    # -- one subschema -----------------------------------------------------------------------
+
+    def node(self, schema: Any, pointer: str, lang: str, is_root: bool = False) -> Any:
+        self.nodes += 1
+        if schema.__class__ is dict:
+            declared = schema.get("type")
+            if declared.__class__ is str:
+                if declared in _PRIMITIVES:
+                    if self.leaf_keys.issuperset(schema) and (
+                            "enum" not in schema or self._plain_enum(schema["enum"])):
+                        return dict(schema)  # the common leaf: nothing to move, close or rewrite
+                    if _COMPOSED.isdisjoint(schema):
+                        return self.plain(schema, pointer, lang, is_root, {declared})
+                elif declared == "array":
+                    if _COMPOSED.isdisjoint(schema) and "enum" not in schema and "const" not in schema:
+                        return self.plain(schema, pointer, lang, is_root, _ARRAY_TYPES)
+                elif declared == "object" and _OBJECT_FAST.isdisjoint(schema) and \
+                        schema.get("properties").__class__ is dict and schema["properties"] and \
+                        schema.get("additionalProperties") in (None, False, True):
+                    return self.plain(schema, pointer, lang, is_root, _OBJECT_TYPES)
+            elif declared is None and "anyOf" in schema and _COMPOSED.isdisjoint(schema) and not is_root:
+                return self.plain(schema, pointer, lang, is_root, _inferred_types(schema))
+            if self.nodes > MAX_NODES:
+                raise StrictifyError(f"the schema expands to more than {MAX_NODES:,} subschemas once its "
+                                     "references are inlined; simplify it", pointer)
+            if "$ref" in schema:
+                return self.reference(schema, pointer, lang, is_root=is_root)
+            if "allOf" in schema:
+                return self.all_of(schema, pointer, lang, is_root=is_root)
+            if "oneOf" in schema:
+                schema = self.one_of(schema, pointer)
+            form = shape(schema, is_root=is_root)
+            if form == "free":
+                return self.free(schema, pointer, lang)
+            if form == "map":
+                return self.map(schema, pointer, lang)
+            return self.plain(schema, pointer, lang, is_root)
+        if schema is True:
+            return self.free({}, pointer, lang)
+        if schema is False:
+            self.refuse(pointer, "a `false` schema (nothing is valid) has no strict form; remove the property")
+            self.change(pointer, "false", False, "any value, as JSON text", "lossy")
+            return self.free({}, pointer, lang)
+        raise StrictifyError(f"this subschema is {json.dumps(schema, ensure_ascii=False)[:60]}, not a JSON Schema "
+                             "object; no provider accepts it", pointer)
+
+    def reference(self, schema: dict[str, Any], pointer: str, lang: str, *, is_root: bool) -> Any:
+        ref = schema["$ref"]
+        siblings = {k: v for k, v in schema.items() if k not in ("$ref", "$defs", "definitions")}
+        target = _ref_target(ref) if isinstance(ref, str) else None
+        if target is None and isinstance(ref, str) and ref.startswith("#"):
+            if self._anchors is None:
+                self._anchors = _anchor_index(self.root)
+            target = self._anchors.get(ref)
+        where = jp.join(pointer, "$ref")
+        if target is None:
+            self.refuse(where, f"`$ref` {ref!r} points outside the schema; strict mode accepts only `#/...` "
+                        "references inside it: copy the definition into `$defs`")
+            self.change(where, "$ref", ref, "any value, as JSON text", "lossy")
+            return self.free(siblings, pointer, lang)
+        try:
+            resolved = _lookup(self.root, target)
+        except KeyError:
+            raise StrictifyError(f"`$ref` {ref!r} does not resolve inside the schema", where) from None
+        if target in self.stack or (target == "" and not is_root):
+            self._current = schema
+            return self.recursive(ref, target, siblings, pointer, lang)
+        combined = self._with_siblings(resolved, siblings, where)
+        if isinstance(combined, dict):
+            combined = {k: v for k, v in combined.items() if k not in ("$defs", "definitions")}
+        self.change(where, "$ref", ref, "inlined", "rewritten")
+        self.stack.append(target)
+        try:
+            return self.node(combined, pointer, lang, is_root=is_root)
+        finally:
+            self.stack.pop()
+
+    def _with_siblings(self, resolved: Any, siblings: dict[str, Any], where: str) -> Any:
+        if not siblings:
+            return resolved
+        if resolved is True or resolved == {}:
+            return dict(siblings)
+        if isinstance(resolved, dict) and set(siblings) <= _ANNOTATIONS:
+            return {**resolved, **siblings}
+        try:
+            return merge_all([resolved, siblings])
+        except _MergeError as error:
+            self.refuse(where, f"the `$ref` and its sibling keywords cannot be combined into one strict schema "
+                        f"({error})")
+            self.change(where, "$ref", "siblings", f"dropped ({error})", "lossy")
+            return resolved
+
+    def recursive(self, ref: str, target: str, siblings: dict[str, Any], pointer: str, lang: str) -> Any:
+        profile = self.profile
+        where = jp.join(pointer, "$ref")
+        if not profile.recursion:
+            self.refuse(where, f"`$ref` {ref!r} makes the schema recursive, which {profile.title} does not support "
+                        f"(the API answers \"{profile.message('recursion')}\"); unroll it to a fixed depth",
+                        self._current, "/$ref")
+            self.change(where, "$ref", ref, "recursion cut: any value, as JSON text", "lossy")
+            return self.free(siblings, pointer, lang)
+        if target == "":
+            wire_ref = "#"
+        else:
+            name = self.def_names.get(target)
+            if name is None:
+                base = jp.split(target)[-1] or "def"
+                name = base
+                counter = 2
+                while name in self.def_names.values():
+                    name = f"{base}_{counter}"
+                    counter += 1
+                self.def_names[target] = name
+                self.pending.append(target)
+            wire_ref = "#/$defs/" + jp.escape(name)
+        if wire_ref != ref:
+            self.change(where, "$ref", ref, wire_ref, "rewritten")
+        if not siblings:
+            return {"$ref": wire_ref}
+        described = {k: v for k, v in siblings.items() if k in ("description", "title")}
+        if len(described) != len(siblings):
+            self.refuse(where, "a recursive `$ref` with constraining sibling keywords has no strict form "
+                        f"({', '.join(k for k in siblings if k not in described)})")
+            self.change(where, "$ref", "siblings", "dropped", "lossy")
+        self.change(where, "$ref", "siblings", "wrapped in anyOf", "rewritten")
+        return {**described, "anyOf": [{"$ref": wire_ref}]}
+
+    def all_of(self, schema: dict[str, Any], pointer: str, lang: str, *, is_root: bool) -> Any:
+        branches = schema["allOf"]
+        rest = {k: v for k, v in schema.items() if k != "allOf"}
+        parts = [rest]
+        where = jp.join(pointer, "allOf")
+        for index, branch in enumerate(branches if isinstance(branches, list) else []):
+            depth = 0
+            while isinstance(branch, dict) and "$ref" in branch and depth < 32:
+                target = _ref_target(branch["$ref"]) if isinstance(branch["$ref"], str) else None
+                if target is None or target in self.stack:
+                    break
+                try:
+                    resolved = _lookup(self.root, target)
+                except KeyError:
+                    raise StrictifyError(f"`$ref` {branch['$ref']!r} does not resolve inside the schema",
+                                         jp.join(where, index, "$ref")) from None
+                siblings = {k: v for k, v in branch.items() if k != "$ref"}
+                if isinstance(resolved, dict):
+                    resolved = {k: v for k, v in resolved.items() if k not in ("$defs", "definitions")}
+                branch = self._with_siblings(resolved, siblings, jp.join(where, index))
+                depth += 1
+            parts.append(branch)
+        try:
+            merged = merge_all(parts)
+        except _MergeError as error:
+            self.refuse(where, f"the `allOf` branches cannot be merged into one schema ({error}), and "
+                        f"{self.profile.title} cannot take them as they are")
+            self.change(where, "allOf", "branches", f"first branch only ({error})", "lossy")
+            merged = merge_all([rest, parts[1] if len(parts) > 1 else {}])
+        self.change(where, "allOf", f"{len(parts) - 1} branch(es)", "merged", "rewritten")
+        return self.node(merged, pointer, lang, is_root=is_root)
+
+    def one_of(self, schema: dict[str, Any], pointer: str) -> dict[str, Any]:
+        branches = schema["oneOf"]
+        where = jp.join(pointer, "oneOf")
+        if "anyOf" in schema:
+            return self._one_and_any(schema, where)
+        out = {("anyOf" if k == "oneOf" else k): v for k, v in schema.items()}
+        self.change(where, "oneOf", "oneOf", "anyOf (exclusivity in the description and the validator)", "rewritten")
+        if isinstance(branches, list) and len(branches) > 1 and not _disjoint(branches):
+            out["x-toollint-oneOf"] = True  # the description says "exactly one"
+        return out
+
+    def _one_and_any(self, schema: dict[str, Any], where: str) -> dict[str, Any]:
+        self.refuse(where, "`oneOf` beside `anyOf` has no strict form; nest one inside the other")
+        self.change(where, "oneOf", "oneOf", "dropped (anyOf kept)", "lossy")
+        return {k: v for k, v in schema.items() if k != "oneOf"}
+
+    # -- shapes ------------------------------------------------------------------------------
+
+    def free(self, schema: dict[str, Any], pointer: str, lang: str) -> dict[str, Any]:
+        """A value of any shape: sent as JSON text, parsed back by the boundary."""
+        lang = self.lang(schema.get("description"), lang)
+        object_only = "object" in schema_types(schema) and schema_types(schema) <= {"object", "null"}
+        note = FIXED["json_object" if object_only else "json"][1 if lang == "zh" else 0]
+        out: dict[str, Any] = {}
+        if isinstance(schema.get("title"), str):
+            out["title"] = schema["title"]
+        out["type"] = "string"
+        if object_only and self.profile.keeps("pattern", _JSON_OBJECT_TEXT, {"pattern": _JSON_OBJECT_TEXT}):
+            out["pattern"] = _JSON_OBJECT_TEXT
+        moved = self.move_leftovers(schema, pointer, lang, [note],
+                                    ("title", "description", "type", "properties", "additionalProperties"))
+        out["description"] = append(schema.get("description"), moved, lang)
+        self.change(pointer, "type", schema.get("type"), "string (JSON text)", "rewritten")
+        return out
+
+    def move_leftovers(self, schema: dict[str, Any], pointer: str, lang: str, moved: list[str],
+                       kept: tuple[str, ...]) -> list[str]:
+        """Every keyword of a rewritten node that is neither kept nor dropped becomes a description sentence."""
+        for key, value in schema.items():
+            if key in kept or key in _DROPPED or key.startswith("x-"):
+                continue
+            moved.append(sentence(key, value, lang))
+            self.change(jp.join(pointer, key), key, value, "description: " + moved[-1], "moved")
+        return moved
+
+    def map(self, schema: dict[str, Any], pointer: str, lang: str) -> dict[str, Any]:
+        lang = self.lang(schema.get("description"), lang)
+        value_schema, key_pattern = _map_parts(schema)
+        key_name = "patternProperties" if key_pattern is not None else "additionalProperties"
+        value_pointer = jp.join(pointer, key_name, key_pattern) if key_pattern is not None else \
+            jp.join(pointer, "additionalProperties")
+        key_wire: dict[str, Any] = {"type": "string"}
+        if key_pattern is not None:
+            if self.profile.keeps("pattern", key_pattern, {"pattern": key_pattern}):
+                key_wire["pattern"] = key_pattern
+            else:
+                key_wire["description"] = sentence("pattern", key_pattern, lang)
+        value_wire = self.node(value_schema, value_pointer, lang)
+        entry = {"type": "object", "properties": {"key": key_wire, "value": value_wire},
+                 "required": ["key", "value"], "additionalProperties": False}
+        out: dict[str, Any] = {}
+        for key in ("title",):
+            if key in schema:
+                out[key] = schema[key]
+        types = schema_types(schema)
+        out["type"] = ["array", "null"] if "null" in types else "array"
+        out["items"] = entry
+        moved = self.move_leftovers(schema, pointer, lang, [FIXED["map"][1 if lang == "zh" else 0]],
+                                    ("title", "description", "type", "additionalProperties", "patternProperties",
+                                     "properties", "required"))
+        out["description"] = append(schema.get("description"), moved, lang)
+        self.change(pointer, key_name, "map", 'array of {"key", "value"}', "rewritten")
+        return out
+
+    def plain(self, schema: dict[str, Any], pointer: str, lang: str, is_root: bool = False,
+              types: Any = None) -> dict[str, Any]:
+        profile = self.profile
+        if self.forced_lang:
+            lang = self.forced_lang
+        else:
+            # `lang` is "en", "zh", or the nearest description, whose language is found only when needed
+            description = schema.get("description")
+            if description.__class__ is str and description and not description.isspace():
+                lang = description
+        if types is None:
+            types = _inferred_types(schema)
+        out: dict[str, Any] = {}
+        moved: list[str] = []
+        one_of = schema.get("x-toollint-oneOf") is True
+        if "type" not in schema and len(types) == 1 and ("object" in types or "array" in types):
+            out["type"] = next(iter(types))
+            self.change(_join(pointer, "type"), "type", None, out["type"], "added")
+        keeps = profile.keeps
+        free_keep = self.free_keep
+        for key, value in schema.items():
+            kind = _KIND.get(key)
+            if kind is None:
+                if key in free_keep:
+                    out[key] = value
+                elif keeps(key, value, schema, is_root=is_root):
+                    out[key] = value
+                elif key == "minItems" and _is_number(value) and profile.max_min_items is not None:
+                    out[key] = min(profile.max_min_items, value)
+                    moved.append(sentence(key, value, _resolved(lang)))
+                    self.change(_join(pointer, key), key, value,
+                                f"{out[key]} on the wire; description: {moved[-1]}", "moved")
+                elif key in _DROPPED or key.startswith("x-") or key not in _KNOWN_MOVABLE:
+                    if key != "x-toollint-oneOf":
+                        self.change(_join(pointer, key), key, value, "dropped (kept in the validator)", "dropped")
+                else:
+                    moved.append(sentence(key, value, _resolved(lang)))
+                    self.change(_join(pointer, key), key, value, "description: " + moved[-1], "moved")
+            elif kind == 1:  # description, title
+                out[key] = value
+            elif kind == 2:  # type
+                if not (value.__class__ is str and value in SCHEMA_TYPES) and not (
+                        isinstance(value, list) and value and all(isinstance(t, str) and t in SCHEMA_TYPES for t in value)):
+                    raise StrictifyError(f"`type` {json.dumps(value)} is not a JSON Schema type; no provider "
+                                         "accepts it", _join(pointer, key))
+                out[key] = value
+            elif kind == 3:  # properties
+                if isinstance(value, dict):
+                    where = pointer + "/properties/"
+                    node = self.node
+                    out[key] = {name: node(sub, where + name if _PLAIN_NAME(name) else _join(where[:-1], name), lang)
+                                for name, sub in value.items()}
+            elif kind == 4:  # required, additionalProperties
+                out[key] = None  # a placeholder that keeps the key's place; settled with the object below
+            elif kind == 5:  # items
+                if isinstance(value, list):
+                    out[key] = self.tuple_items(value, pointer + "/items", lang, moved)
+                else:
+                    out[key] = self.node(value, pointer + "/items", lang)
+            elif kind == 6:  # anyOf
+                if isinstance(value, list):
+                    where = pointer + "/anyOf/"
+                    out[key] = [self.node(sub, where + str(index), lang) for index, sub in enumerate(value)]
+            elif kind == 7:  # $defs, definitions
+                if not is_root:
+                    self.change(_join(pointer, key), key, "definitions", "dropped (inlined where used)", "dropped")
+            # kind 8: patternProperties, settled with the object below
+        if one_of:
+            moved.insert(0, FIXED["oneOf"][1 if _resolved(lang) == "zh" else 0])
+        if "object" in types:
+            self.close_object(schema, out, pointer, lang, moved, is_root=is_root)
+        else:
+            for key in ("required", "additionalProperties"):
+                if key in out:
+                    del out[key]
+                    self.change(_join(pointer, key), key, schema[key], "dropped: the value is not an object",
+                                "dropped")
+        if "array" in types and "items" not in schema and "prefixItems" not in schema:
+            out["items"] = self.free({}, jp.join(pointer, "items"), lang)
+        if moved:
+            out["description"] = append(schema.get("description"), moved, _resolved(lang))
+        return out
+
+    def tuple_items(self, items: list[Any], where: str, lang: str, moved: list[str]) -> dict[str, Any]:
+        moved.append(sentence("prefixItems", items, _resolved(lang)))
+        self.change(where, "items", "tuple", "anyOf of the item schemas; order in the description", "moved")
+        branches = [self.node(sub, jp.join(where, index), lang) for index, sub in enumerate(items)]
+        unique = []
+        for branch in branches:
+            if branch not in unique:
+                unique.append(branch)
+        return unique[0] if len(unique) == 1 else {"anyOf": unique}
+
+    def close_object(self, schema: dict[str, Any], out: dict[str, Any], pointer: str, lang: str,
+                     moved: list[str], *, is_root: bool) -> None:
+        profile = self.profile
+        properties = out.setdefault("properties", {})
+        extra = schema.get("additionalProperties")
+        if schema.get("patternProperties"):
+            where = jp.join(pointer, "patternProperties")
+            self.refuse(where, "`patternProperties` beside declared properties has no strict form (strict objects "
+                        "are closed)")
+            moved.append(sentence("patternProperties", schema["patternProperties"], _resolved(lang)))
+            self.change(where, "patternProperties", schema["patternProperties"], "description", "lossy")
+        if isinstance(extra, dict) and extra:
+            where = jp.join(pointer, "additionalProperties")
+            self.refuse(where, "an object with declared properties and a map of other entries "
+                        "(`additionalProperties` holding a schema) has no strict form; move the other entries "
+                        "into one map property")
+            self.change(where, "additionalProperties", extra, "false", "lossy")
+        elif extra is not False:
+            self.change(pointer + "/additionalProperties", "additionalProperties",
+                        extra, False, "added" if extra is None else "rewritten")
+        out["additionalProperties"] = False
+        required = schema.get("required")
+        required = [r for r in required if isinstance(r, str)] if isinstance(required, list) else []
+        kept = [r for r in required if r in properties]
+        if len(kept) != len(required):
+            undefined = [r for r in required if r not in properties]
+            if extra is False:  # no valid call exists in the original either
+                self.change(jp.join(pointer, "required"), "required", undefined,
+                            "dropped: not defined in properties", "dropped")
+            else:  # the original requires them with any value: send them as JSON text
+                for name in undefined:
+                    properties[name] = self.free({}, _join(pointer + "/properties", name), lang)
+                    self.change(_join(pointer + "/properties", name), "required", "required, not defined",
+                                "defined as any value (JSON text)", "added")
+                kept = [r for r in required if r in properties]
+        if profile.every_property_required:
+            for name in properties:
+                if name not in kept:
+                    properties[name] = _nullable(properties[name])
+                    self.change(_join(pointer + "/properties", name), "required", "optional",
+                                "required and nullable (null means absent)", "rewritten")
+            out["required"] = list(properties)
+        elif kept or "required" in schema:
+            out["required"] = kept
+        elif "required" in out:
+            del out["required"]
+
+
+_KIND = {"description": 1, "title": 1, "type": 2, "properties": 3, "required": 4, "additionalProperties": 4,
+         "items": 5, "anyOf": 6, "$defs": 7, "definitions": 7, "patternProperties": 8}
+_VALUE_CHECKED = frozenset({"enum", "const", "format", "pattern", "minItems", "anyOf", "allOf", "$ref", "type",
+                            "default"})
+
+_FREE_KEEP: dict[str, frozenset[str]] = {}
+_LEAF_KEYS: dict[str, frozenset[str]] = {}
+
+
+def _leaf_keys(profile: Profile) -> frozenset[str]:
+    """Keywords a primitive leaf may hold and still be copied as it is (enum values checked apart)."""
+    found = _LEAF_KEYS.get(profile.name)
+    if found is None:
+        found = _LEAF_KEYS[profile.name] = _TRIVIAL | _free_keep(profile) | {"enum"} | (
+            {"default"} if "default" in profile.supported else set())
+    return found
+
+
+def _free_keep(profile: Profile) -> frozenset[str]:
+    """Keywords this target keeps whatever their value."""
+    found = _FREE_KEEP.get(profile.name)
+    if found is None:
+        found = _FREE_KEEP[profile.name] = frozenset(k for k in profile.supported
+                                                     if k not in _VALUE_CHECKED and k not in _KIND)
+    return found
+
+
+_KNOWN_MOVABLE = frozenset({
+    "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minLength", "maxLength",
+    "pattern", "format", "minItems", "maxItems", "uniqueItems", "minProperties", "maxProperties", "default",
+    "examples", "enum", "const", "not", "if", "then", "else", "contains", "minContains", "maxContains",
+    "propertyNames", "prefixItems", "additionalItems", "unevaluatedItems", "unevaluatedProperties",
+    "dependentRequired", "dependentSchemas", "dependencies", "deprecated", "contentEncoding", "contentMediaType",
+    "example",
+})
+
+
+def _nullable(wire: Any) -> Any:
+    """The wire schema widened to also accept null (OpenAI's optional property)."""
+    if not isinstance(wire, dict):
+        return wire
+    if "$ref" in wire or "const" in wire:
+        annotations = {k: wire[k] for k in ("description", "title") if k in wire}
+        rest = {k: v for k, v in wire.items() if k not in annotations}
+        return {**annotations, "anyOf": [rest, {"type": "null"}]}
+    out = dict(wire)
+    if "anyOf" in out and "type" not in out:
+        if {"type": "null"} not in out["anyOf"]:
+            out["anyOf"] = [*out["anyOf"], {"type": "null"}]
+        return out
+    declared = out.get("type")
+    if isinstance(declared, str) and declared != "null":
+        out["type"] = [declared, "null"]
+    elif isinstance(declared, list) and "null" not in declared:
+        out["type"] = [*declared, "null"]
+    elif declared is None and "anyOf" in out:
+        out["anyOf"] = [*out["anyOf"], {"type": "null"}]
+    if isinstance(out.get("enum"), list) and None not in out["enum"]:
+        out["enum"] = [*out["enum"], None]
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+
+
+def strictify_schema(schema: Any, target: str = "anthropic", *, lang: str = "auto", allow_lossy: bool = False,
+                     pointer: str = "", fallback_lang: str = "en") -> tuple[dict[str, Any], list[Change]]:
+    """(wire schema, changes) for one input schema; raises StrictifyError when it refuses."""
+    if target not in TARGETS:
+        raise ValueError(f"strictify writes for {' or '.join(TARGETS)}, not {target!r}")
+    worker = _Strictifier(schema, load_profile(target), lang=lang, allow_lossy=allow_lossy, base=pointer,
+                          fallback_lang=fallback_lang)
+    try:
+        wire = worker.run()
+    except RecursionError:
+        raise StrictifyError("the schema is nested too deeply to rewrite (no provider compiles such depth; "
+                             "OpenAI allows 10 levels)", pointer) from None
+    return wire, worker.changes
+
+
+def strictify_tool(tool: dict[str, Any], target: str = "anthropic", *, lang: str = "auto",
+                   allow_lossy: bool = False) -> StrictifyResult:
+    """Strictify one tool definition in any dialect `toollint check` reads; the result keeps the dialect."""
+    from toollint.document.dialects import find_tools
+
+    if target not in TARGETS:
+        raise ValueError(f"strictify writes for {' or '.join(TARGETS)}, not {target!r}")
+    if not isinstance(tool, dict):
+        raise StrictifyError("a tool definition must be a JSON object", "")
+    found = [t for t in find_tools(tool) if t.pointer == ""]
+    if not found:
+        raise StrictifyError("not a tool definition in any dialect toollint reads (Anthropic, OpenAI, MCP, Gemini)")
+    parsed = found[0]
+    key = parsed.schema_key
+    if key is None:
+        # A tool without an input schema takes no arguments: give it the empty strict object.
+        key = parsed.dialect.schema_keys[0]
+        schema: Any = {"type": "object", "properties": {}}
+    else:
+        schema = parsed.schema
+    fallback = (lang if lang != "auto" else None) or detect_lang(parsed.description) or "en"
+    wire, changes = strictify_schema(schema, target, lang=lang, allow_lossy=allow_lossy,
+                                     pointer=jp.join(parsed.definition_pointer, key), fallback_lang=fallback)
+    out = _rebuild(tool, parsed, key, wire, target)
+    examples_changes = _check_input_examples(out, parsed, wire)
+    changes.extend(examples_changes)
+    validator = copy.deepcopy(schema)
+    return StrictifyResult(out, validator, changes, target, parsed.name, key, wire)
+
+
+def _rebuild(tool: dict[str, Any], parsed: Any, key: str, wire: dict[str, Any], target: str) -> dict[str, Any]:
+    """A copy of the tool with the wire schema in place of the input schema and `strict: true` where it goes."""
+    def replace(definition: dict[str, Any]) -> dict[str, Any]:
+        out = {}
+        for name, value in definition.items():
+            out[name] = wire if name == key else copy.deepcopy(value)
+        if key not in out:
+            out[key] = wire
+        if parsed.dialect.strict_field and parsed.dialect.provider == target:
+            out["strict"] = True
+        return out
+
+    if parsed.dialect.wrapper:
+        out = {name: (replace(value) if name == parsed.dialect.wrapper else copy.deepcopy(value))
+               for name, value in tool.items()}
+        return out
+    return replace(tool)
+
+
+def _check_input_examples(out: dict[str, Any], parsed: Any, wire: dict[str, Any]) -> list[Change]:
+    """Anthropic answers 400 to an `input_examples` entry the (wire) schema rejects: drop such entries."""
+    definition = out.get(parsed.dialect.wrapper) if parsed.dialect.wrapper else out
+    examples = definition.get("input_examples") if isinstance(definition, dict) else None
+    if not isinstance(examples, list):
+        return []
+    from jsonschema import Draft202012Validator
+
+    validator = Draft202012Validator(wire)
+    changes = []
+    kept = []
+    for index, example in enumerate(examples):
+        try:
+            valid = validator.is_valid(example)
+        except Exception:  # noqa: BLE001 - an unusable example is treated as invalid
+            valid = False
+        if valid:
+            kept.append(example)
+        else:
+            changes.append(Change(jp.join(parsed.definition_pointer, "input_examples", index), "input_examples",
+                                  example, "removed: the strict schema rejects it (Anthropic answers 400)", "dropped"))
+    definition["input_examples"] = kept
+    return changes
+
+
+__all__ = ["Change", "StrictifyError", "StrictifyResult", "decode_wire_arguments", "has_wire_forms", "shape",
+           "strictify_schema", "strictify_tool"]
