@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from toollint.document.source import parse_text
 from toollint.linter.config import Settings
 from toollint.linter.engine import Finding, Linter
@@ -16,3 +18,6 @@ def lint_text(text: str, fmt: str = "json", *, targets: tuple[str, ...] = (), pa
 
 def rules_of(findings: list[Finding]) -> list[str]:
     return [f.rule for f in findings]
+
+ROOT_DIR = Path(__file__).resolve().parent.parent
+"""The repository root: fixtures/, docs/ and README.md live here."""

@@ -12,10 +12,11 @@ from typing import Any
 
 from toollint.errors import ConfigError
 from toollint.linter.catalog import SEVERITIES, RuleSpec, load_catalog, tomllib
+from toollint.profiles import PROFILE_NAMES
 
 CONFIG_FILES = (".toollint.toml", "toollint.toml", "pyproject.toml")
 FAIL_ON = ("error", "warning", "info", "never")
-TARGETS = ("anthropic", "openai", "gemini")
+TARGETS = PROFILE_NAMES
 DEFAULT_EXCLUDE = (".git", ".hg", ".svn", ".venv", "venv", ".tox", ".nox", "node_modules", "__pycache__",
                    ".mypy_cache", ".pytest_cache", ".ruff_cache", "build", "dist", "site-packages")
 

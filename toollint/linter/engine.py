@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -60,6 +61,15 @@ class Context:
         self.options: dict[str, Any] = {}
         self.findings: list[Finding] = []
         self._resolvers: dict[int, RefResolver] = {}
+        self._cache: dict[Any, Any] = {}
+
+    def cached(self, key: Any, make: Callable[[], Any]) -> Any:
+        """A value computed once per file (per-run state lives here, not in module globals)."""
+        try:
+            return self._cache[key]
+        except KeyError:
+            value = self._cache[key] = make()
+            return value
 
     def report(self, pointer: str, message: str, *, key: bool = False, tool: Tool | None = None,
                fix: str | None = None) -> None:

@@ -10,6 +10,7 @@ from toollint.document.dialects import GEMINI, Tool
 from toollint.linter.checks import check
 from toollint.linter.engine import Context, node_label
 from toollint.schema.regex import backtracking_risk, ecma_error
+from toollint.schema.validation import risky_patterns, safe_validator
 from toollint.schema.walk import (
     KNOWN_KEYWORDS,
     SCHEMA_KEYWORDS,
@@ -330,31 +331,27 @@ def unsatisfiable_constraint(node: SchemaNode, ctx: Context) -> None:
 # default-not-valid
 
 
-def _subschema_validator(ctx: Context, node: SchemaNode, has_ref: bool):
-    """A jsonschema validator for one subschema, resolving its refs against the tool's whole schema."""
-    from jsonschema.validators import validator_for
-
+def _subschema_validator(ctx: Context, node: SchemaNode, has_ref: bool) -> Any:
+    """A safe validator for one subschema, resolving its refs against the tool's whole schema (never fetching)."""
     tool = ctx.tool
     root = tool.schema if isinstance(tool.schema, dict) else {}
-    cls = validator_for(root, default=validator_for({}))
+    risky = ctx.cached(("risky", id(tool)), lambda: risky_patterns(root))
     if not has_ref:
-        return cls(node.schema)
-    cache = ctx.__dict__.setdefault("_registries", {})
-    registry = cache.get(id(tool))
-    if registry is None:
+        return safe_validator(node.schema, risky=risky) if not isinstance(root.get("$schema"), str) else \
+            safe_validator({**node.schema, "$schema": root["$schema"]}, risky=risky)
+
+    def registry() -> Any:
         from referencing import Registry, Resource
         from referencing.jsonschema import DRAFT202012
 
-        registry = Registry().with_resource("urn:toollint:schema",
-                                            Resource.from_contents(root, default_specification=DRAFT202012))
-        cache[id(tool)] = registry
+        return Registry().with_resource("urn:toollint:schema",
+                                        Resource.from_contents(root, default_specification=DRAFT202012))
+
     relative = node.pointer[len(tool.schema_pointer):]
-    return cls({"$ref": "urn:toollint:schema#" + relative}, registry=registry)
-
-
-def _safe_to_validate(patterns: list[str]) -> bool:
-    """Skip validation where a pattern could backtrack catastrophically."""
-    return not any(backtracking_risk(p) for p in patterns)
+    reference = {"$ref": "urn:toollint:schema#" + relative}
+    if isinstance(root.get("$schema"), str):
+        reference["$schema"] = root["$schema"]
+    return safe_validator(reference, registry=ctx.cached(("registry", id(tool)), registry), risky=risky)
 
 
 def first_error(validator: Any, instance: Any) -> str | None:
@@ -385,11 +382,7 @@ def default_not_valid(node: SchemaNode, ctx: Context) -> None:
         candidates += [(jp.join(node.pointer, "examples", i), v, f"`examples[{i}]`") for i, v in enumerate(examples)]
     if not candidates:
         return
-    has_ref, patterns = refs_and_patterns(node.schema)
-    if has_ref:  # a reference may reach any pattern of the tool's schema
-        patterns = refs_and_patterns(ctx.tool.schema)[1]
-    if not _safe_to_validate(patterns):
-        return
+    has_ref = refs_and_patterns(node.schema)[0]
     for where, value, what in candidates:
         if validator is None:
             validator = _subschema_validator(ctx, node, has_ref)
@@ -403,11 +396,7 @@ def input_examples_valid(tool: Tool, ctx: Context) -> None:
     examples = tool.definition.get("input_examples")
     if not isinstance(examples, list) or not isinstance(tool.schema, dict):
         return
-    if not _safe_to_validate(refs_and_patterns(tool.schema)[1]):
-        return
-    from jsonschema.validators import validator_for
-
-    validator = validator_for(tool.schema, default=validator_for({}))(tool.schema)
+    validator = safe_validator(tool.schema)
     for index, example in enumerate(examples):
         problem = first_error(validator, example)
         if problem:
