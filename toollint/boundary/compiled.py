@@ -24,6 +24,7 @@ from toollint.boundary.messages import MISSING, Problem
 from toollint.errors import BoundaryError
 from toollint.schema.safe_regex import MAX_RISKY_LENGTH, TooLong, search, supported
 from toollint.schema.validation import risky_patterns, validator_class
+from toollint.schema.walk import entries, members
 
 
 class SchemaTrouble(Exception):
@@ -215,7 +216,7 @@ class CompiledTool:
         self.schema = schema
         try:
             cls = validator_for(schema, default=Draft202012Validator)
-            cls.check_schema(schema)
+            cls.check_schema(schema)  # type: ignore[arg-type]  # booleans are valid schemas too
         except SchemaError as error:
             where = "/".join(str(t) for t in error.absolute_path) or "(root)"
             raise BoundaryError(f"tool {name!r}: the input schema is not valid JSON Schema at {where}: "
@@ -326,10 +327,10 @@ class CompiledTool:
         return value
 
     def _normalize_object(self, value: dict, schema: dict, depth: int) -> dict:
-        properties = schema.get("properties") if isinstance(schema.get("properties"), dict) else {}
-        patterns = schema.get("patternProperties") if isinstance(schema.get("patternProperties"), dict) else {}
+        properties = members(schema, "properties")
+        patterns = members(schema, "patternProperties")
         extra = schema.get("additionalProperties")
-        required = schema.get("required") if isinstance(schema.get("required"), list) else []
+        required = entries(schema, "required")
         out: dict[Any, Any] = {}
         changed = False
         for key, item in value.items():

@@ -15,6 +15,12 @@ from dataclasses import dataclass
 from toollint import pointer as jp
 
 _WS = re.compile(r"[ \t\n\r]*")
+
+
+def _skip_space(text: str, pos: int) -> int:
+    """The index of the first non-whitespace character at or after `pos` (JSON whitespace only)."""
+    match = _WS.match(text, pos)
+    return match.end() if match else pos
 _scanstring = json.decoder.scanstring  # type: ignore[attr-defined]
 _decoder = json.JSONDecoder()
 
@@ -75,32 +81,32 @@ class JsonLocator(Locator):
         text = self.text
         if text[pos] == "{":
             entries: dict[str, tuple[int, int, int, int]] = {}
-            i = _WS.match(text, pos + 1).end()
+            i = _skip_space(text, pos + 1)
             while text[i] != "}":
                 key_start = i
                 key, key_end = _scanstring(text, i + 1)
-                i = _WS.match(text, key_end).end() + 1  # past ':'
-                value_start = _WS.match(text, i).end()
+                i = _skip_space(text, key_end) + 1  # past ':'
+                value_start = _skip_space(text, i)
                 value_end = self._value_end(value_start)
                 entries[key] = (key_start, key_end, value_start, value_end)
-                i = _WS.match(text, value_end).end()
+                i = _skip_space(text, value_end)
                 if text[i] == ",":
-                    i = _WS.match(text, i + 1).end()
+                    i = _skip_space(text, i + 1)
             self._children[pos] = entries
             return entries
         items: list[tuple[int, int]] = []
-        i = _WS.match(text, pos + 1).end()
+        i = _skip_space(text, pos + 1)
         while text[i] != "]":
             end = self._value_end(i)
             items.append((i, end))
-            i = _WS.match(text, end).end()
+            i = _skip_space(text, end)
             if text[i] == ",":
-                i = _WS.match(text, i + 1).end()
+                i = _skip_space(text, i + 1)
         self._children[pos] = items
         return items
 
     def offsets(self, pointer: str, *, key: bool = False) -> tuple[int, int]:
-        start = _WS.match(self.text, 0).end()
+        start = _skip_space(self.text, 0)
         end = -1
         key_range: tuple[int, int] | None = None
         for token in jp.split(pointer):

@@ -56,7 +56,8 @@ class Context:
         self.linter = linter
         self.source = source
         self.tools = tools
-        self.tool: Tool | None = None
+        # The tool being checked: set for every tool- and schema-scope check (file and tool-set checks read `tools`).
+        self.tool: Tool = None  # type: ignore[assignment]
         self.spec: RuleSpec | None = None
         self.options: dict[str, Any] = {}
         self.findings: list[Finding] = []
@@ -195,7 +196,7 @@ class Linter:
                 if strict or not bound.check.targets_only:
                     bound(ctx, tool)
             self._lint_schema(ctx, tool, self.strict_dispatch if strict else self.plain_dispatch)
-        ctx.tool = None
+        ctx.tool = None  # type: ignore[assignment]
         result.findings = self._apply_suppressions(source, ctx.findings)
         return result
 

@@ -6,18 +6,13 @@ and `toollint strictify` both read it through `load_profile`, so there is one li
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from typing import Any
 
+from toollint._compat import tomllib
 from toollint.schema.regex import anthropic_strict_problem
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised on 3.10 only
-    import tomli as tomllib
 
 PROFILE_NAMES = ("anthropic", "openai", "gemini")
 STRICT_TARGETS = ("anthropic", "openai")

@@ -50,7 +50,7 @@ def validator_class(schema: Any, risky: Mapping[str, int] | None = None,
     for keyword, wrap in (extra or {}).items():
         if keyword in cls.VALIDATORS:
             overrides[keyword] = wrap(overrides.get(keyword, cls.VALIDATORS[keyword]))
-    return extend(cls, overrides) if overrides else cls
+    return extend(cls, overrides) if overrides else cls  # type: ignore[no-untyped-call]
 
 
 def safe_validator(schema: Any, *, registry: Any = None, format_checker: Any = None,

@@ -72,10 +72,10 @@ def _PLAIN_NAME(name: Any) -> bool:  # noqa: N802 - used like a predicate consta
 
 def _join(pointer: str, token: Any) -> str:
     """jp.join for one token, without escaping work in the common case (hot path)."""
-    token = str(token)
-    if "~" in token or "/" in token:
-        token = token.replace("~", "~0").replace("/", "~1")
-    return pointer + "/" + token
+    text = str(token)
+    if "~" in text or "/" in text:
+        text = text.replace("~", "~0").replace("/", "~1")
+    return pointer + "/" + text
 
 
 
@@ -740,7 +740,7 @@ def _rebuild(tool: dict[str, Any], parsed: Any, key: str, wire: dict[str, Any], 
 
 def _check_input_examples(out: dict[str, Any], parsed: Any, wire: dict[str, Any]) -> list[Change]:
     """Anthropic answers 400 to an `input_examples` entry the (wire) schema rejects: drop such entries."""
-    definition = out.get(parsed.dialect.wrapper) if parsed.dialect.wrapper else out
+    definition: Any = out.get(parsed.dialect.wrapper) if parsed.dialect.wrapper else out
     examples = definition.get("input_examples") if isinstance(definition, dict) else None
     if not isinstance(examples, list):
         return []

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, TypeGuard
 
 from toollint import pointer as jp
 from toollint.document.dialects import GEMINI, Tool
@@ -39,7 +39,7 @@ def _nonneg_int(value: Any) -> bool:
     return (isinstance(value, int) or (isinstance(value, float) and value.is_integer())) and value >= 0
 
 
-def _number(value: Any) -> bool:
+def _number(value: Any) -> TypeGuard[int | float]:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
@@ -111,7 +111,9 @@ def describe_value(value: Any) -> str:
     return _TYPE_NAMES.get(type(value), type(value).__name__)
 
 
-def _draft4(tool: Tool) -> bool:
+def _draft4(tool: Tool | None) -> bool:
+    if tool is None:
+        return False
     schema = tool.schema
     return isinstance(schema, dict) and isinstance(schema.get("$schema"), str) and bool(_DRAFT4.search(schema["$schema"]))
 
