@@ -6,7 +6,8 @@ and its 1.x/2.x API churn breaks servers built on the other major version (see R
 
 from __future__ import annotations
 
-from toollint.mcp.protocol import Listing, ServerError
+from toollint.errors import ServerError
+from toollint.mcp.protocol import Listing
 from toollint.mcp.servers import ServerSpec, list_server
 
 __all__ = ["Listing", "ServerError", "ServerSpec", "list_server"]

@@ -13,7 +13,8 @@ import urllib.parse
 import urllib.request
 from typing import Any
 
-from toollint.mcp.protocol import ServerError, error_text
+from toollint.errors import ServerError
+from toollint.mcp.protocol import error_text
 
 MAX_BODY = 64 * 1024 * 1024
 

@@ -11,27 +11,11 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from toollint import __version__
+from toollint.errors import ServerError
 
 # Servers on every SDK generation (1.x, 2.x, TypeScript) accept this version and answer with theirs.
 PROTOCOL_VERSION = "2025-06-18"
 MAX_PAGES = 1000
-
-
-class ServerError(Exception):
-    """A server could not be listed: the reason, plus the tail of what it wrote to stderr."""
-
-    def __init__(self, server: str, reason: str, stderr: str = "") -> None:
-        super().__init__(reason)
-        self.server = server
-        self.reason = reason
-        self.stderr = stderr
-
-    def __str__(self) -> str:
-        text = f"server {self.server}: {self.reason}"
-        if self.stderr.strip():
-            tail = self.stderr.strip().splitlines()[-20:]
-            text += "\n  its stderr (last lines):\n" + "\n".join(f"    {line}" for line in tail)
-        return text
 
 
 @dataclass

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import shlex
 import signal
 import threading
@@ -10,8 +11,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from toollint.mcp.http import HttpTransport, redact
-from toollint.mcp.protocol import Listing, ServerError, list_tools
+from toollint.errors import ServerError
+from toollint.mcp.protocol import Listing, list_tools
 from toollint.mcp.stdio import StdioTransport
 
 DEFAULT_TIMEOUT = 10.0  # seconds per answer; `uvx`/`npx` servers take 1-3 s to start on a warm cache
@@ -24,21 +25,32 @@ class ServerSpec:
     argv: tuple[str, ...] = ()
     url: str | None = None
     header_env: tuple[tuple[str, str], ...] = field(default=())
+    name: str | None = None  # the name the client knows the server by (default: its `serverInfo.name`)
 
     @classmethod
     def from_command(cls, command: str) -> ServerSpec:
+        """`CMD ARGS...`, optionally `NAME=CMD ARGS...` to name the server as the client config does."""
+        name, command = _named(command)
         try:
             argv = shlex.split(command)
         except ValueError as error:
             raise ValueError(f"cannot split the command {command!r}: {error}") from None
         if not argv:
             raise ValueError("the server command is empty")
-        return cls(argv=tuple(argv))
+        return cls(argv=tuple(argv), name=name)
+
+    @classmethod
+    def from_url(cls, url: str, header_env: tuple[tuple[str, str], ...] = ()) -> ServerSpec:
+        """`URL` or `NAME=URL`; each header's value is read from the named environment variable."""
+        name, url = _named(url)
+        return cls(url=url.strip(), header_env=header_env, name=name)
 
     @property
     def label(self) -> str:
         """How messages name the server before it has told us its name (URLs redacted)."""
         if self.url is not None:
+            from toollint.mcp.http import redact
+
             return redact(self.url)
         return shlex.join(self.argv)
 
@@ -53,10 +65,20 @@ class ServerSpec:
         return headers
 
 
+_NAMED = re.compile(r"\s*([A-Za-z][\w.-]*)=(\S.*)", re.S)
+
+
+def _named(text: str) -> tuple[str | None, str]:
+    match = _NAMED.fullmatch(text)
+    return (match.group(1), match.group(2)) if match else (None, text)
+
+
 def list_server(spec: ServerSpec, timeout: float = DEFAULT_TIMEOUT) -> Listing:
     """Start or connect, hand-shake, list every tool page, shut down. Never calls a tool."""
     with _terminate_as_interrupt():
         if spec.url is not None:
+            from toollint.mcp.http import HttpTransport  # urllib only when a URL is given
+
             http = HttpTransport(spec.url, spec.headers(), timeout, spec.label)
             try:
                 return list_tools(http)

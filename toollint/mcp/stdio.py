@@ -16,7 +16,8 @@ import time
 from collections import deque
 from typing import Any
 
-from toollint.mcp.protocol import ServerError, error_text
+from toollint.errors import ServerError
+from toollint.mcp.protocol import error_text
 
 STDERR_KEEP = 200  # lines of the server's stderr kept for the failure message
 _EOF = object()
