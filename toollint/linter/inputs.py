@@ -11,6 +11,7 @@ from __future__ import annotations
 import glob
 import os
 from dataclasses import dataclass
+from pathlib import Path
 
 from toollint.document.source import Source, parse_text, read_path
 from toollint.errors import ConfigError
@@ -18,7 +19,7 @@ from toollint.linter.config import Settings
 from toollint.linter.engine import CheckCrashed, FileResult, Finding, Linter
 from toollint.linter.runner import Run, _lint_source, lint_paths
 from toollint.linter.toolsets import Member, ToolSet, lint_tool_set, member_of
-from toollint.mcp.servers import DEFAULT_TIMEOUT, ServerSpec, list_server
+from toollint.mcp.servers import DEFAULT_TIMEOUT, ServerSpec, list_servers
 from toollint.mcp.snapshot import snapshot_paths, snapshot_text
 
 
@@ -44,7 +45,8 @@ def lint_inputs(paths: list[str], settings: Settings, live: LiveOptions, *, forc
         if member is not None:
             member.server = True
             members[source.path] = member
-    members.update(_file_members(run, linter, every=live.tool_set))
+    for path, member in _file_members(run, linter, every=live.tool_set, known=set(members)).items():
+        members[path] = member
     for result in run.results:  # findings of a server or a snapshot of one name the server
         member = members.get(result.path)
         if member is not None and member.server:
@@ -63,14 +65,13 @@ def lint_inputs(paths: list[str], settings: Settings, live: LiveOptions, *, forc
 
 
 def _server_sources(live: LiveOptions) -> list[tuple[Source, str]]:
-    listings = [list_server(spec, live.timeout) for spec in live.servers]
+    if live.save_snapshot:
+        _snapshot_targets(live.save_snapshot, [str(n) for n in range(len(live.servers))])  # usable before any start
+    listings = list_servers(list(live.servers), live.timeout)
     names = [spec.name or listing.name for spec, listing in zip(live.servers, listings, strict=True)]
     texts = [snapshot_text(listing) for listing in listings]
     if live.save_snapshot and listings:
-        try:
-            targets = snapshot_paths(live.save_snapshot, names)
-        except ValueError as error:
-            raise ConfigError(str(error)) from None
+        targets = _snapshot_targets(live.save_snapshot, names)
         for target, text in zip(targets, texts, strict=True):
             try:
                 target.parent.mkdir(parents=True, exist_ok=True)
@@ -83,11 +84,18 @@ def _server_sources(live: LiveOptions) -> list[tuple[Source, str]]:
     return [(parse_text(text, display, "json"), name) for text, display, name in zip(texts, displays, names, strict=True)]
 
 
-def _file_members(run: Run, linter: Linter, *, every: bool) -> dict[str, Member]:
+def _snapshot_targets(template: str, names: list[str]) -> list[Path]:
+    try:
+        return snapshot_paths(template, names)
+    except ValueError as error:
+        raise ConfigError(str(error)) from None
+
+
+def _file_members(run: Run, linter: Linter, *, every: bool, known: set[str]) -> dict[str, Member]:
     """Members for the linted files: all of them with --tool-set, else only snapshots of servers."""
     found: dict[str, Member] = {}
     for result in run.results:
-        if result.status != "checked" or result.path in found:
+        if result.status != "checked" or result.path in found or result.path in known:
             continue
         source = _full_source(result, every)
         member = member_of(source, linter) if source is not None else None

@@ -8,6 +8,6 @@ from __future__ import annotations
 
 from toollint.errors import ServerError
 from toollint.mcp.protocol import Listing
-from toollint.mcp.servers import ServerSpec, list_server
+from toollint.mcp.servers import ServerSpec, list_server, list_servers
 
-__all__ = ["Listing", "ServerError", "ServerSpec", "list_server"]
+__all__ = ["Listing", "ServerError", "ServerSpec", "list_server", "list_servers"]

@@ -8,6 +8,7 @@ import shlex
 import signal
 import threading
 from collections.abc import Iterator
+from concurrent.futures import FIRST_EXCEPTION, ThreadPoolExecutor, wait
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
@@ -73,22 +74,52 @@ def _named(text: str) -> tuple[str | None, str]:
     return (match.group(1), match.group(2)) if match else (None, text)
 
 
+_RUNNING_LOCK = threading.Lock()
+
+
 def list_server(spec: ServerSpec, timeout: float = DEFAULT_TIMEOUT) -> Listing:
     """Start or connect, hand-shake, list every tool page, shut down. Never calls a tool."""
     with _terminate_as_interrupt():
-        if spec.url is not None:
-            from toollint.mcp.http import HttpTransport  # urllib only when a URL is given
+        return _list(spec, timeout, set())
 
-            http = HttpTransport(spec.url, spec.headers(), timeout, spec.label)
-            try:
-                return list_tools(http)
-            finally:
-                http.close()
-        stdio = StdioTransport(list(spec.argv), timeout, spec.label)
+
+def list_servers(specs: list[ServerSpec], timeout: float = DEFAULT_TIMEOUT) -> list[Listing]:
+    """Several servers at once, one thread each (start-up dominates); on the first failure or on Ctrl-C
+    every server still running is stopped before the error propagates."""
+    if len(specs) <= 1:
+        return [list_server(spec, timeout) for spec in specs]
+    running: set[StdioTransport] = set()
+    with _terminate_as_interrupt(), ThreadPoolExecutor(max_workers=min(len(specs), 8)) as pool:
+        futures = [pool.submit(_list, spec, timeout, running) for spec in specs]
         try:
-            return list_tools(stdio)
+            wait(futures, return_when=FIRST_EXCEPTION)
+            return [future.result() for future in futures]
+        except BaseException:
+            with _RUNNING_LOCK:
+                stopping = list(running)
+            for transport in stopping:
+                transport.close(force=True)
+            raise
+
+
+def _list(spec: ServerSpec, timeout: float, running: set[StdioTransport]) -> Listing:
+    if spec.url is not None:
+        from toollint.mcp.http import HttpTransport  # urllib only when a URL is given
+
+        http = HttpTransport(spec.url, spec.headers(), timeout, spec.label)
+        try:
+            return list_tools(http)
         finally:
-            stdio.close()
+            http.close()
+    stdio = StdioTransport(list(spec.argv), timeout, spec.label)
+    with _RUNNING_LOCK:
+        running.add(stdio)
+    try:
+        return list_tools(stdio)
+    finally:
+        stdio.close()
+        with _RUNNING_LOCK:
+            running.discard(stdio)
 
 
 @contextmanager

@@ -153,7 +153,7 @@ class StdioTransport:
                 process.wait(timeout=1.0)
             except subprocess.TimeoutExpired:
                 pass
-        for sig, grace in ((signal.SIGTERM, 1.0), (getattr(signal, "SIGKILL", signal.SIGTERM), 5.0)):
+        for sig, grace in ((signal.SIGTERM, 0.2 if force else 1.0), (getattr(signal, "SIGKILL", signal.SIGTERM), 5.0)):
             _signal_group(process, sig)
             try:
                 process.wait(timeout=grace)
