@@ -45,3 +45,7 @@ class ServerError(ToollintError):
             tail = self.stderr.strip().splitlines()[-20:]
             text += "\n  its stderr (last lines):\n" + "\n".join(f"    {line}" for line in tail)
         return text
+
+
+class DiffError(ToollintError):
+    """`toollint diff` cannot compare: a file is unreadable or holds no tool definitions."""
