@@ -6,6 +6,7 @@ client prefixes them with the server name (Claude Code: `mcp__{server}__{tool}`)
 
 from __future__ import annotations
 
+from toollint.document.dialects import Tool
 from toollint.linter.checks import check
 from toollint.linter.toolsets import Member, SetContext, ToolSet
 
@@ -16,16 +17,17 @@ def _describe(member: Member) -> str:
 
 @check("tool-set-name-collision", "set")
 def tool_set_name_collision(toolset: ToolSet, ctx: SetContext) -> None:
-    first: dict[str, tuple[Member, int]] = {}
+    first: dict[str, tuple[Member, Tool]] = {}
     for member, tool in toolset.entries():
         name = tool.name
         if name is None:
             continue
         earlier = first.get(name)
         if earlier is None:
-            first[name] = (member, ctx.member(tool).source.span(tool.name_pointer).line)
+            first[name] = (member, tool)
         elif earlier[0] is not member:  # twice in one member is duplicate-tool-name's
-            other, line = earlier
+            other, other_tool = earlier
+            line = other.source.span(other_tool.name_pointer).line
             ctx.report(tool.name_pointer, f"tool name {name!r} is also defined by {_describe(other)} "
                        f"({other.source.path}:{line}); in one client the provider rejects the request, or one "
                        "tool silently shadows the other", tool=tool)
