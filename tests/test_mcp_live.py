@@ -299,3 +299,13 @@ def test_usage_errors(tmp_path):
     assert unbalanced.exit_code == 2 and "cannot split the command" in unbalanced.stderr
     lonely = invoke("check", "--isolated", "--save-snapshot", str(tmp_path / "x.json"), str(tmp_path))
     assert lonely.exit_code == 2 and "needs --server or --server-url" in lonely.stderr
+
+
+def test_one_failing_server_stops_the_others_at_once(tmp_path):
+    pidfile = tmp_path / "pids"
+    started = time.monotonic()
+    proc = toollint("check", "--isolated", "--server-timeout", "60", "--server", f"{FAKE} silent {shlex.quote(str(pidfile))}",
+                    "--server", f"{FAKE} exits-late", timeout=40)
+    assert proc.returncode == 2 and "exited with code 3" in proc.stderr
+    assert time.monotonic() - started < 20
+    assert_all_gone(pidfile)

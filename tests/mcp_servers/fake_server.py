@@ -1,6 +1,6 @@
 """A stdio MCP server written with the standard library only, misbehaving on purpose: `fake_server.py MODE [PIDFILE]`.
 
-Modes: `paged` (a good server with three pages of tools), `exits` (dies at once), `banner` (prints text
+Modes: `paged` (a good server with three pages of tools), `exits` (dies at once; `exits-late` after 1 s), `banner` (prints text
 to stdout), `silent` (never answers; ignores stdin EOF and SIGTERM, and starts a grandchild), `error`
 (answers tools/list with a JSON-RPC error), `malformed` (a tool that is not an object), `pingy` (sends a
 ping request and a log notification before answering). PIDFILE receives the pids of the server and its
@@ -20,7 +20,11 @@ if len(sys.argv) > 2:
         pids.append(subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"]).pid)
     with open(sys.argv[2], "w") as handle:
         handle.write(" ".join(map(str, pids)))
-if MODE == "exits":
+if MODE.startswith("exits"):
+    if MODE == "exits-late":
+        import time
+
+        time.sleep(1)
     print("fatal: config file missing", file=sys.stderr)
     sys.exit(3)
 if MODE == "silent":

@@ -93,6 +93,9 @@ def list_servers(specs: list[ServerSpec], timeout: float = DEFAULT_TIMEOUT) -> l
         futures = [pool.submit(_list, spec, timeout, running) for spec in specs]
         try:
             wait(futures, return_when=FIRST_EXCEPTION)
+            failed = next((f for f in futures if f.done() and f.exception() is not None), None)
+            if failed is not None:
+                raise failed.exception()  # type: ignore[misc]
             return [future.result() for future in futures]
         except BaseException:
             with _RUNNING_LOCK:
