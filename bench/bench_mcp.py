@@ -22,11 +22,11 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def default_servers() -> list[str]:
     python = shlex.quote(sys.executable)
-    servers = [f"{python} {ROOT / 'tests' / 'mcp_servers' / 'fake_server.py'} paged"]
+    servers = [f"{python} {ROOT / 'tests' / 'mcp' / 'servers' / 'fake_server.py'} paged"]
     try:
         import mcp  # noqa: F401
 
-        servers.append(f"{python} {ROOT / 'tests' / 'mcp_servers' / 'sdk_server.py'}")
+        servers.append(f"{python} {ROOT / 'tests' / 'mcp' / 'servers' / 'sdk_server.py'}")
     except ImportError:
         pass
     time_server = Path(sys.executable).parent / "mcp-server-time"

@@ -21,6 +21,7 @@ def lint_text(text: str, fmt: str = "json", *, targets: tuple[str, ...] = (), pa
 def rules_of(findings: list[Finding]) -> list[str]:
     return [f.rule for f in findings]
 
+
 ROOT_DIR = Path(__file__).resolve().parent.parent
 """The repository root: fixtures/, docs/ and README.md live here."""
 

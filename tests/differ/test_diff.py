@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from toollint.cli import main
 from toollint.differ import diff_files
 
-DATA = Path(__file__).parent / "data" / "diff"
+DATA = Path(__file__).parent.parent / "data" / "diff"
 V1, V2 = str(DATA / "shop-v1.json"), str(DATA / "shop-v2.json")
 
 EXPECTED = {

@@ -1,6 +1,6 @@
 """`toollint check --server`: real servers over stdio and Streamable HTTP, snapshots, and every bad-server case.
 
-The good servers are a small server on the official SDK (tests/mcp_servers/sdk_server.py) and the
+The good servers are a small server on the official SDK (tests/mcp/servers/sdk_server.py) and the
 reference server `mcp-server-time` from PyPI (both in the `test` extra); the bad ones are a stdlib
 script that misbehaves on purpose. No test leaves a process behind.
 """
@@ -24,7 +24,7 @@ from toollint.cli import main
 from toollint.errors import ServerError
 from toollint.mcp import ServerSpec, list_server
 
-SERVERS = Path(__file__).parent / "mcp_servers"
+SERVERS = Path(__file__).parent / "servers"
 PYTHON = shlex.quote(sys.executable)
 FAKE = f"{PYTHON} {shlex.quote(str(SERVERS / 'fake_server.py'))}"
 SDK = f"{PYTHON} {shlex.quote(str(SERVERS / 'sdk_server.py'))}"
