@@ -209,7 +209,7 @@ class _Node:
 
     def resolved(self) -> _Node:
         """Follow local `$ref`s (`#/$defs/...`) so a schema moved into $defs compares by content."""
-        node, seen = self, set()
+        node, seen = self, set[str]()
         while isinstance(node.schema.get("$ref"), str) and node.schema["$ref"].startswith("#") and len(seen) < 32:
             ref = node.schema["$ref"]
             if ref in seen:

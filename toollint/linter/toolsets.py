@@ -11,11 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from toollint.document.dialects import MCP, Tool, find_tools
 from toollint.document.source import Source
-from toollint.linter.engine import Finding, Linter
+from toollint.linter.engine import Context, Finding, Linter
 from toollint.mcp.snapshot import server_name
 
 
@@ -56,23 +55,23 @@ def member_of(source: Source, linter: Linter, name: str | None = None) -> Member
     return Member(name or own or Path(source.path).stem, source, tools, server=own is not None)
 
 
-class SetContext:
-    """What a `set` check sees: like the per-file Context, but `report` locates in the tool's own member."""
+class SetContext(Context):
+    """What a `set` check sees: the per-file Context over every tool of the set (targets, `$ref` resolvers),
+    but `report` locates in the file of the member the tool came from."""
 
     def __init__(self, linter: Linter, toolset: ToolSet) -> None:
-        self.linter = linter
+        super().__init__(linter, Source(f"<tool set {toolset.name}>", "", "json"),
+                         [tool for _, tool in toolset.entries()])
         self.toolset = toolset
-        self.spec = None
-        self.options: dict[str, Any] = {}
-        self.findings: list[Finding] = []
         self._owner = {id(tool): member for member, tool in toolset.entries()}
 
     def member(self, tool: Tool) -> Member:
         return self._owner[id(tool)]
 
-    def report(self, pointer: str, message: str, *, tool: Tool, key: bool = False, fix: str | None = None) -> None:
+    def report(self, pointer: str, message: str, *, key: bool = False, tool: Tool | None = None,
+               fix: str | None = None) -> None:
         spec = self.spec
-        assert spec is not None
+        assert spec is not None and tool is not None, "a set finding belongs to one tool"
         member = self._owner[id(tool)]
         span = member.source.span(pointer, key=key)
         self.findings.append(Finding(

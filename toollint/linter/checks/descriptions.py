@@ -475,7 +475,9 @@ def _report_instruction(ctx: Context, where: str, text: str, match: re.Match[str
 def model_instructions_in_server_instructions(source: Source, ctx: Context) -> None:
     text = server_instructions(source)
     matcher = _INSTRUCTIONS.get(ctx.options)
-    match = matcher.search(text) if text is not None and matcher is not None else None
+    if text is None or matcher is None:
+        return
+    match = matcher.search(text)
     if match is not None:
         ctx.report("/instructions", f"the server's instructions, which clients put into the system prompt, say "
                    f"\"{text[match.start():match.end()]}\": telling the model to ignore its instructions, hide "
