@@ -9,6 +9,7 @@ from pathlib import Path
 
 import click
 
+from toollint.cli.live import live_options
 from toollint.linter.catalog import SEVERITY_RANK
 from toollint.linter.config import FAIL_ON, TARGETS, ConfigError, Settings, find_config, load_settings
 
@@ -55,13 +56,15 @@ def resolve_settings(config: str | None, isolated: bool) -> Settings:
 @click.option("--show-files", is_flag=True, help="List every file considered and what became of it.")
 @click.option("-q", "--quiet", is_flag=True, help="Print findings only, no summary.")
 @click.option("--color/--no-color", default=None, help="Colour the output (default: when printing to a terminal).")
+@live_options
 def check_command(paths, output_format, output_file, select, extend_select, ignore, fail_on, exit_zero, targets, dialect,
           config, isolated, extend_exclude, force_exclude, stdin_filename, statistics, show_files, quiet,
-          color) -> None:
+          color, live) -> None:
     """Lint tool definitions in PATHS (files, directories, or - for stdin; default: .)."""
     from toollint.document.dialects import DIALECTS
+    from toollint.errors import ServerError
+    from toollint.linter.inputs import lint_inputs
     from toollint.linter.report import FORMATS
-    from toollint.linter.runner import lint_paths
 
     try:
         settings = resolve_settings(config, isolated)
@@ -76,9 +79,13 @@ def check_command(paths, output_format, output_file, select, extend_select, igno
         for path in paths:
             if path != "-" and not os.path.lexists(path):
                 raise click.BadParameter(f"{path!r} does not exist", param_hint="PATHS")
-        run = lint_paths(list(paths) or ["."], settings, force_exclude=force_exclude, stdin_filename=stdin_filename)
+        run = lint_inputs(list(paths) or ([] if live.servers else ["."]), settings, live,
+                          force_exclude=force_exclude, stdin_filename=stdin_filename)
     except ConfigError as error:
         click.echo(f"toollint: config error: {error}", err=True)
+        sys.exit(2)
+    except ServerError as error:
+        click.echo(f"toollint: {error}", err=True)
         sys.exit(2)
 
     findings = run.findings

@@ -29,6 +29,7 @@ class Finding:
     pointer: str
     tool: str | None
     fix: str | None = None
+    server: str | None = None  # the MCP server the tool came from (a live server or a snapshot of one)
 
     def sort_key(self) -> tuple:
         return (self.file, self.line, self.column, self.code, self.pointer, self.message)
@@ -36,7 +37,8 @@ class Finding:
     def as_dict(self) -> dict[str, Any]:
         return {"code": self.code, "rule": self.rule, "severity": self.severity, "message": self.message,
                 "file": self.file, "line": self.line, "column": self.column, "end_line": self.end_line,
-                "end_column": self.end_column, "pointer": self.pointer, "tool": self.tool, "fix": self.fix}
+                "end_column": self.end_column, "pointer": self.pointer, "tool": self.tool, "fix": self.fix,
+                **({"server": self.server} if self.server else {})}
 
 
 @dataclass
@@ -158,7 +160,7 @@ class Linter:
         self.rules = settings.enabled_rules()
         self.severities = {spec.name: settings.severity(spec) for spec in load_catalog().values()}
         self.specs = {spec.name: spec for spec in self.rules}
-        self.by_scope: dict[str, list[Bound]] = {"file": [], "toolset": [], "tool": [], "schema": []}
+        self.by_scope: dict[str, list[Bound]] = {"file": [], "toolset": [], "tool": [], "schema": [], "set": []}
         for spec in self.rules:
             options = settings.options(spec)
             for registered in registry.get(spec.name, ()):

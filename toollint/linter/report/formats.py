@@ -45,7 +45,8 @@ def sarif(findings: list[Finding], results: list[FileResult], *, rules: list[Rul
             "message": {"text": f.message},
             "locations": [{"physicalLocation": {"artifactLocation": {"uri": PurePath(f.file).as_posix()},
                                                 "region": region}}],
-            "properties": {"rule": f.rule, "pointer": f.pointer, **({"tool": f.tool} if f.tool else {})},
+            "properties": {"rule": f.rule, "pointer": f.pointer, **({"tool": f.tool} if f.tool else {}),
+                           **({"server": f.server} if f.server else {})},
         }
         if f.pointer or f.tool:
             result["locations"][0]["logicalLocations"] = [
