@@ -22,7 +22,30 @@ def _skip_space(text: str, pos: int) -> int:
     match = _WS.match(text, pos)
     return match.end() if match else pos
 _scanstring = json.decoder.scanstring  # type: ignore[attr-defined]
-_decoder = json.JSONDecoder()
+# Everything up to the next bracket outside a string (strings are skipped whole), then that bracket.
+# `\Z` lets the last match succeed at the end of the text, so the pattern never fails and never backtracks on
+# the (already parsed, hence valid) JSON it is given.
+_STRUCTURE = re.compile(r'(?:[^"\[\]{}]+|"[^"\\]*(?:\\.[^"\\]*)*")*([\[\]{}]|\Z)')
+_SCALAR = re.compile(r'[^,\]}\s]+')
+
+
+def _matching_closes(text: str) -> dict[int, int]:
+    """For every `{` and `[` of a JSON text, the offset of its closing bracket: one pass with a C-level scanner.
+
+    Finding where a value ends is what locating a pointer costs; decoding each value again to learn its end
+    made that cost grow with the depth of the document.
+    """
+    closes: dict[int, int] = {}
+    stack: list[int] = []
+    for match in _STRUCTURE.finditer(text):
+        at = match.start(1)
+        if at == len(text):
+            break
+        if text[at] in "{[":
+            stack.append(at)
+        elif stack:
+            closes[stack.pop()] = at
+    return closes
 
 
 @dataclass(frozen=True)
@@ -69,10 +92,18 @@ class JsonLocator(Locator):
         self.text = text
         self.lines = LineIndex(text)
         self._children: dict[int, dict[str, tuple[int, int, int, int]] | list[tuple[int, int]]] = {}
+        self._closes: dict[int, int] | None = None
 
     def _value_end(self, start: int) -> int:
-        _, end = _decoder.raw_decode(self.text, start)
-        return end
+        char = self.text[start]
+        if char in "{[":
+            if self._closes is None:
+                self._closes = _matching_closes(self.text)
+            return self._closes[start] + 1
+        if char == '"':
+            return int(_scanstring(self.text, start + 1)[1])
+        match = _SCALAR.match(self.text, start)
+        return match.end() if match and match.end() > start else start + 1
 
     def _index(self, pos: int):
         cached = self._children.get(pos)
