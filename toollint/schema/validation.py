@@ -10,6 +10,7 @@ risky patterns with the linear-time matcher of `toollint.schema.safe_regex`.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import lru_cache
 from typing import Any
 
 from toollint.schema.safe_regex import MAX_RISKY_LENGTH, TooLong, risk, search
@@ -54,12 +55,23 @@ def validator_class(schema: Any, risky: Mapping[str, int] | None = None,
 
 
 def safe_validator(schema: Any, *, registry: Any = None, format_checker: Any = None,
-                   risky: Mapping[str, int] | None = None) -> Any:
-    """A validator for `schema` that never retrieves a `$ref` and never backtracks catastrophically."""
+                   risky: Mapping[str, int] | None = None, cls: Any = None) -> Any:
+    """A validator for `schema` that never retrieves a `$ref` and never backtracks catastrophically.
+
+    `cls` reuses a class from `validator_class` (building one per subschema is the costly part).
+    """
+    if cls is None:
+        cls = validator_class(schema, risky)
+    return cls(schema, registry=registry if registry is not None else _empty_registry(),
+               format_checker=format_checker)
+
+
+@lru_cache(maxsize=1)
+def _empty_registry() -> Any:
+    """A registry with no resources and no retrieve function: every `$ref` outside the schema is unresolvable."""
     from referencing import Registry
 
-    cls = validator_class(schema, risky)
-    return cls(schema, registry=registry if registry is not None else Registry(), format_checker=format_checker)
+    return Registry()
 
 
 def pattern_overrides(risky: Mapping[str, int]) -> dict[str, Callable[..., Any]]:

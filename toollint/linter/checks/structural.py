@@ -10,7 +10,8 @@ from toollint.document.dialects import GEMINI, Tool
 from toollint.linter.checks import check
 from toollint.linter.engine import Context, node_label
 from toollint.schema.regex import backtracking_risk, ecma_error
-from toollint.schema.validation import risky_patterns, safe_validator
+from toollint.schema.types import plainly_valid, value_has_type
+from toollint.schema.validation import risky_patterns, safe_validator, validator_class
 from toollint.schema.walk import (
     KNOWN_KEYWORDS,
     SCHEMA_KEYWORDS,
@@ -271,18 +272,6 @@ _BOUNDS = (("minimum", "maximum", "number"), ("minLength", "maxLength", "string 
            ("minItems", "maxItems", "item count"), ("minProperties", "maxProperties", "property count"),
            ("minContains", "maxContains", "contains count"))
 
-_PY_TYPES = {"string": (str,), "integer": (int,), "number": (int, float), "boolean": (bool,), "null": (type(None),),
-             "object": (dict,), "array": (list,)}
-
-
-def value_has_type(value: Any, json_type: str) -> bool:
-    if json_type == "integer":
-        return (isinstance(value, int) or (isinstance(value, float) and value.is_integer())) and not isinstance(value, bool)
-    if json_type == "number":
-        return isinstance(value, (int, float)) and not isinstance(value, bool)
-    return isinstance(value, _PY_TYPES.get(json_type, (object,)))
-
-
 @check("unsatisfiable-constraint", "schema",
        keys=("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minLength", "maxLength", "minItems",
              "maxItems", "minProperties", "maxProperties", "minContains", "maxContains", "enum", "const"))
@@ -337,10 +326,9 @@ def _subschema_validator(ctx: Context, node: SchemaNode, has_ref: bool) -> Any:
     """A safe validator for one subschema, resolving its refs against the tool's whole schema (never fetching)."""
     tool = ctx.tool
     root = tool.schema if isinstance(tool.schema, dict) else {}
-    risky = ctx.cached(("risky", id(tool)), lambda: risky_patterns(root))
+    cls = ctx.cached(("validator-class", id(tool)), lambda: validator_class(root, risky_patterns(root)))
     if not has_ref:
-        return safe_validator(node.schema, risky=risky) if not isinstance(root.get("$schema"), str) else \
-            safe_validator({**node.schema, "$schema": root["$schema"]}, risky=risky)
+        return safe_validator(node.schema, cls=cls)
 
     def registry() -> Any:
         from referencing import Registry, Resource
@@ -351,9 +339,7 @@ def _subschema_validator(ctx: Context, node: SchemaNode, has_ref: bool) -> Any:
 
     relative = node.pointer[len(tool.schema_pointer):]
     reference = {"$ref": "urn:toollint:schema#" + relative}
-    if isinstance(root.get("$schema"), str):
-        reference["$schema"] = root["$schema"]
-    return safe_validator(reference, registry=ctx.cached(("registry", id(tool)), registry), risky=risky)
+    return safe_validator(reference, registry=ctx.cached(("registry", id(tool)), registry), cls=cls)
 
 
 def first_error(validator: Any, instance: Any) -> str | None:
@@ -386,6 +372,8 @@ def default_not_valid(node: SchemaNode, ctx: Context) -> None:
         return
     has_ref = refs_and_patterns(node.schema)[0]
     for where, value, what in candidates:
+        if plainly_valid(node.schema, value):
+            continue
         if validator is None:
             validator = _subschema_validator(ctx, node, has_ref)
         problem = first_error(validator, value)
