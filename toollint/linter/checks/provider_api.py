@@ -1,0 +1,252 @@
+"""Default rules (TL7xx): what the providers' tool APIs reject for every request, strict mode or not.
+
+Who rejects what, with which answer, is data in `toollint/profiles/tool_apis.toml`; these checks only
+find the construct and quote the answer. They run without --target, for every dialect.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from toollint import pointer as jp
+from toollint.document.dialects import MCP, Tool
+from toollint.linter.checks import check
+from toollint.linter.checks.strict import _on_the_wire, _relative
+from toollint.linter.engine import Context, node_label
+from toollint.profiles import context_tuple
+from toollint.profiles.tool_apis import Construct, construct
+from toollint.schema.walk import SchemaNode, schema_types, walk
+from toollint.tokens import payload_bytes, tokenizer
+from toollint.tokens.statistics import count_tools
+
+_PROVIDER = {"anthropic": "Anthropic", "openai": "OpenAI", "gemini": "Gemini", "moonshot": "Moonshot (Kimi)",
+             "mcp-clients": "MCP clients"}
+
+
+def _who(item: Construct) -> str:
+    return ", ".join(_PROVIDER.get(p, p) for p in item.rejected_by)
+
+
+def _gemini_where(relative: str) -> str:
+    """Gemini's spelling of a place under `parameters`: properties[name].items."""
+    out = []
+    for token in jp.split(relative):
+        if out and out[-1] == "properties":
+            out[-1] = f"properties[{token}]"
+        else:
+            out.append(token)
+    return ".".join(out)
+
+
+def _fields(node: SchemaNode, ctx: Context) -> dict[str, Any]:
+    relative = _relative(node.pointer, ctx)
+    tokens = jp.split(relative)
+    return {"tool": ctx.tool.label, "index": ctx.tool.index, "context": context_tuple(relative) if tokens else "",
+            "where": _gemini_where(relative), "dotted": ".".join(tokens)}
+
+
+def _quote(item: Construct, provider: str, **fields: Any) -> str:
+    return f"{_PROVIDER.get(provider, provider)} answers \"{item.answer(provider, **fields)}\""
+
+
+# --- the root of the input schema --------------------------------------------------------------
+
+
+@check("root-combinator", "tool")
+def root_combinator(tool: Tool, ctx: Context) -> None:
+    schema = tool.schema
+    if not isinstance(schema, dict):
+        return
+    item = construct("root_combinator")
+    for key in item["keywords"]:
+        if key in schema:
+            fields = {"tool": tool.label, "index": tool.index}
+            ctx.report(jp.join(tool.schema_pointer, key),
+                       f"`{key}` at the top level of the input schema: Anthropic rejects every request that carries "
+                       f"this tool, strict or not; {_quote(item, 'anthropic', **fields)} (OpenAI: "
+                       f"\"{item.answer('openai', **fields)}\", one report). Move the alternatives into a property "
+                       "(e.g. a `mode` enum plus optional fields), or express them with root `not`/`if`/`then` and "
+                       "check them at run time", key=True)
+            return
+
+
+@check("root-enum-or-not", "tool")
+def root_enum_or_not(tool: Tool, ctx: Context) -> None:
+    schema = tool.schema
+    if not isinstance(schema, dict):
+        return
+    item = construct("root_enum_or_not")
+    for key in item["keywords"]:
+        if key in schema:
+            ctx.report(jp.join(tool.schema_pointer, key),
+                       f"`{key}` at the top level of the input schema; {_quote(item, 'openai', tool=tool.label)} "
+                       "(one report, strict mode not stated). Keep the root a plain object and move the constraint "
+                       "into a property", key=True)
+            return
+
+
+# --- subschemas -----------------------------------------------------------------------------
+
+
+def _sent_subschemas(tool: Tool):
+    if not isinstance(tool.schema, dict):
+        return
+    for node in walk(tool.schema, tool.schema_pointer):
+        if _on_the_wire(node):
+            yield node
+
+
+def _is_array(schema: dict[str, Any]) -> bool:
+    return "array" in schema_types(schema)
+
+
+@check("array-missing-items", "tool")
+def array_missing_items(tool: Tool, ctx: Context) -> None:
+    item = construct("array_missing_items")
+    for node in _sent_subschemas(tool):
+        schema = node.schema
+        if _is_array(schema) and "items" not in schema and "$ref" not in schema:
+            fields = _fields(node, ctx)
+            ctx.report(node.pointer, f"{node_label(node)}: `type: array` without `items`; "
+                       f"{_quote(item, 'openai', **fields)}, and Gemini \"{item.answer('gemini', **fields)}\" "
+                       "(with strict mode off too). Add `items` with the element schema, e.g. "
+                       "`\"items\": {\"type\": \"string\"}`", key=True)
+
+
+def _untyped(schema: dict[str, Any], typed_by: list[str]) -> bool:
+    return "type" not in schema and not any(key in schema for key in typed_by)
+
+
+@check("untyped-property", "tool")
+def untyped_property(tool: Tool, ctx: Context) -> None:
+    item = construct("untyped_property")
+    typed_by = item["typed_by"]
+    for node in _sent_subschemas(tool):
+        if node.via not in ("properties", "items") or not _untyped(node.schema, typed_by):
+            continue
+        fields = _fields(node, ctx)
+        what = "property" if node.via == "properties" else "array element schema"
+        has = [k for k in ("enum", "const") if k in node.schema]
+        detail = f" (it has `{has[0]}` but no `type`)" if has else ""
+        ctx.report(node.pointer, f"{node_label(node)}: {what} without `type`{detail}; "
+                   f"{_quote(item, 'openai', **fields)}; {_quote(item, 'moonshot', **fields)}; Gemini rejects an "
+                   "empty type too. Add the type (`\"type\": \"string\"`, or a list of the types it may take)",
+                   key=True)
+
+
+@check("object-without-properties", "tool")
+def object_without_properties(tool: Tool, ctx: Context) -> None:
+    schema = tool.schema
+    if not isinstance(schema, dict) or "object" not in schema_types(schema) or "properties" in schema:
+        return
+    if isinstance(schema.get("additionalProperties"), dict) or any(k in schema for k in ("anyOf", "oneOf", "allOf")):
+        return
+    item = construct("object_without_properties")
+    ctx.report(tool.schema_pointer, f"the input schema is `type: object` with no `properties`; "
+               f"{_quote(item, 'openai', tool=tool.label)}. For a tool without arguments write "
+               "`\"properties\": {}`", key=True)
+
+
+# --- the tool object ------------------------------------------------------------------------
+
+
+def _legacy_dialect(value: Any, dialects: list[str]) -> str | None:
+    if not isinstance(value, str):
+        return None
+    bare = value.rstrip("#")
+    return value if any(bare == d or bare == d.replace("http://", "https://") for d in dialects) else None
+
+
+@check("mcp-legacy-dialect", "tool")
+def mcp_legacy_dialect(tool: Tool, ctx: Context) -> None:
+    if tool.dialect is not MCP:
+        return
+    item = construct("mcp_draft07_schema")
+    for key in ("inputSchema", "outputSchema"):
+        schema = tool.definition.get(key)
+        if not isinstance(schema, dict):
+            continue
+        dialect = _legacy_dialect(schema.get("$schema"), item["dialects"])
+        if dialect is None:
+            continue
+        answer = item.answer("client", tool=tool.label, dialect=dialect)
+        ctx.report(jp.join(tool.definition_pointer, key, "$schema"),
+                   f"`{key}` declares {dialect}; MCP clients that validate with a 2020-12-only validator "
+                   f"({', '.join(item['clients'])}) reject the tool: \"{answer}\". Drop `$schema` (MCP's default "
+                   "is 2020-12) or emit 2020-12 (e.g. zod-to-json-schema `target: \"jsonSchema2019-09\"` or newer)",
+                   key=True)
+
+
+@check("strict-inside-schema", "tool")
+def strict_inside_schema(tool: Tool, ctx: Context) -> None:
+    schema = tool.schema
+    if not isinstance(schema, dict) or "strict" not in schema:
+        return
+    beside = {"anthropic": "beside `input_schema`", "openai-chat": "in `function`, beside `parameters`",
+              "openai-responses": "beside `parameters`"}.get(tool.dialect.name, "on the tool, beside the schema")
+    ctx.report(jp.join(tool.schema_pointer, "strict"),
+               "`strict` inside the input schema is an ordinary (unknown) schema keyword: the API does not see it "
+               "as the strict flag, so the arguments are not constrained and nothing says so. Move it "
+               f"{beside}", key=True)
+
+
+@check("description-too-long", "tool")
+def description_too_long(tool: Tool, ctx: Context) -> None:
+    description = tool.description
+    item = construct("description_too_long")
+    limit = int(ctx.options.get("max-length", item["max_length"]))
+    if not isinstance(description, str) or len(description) <= limit:
+        return
+    answer = item.answer("openai", index=tool.index, limit=limit, length=len(description))
+    ctx.report(tool.description_pointer, f"the description has {len(description):,} characters, over OpenAI's limit "
+               f"of {limit:,}; OpenAI answers \"{answer}\". Move details into the parameters' descriptions or "
+               "shorten it")
+
+
+# --- the tool set (one file) ------------------------------------------------------------------
+
+
+@check("too-many-tools", "toolset")
+def too_many_tools(tools: list[Tool], ctx: Context) -> None:
+    item = construct("tool_count")
+    limits = {"openai": int(ctx.options.get("openai-limit", item["openai_limit"])),
+              "gemini": int(ctx.options.get("gemini-limit", item["gemini_limit"]))}
+    over = [(name, limit) for name, limit in sorted(limits.items(), key=lambda kv: kv[1]) if len(tools) > limit]
+    if not over:
+        return
+    name, limit = over[0]
+    tool = tools[limit]
+    answers = "; ".join(f"{_PROVIDER.get(n, n)} (limit {lim}) answers "
+                        f"\"{item.answer(n, limit=lim, count=len(tools)) if n in item.data else '400'}\""
+                        for n, lim in over)
+    ctx.report(tool.name_pointer, f"{len(tools)} tools in one set, over the per-request limit (this is tool "
+               f"{limit + 1}); {answers}. Split the set by task, or load tools on demand (Anthropic `defer_loading` "
+               "with tool search, MCP clients' per-server toggles)", tool=tool)
+
+
+@check("tool-set-token-budget", "toolset")
+def tool_set_token_budget(tools: list[Tool], ctx: Context) -> None:
+    item = construct("token_budget")
+    budget = int(ctx.options.get("budget-tokens", item["budget_tokens"]))
+    # Byte-level BPE never yields more tokens than bytes: small sets are never tokenized.
+    if sum(payload_bytes(t.name, t.description, t.schema) for t in tools) <= budget:
+        return
+    counts = count_tools(tools)
+    total = sum(tokens for _, tokens in counts)
+    if total <= budget:
+        return
+    running = 0
+    crossing = tools[-1]
+    for tool, (_, tokens) in zip(tools, counts, strict=True):
+        running += tokens
+        if running > budget:
+            crossing = tool
+            break
+    largest = sorted(counts, key=lambda c: -c[1])[:3]
+    how = "counted" if tokenizer().exact else "estimated"
+    ctx.report(crossing.name_pointer,
+               f"the {len(tools)} tool definitions take {total:,} tokens ({how} with {tokenizer().name}), over the "
+               f"budget of {budget:,} (crossed at this tool); they are sent with every request. Largest: "
+               + ", ".join(f"{name} {tokens:,}" for name, tokens in largest)
+               + ". Hoist repeated subtrees into `$defs`, split the set by task, or defer loading (Anthropic "
+               "`defer_loading` with tool search)", tool=crossing)
