@@ -51,3 +51,36 @@ def render_text(sets: list[ToolSetTokens]) -> str:
 def as_json(sets: list[ToolSetTokens]) -> dict[str, Any]:
     return {"tokenizer": tokenizer().name, "exact_for": "openai" if tokenizer().exact else None,
             "total": sum(s.total for s in sets), "tool_sets": [s.as_dict() for s in sets]}
+
+
+def results_tokens(results: list[Any]) -> list[ToolSetTokens]:
+    """Token counts of every checked file of a `check` run (files linted in a worker are read again)."""
+    from toollint.document.source import read_path
+
+    sets = []
+    for result in results:
+        if result.status != "checked":
+            continue
+        source = result.source
+        data = source.data if source is not None and source.data is not None else None
+        if data is None:
+            reread = read_path(result.path)
+            if reread.problem is not None:
+                continue
+            data = reread.data
+        counted = tool_set_tokens(result.path, data)
+        if counted is not None:
+            sets.append(counted)
+    return sets
+
+
+def statistics_json(findings: list[Any], sets: list[ToolSetTokens]) -> str:
+    """`check --statistics --output-format json`: findings per rule plus the token counts."""
+    import json
+    from collections import Counter
+
+    counts = Counter((f.code, f.rule, f.severity) for f in findings)
+    rules = [{"code": code, "rule": rule, "severity": severity, "count": count}
+             for (code, rule, severity), count in sorted(counts.items(), key=lambda item: (-item[1], item[0]))]
+    return json.dumps({"rules": rules, "total": len(findings), "tokens": as_json(sets)},
+                      ensure_ascii=False, indent=2) + "\n"
