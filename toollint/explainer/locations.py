@@ -9,8 +9,8 @@ in proto order followed by `.value`), Moonshot `At path 'properties.source'`, MC
 from __future__ import annotations
 
 import ast
-import re
 import dataclasses
+import re
 from dataclasses import dataclass
 from typing import Any
 
