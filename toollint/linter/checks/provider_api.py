@@ -11,7 +11,7 @@ from typing import Any
 from toollint import pointer as jp
 from toollint.document.dialects import MCP, Tool
 from toollint.linter.checks import check
-from toollint.linter.checks.strict import _on_the_wire, _relative
+from toollint.linter.checks.strict import _on_the_wire, _relative, gemini_where
 from toollint.linter.engine import Context, node_label
 from toollint.profiles import context_tuple
 from toollint.profiles.tool_apis import Construct, construct
@@ -27,22 +27,11 @@ def _who(item: Construct) -> str:
     return ", ".join(_PROVIDER.get(p, p) for p in item.rejected_by)
 
 
-def _gemini_where(relative: str) -> str:
-    """Gemini's spelling of a place under `parameters`: properties[name].items."""
-    out = []
-    for token in jp.split(relative):
-        if out and out[-1] == "properties":
-            out[-1] = f"properties[{token}]"
-        else:
-            out.append(token)
-    return ".".join(out)
-
-
 def _fields(node: SchemaNode, ctx: Context) -> dict[str, Any]:
     relative = _relative(node.pointer, ctx)
     tokens = jp.split(relative)
     return {"tool": ctx.tool.label, "index": ctx.tool.index, "context": context_tuple(relative) if tokens else "",
-            "where": _gemini_where(relative), "dotted": ".".join(tokens)}
+            "where": gemini_where(relative), "dotted": ".".join(tokens)}
 
 
 def _quote(item: Construct, provider: str, **fields: Any) -> str:
