@@ -61,11 +61,20 @@ def _raw(tool: Tool, location: Location) -> Any:
 
 
 def resolve(source: Source, location: Location) -> Resolved | None:
-    """The tool and place `location` names in `source`, or None when no tool matches."""
+    """The tool and place `location` names in `source`, or None when no tool matches.
+
+    A text that names a place but no tool (Moonshot) resolves when exactly one tool has that place."""
     tools = find_tools(source.data)
     tool = find_tool(tools, location)
-    if tool is None:
-        return None
+    if tool is not None:
+        return _place(source, tool, location)
+    if location.tool_name is None and location.tool_index is None and location.path:
+        places = [place for place in (_place(source, t, location) for t in tools) if place.exact]
+        return places[0] if len(places) == 1 else None
+    return None
+
+
+def _place(source: Source, tool: Tool, location: Location) -> Resolved:
     pointer = _field_pointer(tool, location)
     exact = True
     if is_schema_field(location.field) or location.field is None or location.field == "outputSchema":
