@@ -78,11 +78,24 @@ def root_enum_or_not(tool: Tool, ctx: Context) -> None:
 
 
 def _sent_subschemas(tool: Tool):
+    """Subschemas the API reads: not under `not`/`if`/... and not in a definition no `$ref` of the tool uses
+    (generators copy shared `$defs` into every tool; nothing shows providers check unused ones)."""
     if not isinstance(tool.schema, dict):
         return
-    for node in walk(tool.schema, tool.schema_pointer):
-        if _on_the_wire(node):
+    nodes = list(walk(tool.schema, tool.schema_pointer))
+    used = {node.schema["$ref"] for node in nodes if isinstance(node.schema.get("$ref"), str)}
+    for node in nodes:
+        if _on_the_wire(node) and _definition_used(node, used):
             yield node
+
+
+def _definition_used(node: SchemaNode, used: set[str]) -> bool:
+    current: SchemaNode | None = node
+    while current is not None:
+        if current.via in ("$defs", "definitions") and current.parent is not None and current.parent.is_root:
+            return f"#/{current.via}/{current.name}" in used
+        current = current.parent
+    return True
 
 
 def _is_array(schema: dict[str, Any]) -> bool:
