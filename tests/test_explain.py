@@ -254,3 +254,67 @@ def test_cli_bad_tools_file_is_a_usage_error(tmp_path: Path, content: str):
     result = CliRunner().invoke(main, ["explain", "--tools", str(path), "tools: Tool names must be unique."])
     assert result.exit_code == 2
     assert "broken.json" in result.output
+
+
+# Field notes section 2, every provider text, with other indices and names: (text, rule, tool index, tool name).
+SECTION_2 = [
+    ("tools.7.custom.name: String should have at most 128 characters", "invalid-tool-name", 7, None),
+    ("tools.2.custom.input_schema.type: Field required", "schema-root-not-object", 2, None),
+    ("tools.5.custom: For 'string' type, properties maxLength, minLength are not supported",
+     "strict-unsupported-keyword", 5, None),
+    ("tools.1.custom: For 'object' type, 'additionalProperties' must be explicitly set to false",
+     "strict-open-object", 1, None),
+    ("Too many strict tools (31). The maximum number of strict tools supported is 20.", "strict-budget-exceeded",
+     None, None),
+    ("The compiled grammar is too large, which would cause performance issues.", "strict-budget-exceeded", None, None),
+    ("Invalid schema for function 'list_all': In context=(), object schema missing properties.",
+     "object-without-properties", None, "list_all"),
+    ("Invalid schema for function 'get_now': schema must be a JSON Schema of 'type: \"object\"', got 'type: \"string\"'.",
+     "schema-root-not-object", None, "get_now"),
+    ("Invalid schema for function 'noop': [] is not of type 'object', 'boolean'.", "invalid-json-schema", None, "noop"),
+    ("Invalid schema for function 'choose': schema must have type 'object' and not have "
+     "'oneOf'/'anyOf'/'allOf'/'enum'/'not' at the top level.", "root-combinator", None, "choose"),
+    ("Invalid schema for function 'save': In context=('properties', 'meta'), 'additionalProperties' is required to "
+     "be supplied and to be false.", "strict-open-object", None, "save"),
+    ("Invalid schema for function 'save': In context=(), 'required' is required to be supplied and to be an array "
+     "including every key in properties. Missing 'tags'.", "strict-optional-property", None, "save"),
+    ("Invalid schema for function 'save': In context=(), 'required' is required to be supplied and to be an array "
+     "including every key in properties. Extra required key 'tag' supplied.", "required-not-defined", None, "save"),
+    ("Invalid schema for function 'assign': context=('properties', 'owner'), $ref cannot have keywords "
+     "{'description'}.", "strict-unsupported-keyword", None, "assign"),
+    ("Invalid schema for function 'assign': In context=('properties', 'n'), 'default' is not permitted.",
+     "strict-unsupported-keyword", None, "assign"),
+    ("Invalid 'tools[3].function.name': string does not match pattern. Expected a string that matches the pattern "
+     "'^[a-zA-Z0-9_-]+$'.", "invalid-tool-name", 3, None),
+    ("'Web Search' does not match '^[a-zA-Z0-9_-]{1,64}$' - 'functions.4.name'", "invalid-tool-name", 4, None),
+    ("Invalid JSON payload received. Unknown name \"additionalProperties\" at "
+     "'request.tools[0].function_declarations[3].parameters.properties[opts]': Cannot find field.",
+     "strict-unsupported-keyword", 3, None),
+    ("Invalid JSON payload received. Unknown name \"type\" at 'request.tools[0].function_declarations[9].parameters."
+     "properties[0].value': Proto field is not repeating, cannot start list.", "strict-unsupported-keyword", 9, None),
+    ("Invalid value at 'request.tools[0].function_declarations[12].parameters.properties[4].value.enum[0]' "
+     "(TYPE_STRING), 3", "strict-unsupported-keyword", 12, None),
+    ("* GenerateContentRequest.tools[0].function_declarations[2].parameters.properties[homepage].format: only "
+     "'enum' is supported for STRING type", "strict-unsupported-keyword", 2, None),
+    ("* GenerateContentRequest.tools[0].function_declarations[6].parameters.required[1]: property is not defined",
+     "required-not-defined", 6, None),
+    ("The GenerateContentRequest proto is invalid:\n * tools[0].function_declarations[8].name: [FIELD_INVALID] "
+     "Invalid function name. Must start with a letter or an underscore.", "invalid-tool-name", 8, None),
+    ("Unable to submit request because `get_time` functionDeclaration parameters schema should be of type OBJECT.",
+     "schema-root-not-object", None, "get_time"),
+    ("The GenerateContentRequest proto is invalid:\n * tools[0].function_declarations: [FIELD_INVALID] At most 512 "
+     "function declarations can be specified.", "too-many-tools", None, None),
+    ("type and anyOf cannot be both populated.", "strict-unsupported-keyword", None, None),
+    ("Tool `find_place` has invalid JSON parameters: - Unable to load schema from "
+     "'https://json-schema.org/draft-07/schema'", "mcp-legacy-dialect", None, "find_place"),
+    ("Validation failed calling list_tables with args {}: no schema with key or ref "
+     "\"https://json-schema.org/draft/2020-12/schema\"", "mcp-legacy-dialect", None, None),
+]
+
+
+@pytest.mark.parametrize(("text", "rule", "index", "name"), SECTION_2, ids=[str(i) for i in range(len(SECTION_2))])
+def test_section_2_texts(text, rule, index, name):
+    explanation = explain(text)
+    assert rule in rules(explanation)
+    assert explanation.location.tool_index == index
+    assert explanation.location.tool_name == name
