@@ -105,7 +105,7 @@ def test_token_budget_names_the_crossing_tool_and_the_largest():
     tools = [tool({"type": "object", "properties": {"q": S}}, name=f"t{i}") for i in range(5)]
     findings = fired(tools, "tool-set-token-budget", rule_settings={"tool-set-token-budget": {"budget-tokens": 100}})
     assert len(findings) == 1
-    assert "over the budget of 100" in findings[0].message and "`$defs`" in findings[0].message
+    assert "more than the budget of 100 tokens" in findings[0].message and "`$defs`" in findings[0].message
 
 
 def test_gemini_target_enum_and_format_are_dated_and_skip_parameters_json_schema():

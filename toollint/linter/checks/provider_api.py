@@ -16,8 +16,7 @@ from toollint.linter.engine import Context, node_label
 from toollint.profiles import context_tuple
 from toollint.profiles.tool_apis import Construct, construct
 from toollint.schema.walk import SchemaNode, schema_types, walk
-from toollint.tokens import payload_bytes, tokenizer
-from toollint.tokens.statistics import count_tools
+from toollint.tokens import count_tool, payload_bytes, tokenizer
 
 _PROVIDER = {"anthropic": "Anthropic", "openai": "OpenAI", "gemini": "Gemini", "moonshot": "Moonshot (Kimi)",
              "mcp-clients": "MCP clients"}
@@ -77,63 +76,59 @@ def root_enum_or_not(tool: Tool, ctx: Context) -> None:
 # --- subschemas -----------------------------------------------------------------------------
 
 
-def _sent_subschemas(tool: Tool):
-    """Subschemas the API reads: not under `not`/`if`/... and not in a definition no `$ref` of the tool uses
-    (generators copy shared `$defs` into every tool; nothing shows providers check unused ones)."""
-    if not isinstance(tool.schema, dict):
-        return
-    nodes = list(walk(tool.schema, tool.schema_pointer))
-    used = {node.schema["$ref"] for node in nodes if isinstance(node.schema.get("$ref"), str)}
-    for node in nodes:
-        if _on_the_wire(node) and _definition_used(node, used):
-            yield node
-
-
-def _definition_used(node: SchemaNode, used: set[str]) -> bool:
+def _sent(node: SchemaNode, tool: Tool) -> bool:
+    """Whether the API reads this subschema: not under `not`/`if`/..., and not in a definition no `$ref` of
+    the tool uses (generators copy shared `$defs` into every tool; nothing shows providers check unused ones)."""
+    if not _on_the_wire(node):
+        return False
     current: SchemaNode | None = node
     while current is not None:
         if current.via in ("$defs", "definitions") and current.parent is not None and current.parent.is_root:
-            return f"#/{current.via}/{current.name}" in used
+            return f"#/{current.via}/{current.name}" in _used_refs(tool)
         current = current.parent
     return True
 
 
-def _is_array(schema: dict[str, Any]) -> bool:
-    return "array" in schema_types(schema)
+def _used_refs(tool: Tool) -> set[str]:
+    used = tool.extras.get("used_refs")
+    if used is None:
+        used = {n.schema["$ref"] for n in walk(tool.schema, "") if isinstance(n.schema.get("$ref"), str)}
+        tool.extras["used_refs"] = used
+    return used
 
 
-@check("array-missing-items", "tool")
-def array_missing_items(tool: Tool, ctx: Context) -> None:
+@check("array-missing-items", "schema", keys=("type",))
+def array_missing_items(node: SchemaNode, ctx: Context) -> None:
+    schema = node.schema
+    if "array" not in schema_types(schema) or "items" in schema or "$ref" in schema or not _sent(node, ctx.tool):
+        return
     item = construct("array_missing_items")
-    for node in _sent_subschemas(tool):
-        schema = node.schema
-        if _is_array(schema) and "items" not in schema and "$ref" not in schema:
-            fields = _fields(node, ctx)
-            ctx.report(node.pointer, f"{node_label(node)}: `type: array` without `items`; "
-                       f"{_quote(item, 'openai', **fields)}, and Gemini \"{item.answer('gemini', **fields)}\" "
-                       "(with strict mode off too). Add `items` with the element schema, e.g. "
-                       "`\"items\": {\"type\": \"string\"}`", key=True)
+    fields = _fields(node, ctx)
+    ctx.report(node.pointer, f"{node_label(node)}: `type: array` without `items`; "
+               f"{_quote(item, 'openai', **fields)}, and Gemini \"{item.answer('gemini', **fields)}\" "
+               "(with strict mode off too). Add `items` with the element schema, e.g. "
+               "`\"items\": {\"type\": \"string\"}`", key=True)
 
 
-def _untyped(schema: dict[str, Any], typed_by: list[str]) -> bool:
-    return "type" not in schema and not any(key in schema for key in typed_by)
+_TYPED_BY = tuple(construct("untyped_property")["typed_by"])
 
 
-@check("untyped-property", "tool")
-def untyped_property(tool: Tool, ctx: Context) -> None:
+@check("untyped-property", "schema")
+def untyped_property(node: SchemaNode, ctx: Context) -> None:
+    schema = node.schema
+    if node.via not in ("properties", "items") or "type" in schema or any(k in schema for k in _TYPED_BY):
+        return
+    if not _sent(node, ctx.tool):
+        return
     item = construct("untyped_property")
-    typed_by = item["typed_by"]
-    for node in _sent_subschemas(tool):
-        if node.via not in ("properties", "items") or not _untyped(node.schema, typed_by):
-            continue
-        fields = _fields(node, ctx)
-        what = "property" if node.via == "properties" else "array element schema"
-        has = [k for k in ("enum", "const") if k in node.schema]
-        detail = f" (it has `{has[0]}` but no `type`)" if has else ""
-        ctx.report(node.pointer, f"{node_label(node)}: {what} without `type`{detail}; "
-                   f"{_quote(item, 'openai', **fields)}; {_quote(item, 'moonshot', **fields)}; Gemini rejects an "
-                   "empty type too. Add the type (`\"type\": \"string\"`, or a list of the types it may take)",
-                   key=True)
+    fields = _fields(node, ctx)
+    what = "property" if node.via == "properties" else "array element schema"
+    has = [k for k in ("enum", "const") if k in schema]
+    detail = f" (it has `{has[0]}` but no `type`)" if has else ""
+    ctx.report(node.pointer, f"{node_label(node)}: {what} without `type`{detail}; "
+               f"{_quote(item, 'openai', **fields)}; {_quote(item, 'moonshot', **fields)}; Gemini rejects an "
+               "empty type too. Add the type (`\"type\": \"string\"`, or a list of the types it may take)",
+               key=True)
 
 
 @check("object-without-properties", "tool")
@@ -230,25 +225,29 @@ def too_many_tools(tools: list[Tool], ctx: Context) -> None:
 def tool_set_token_budget(tools: list[Tool], ctx: Context) -> None:
     item = construct("token_budget")
     budget = int(ctx.options.get("budget-tokens", item["budget_tokens"]))
-    # Byte-level BPE never yields more tokens than bytes: small sets are never tokenized.
-    if sum(payload_bytes(t.name, t.description, t.schema) for t in tools) <= budget:
-        return
-    counts = count_tools(tools)
-    total = sum(tokens for _, tokens in counts)
-    if total <= budget:
+    sizes = [payload_bytes(t.name, t.description, t.schema) for t in tools]
+    # Byte-level BPE never yields more tokens than bytes: small sets are never tokenized; larger ones only
+    # until the budget is crossed (pure-Python BPE is the cost here; --statistics gives every count).
+    if sum(sizes) <= budget:
         return
     running = 0
-    crossing = tools[-1]
-    for tool, (_, tokens) in zip(tools, counts, strict=True):
-        running += tokens
+    crossing = None
+    for position, tool in enumerate(tools):
+        running += count_tool(tool.name, tool.description, tool.schema)
         if running > budget:
-            crossing = tool
+            crossing = position
             break
-    largest = sorted(counts, key=lambda c: -c[1])[:3]
+    if crossing is None:
+        return
+    tool = tools[crossing]
+    largest = sorted(range(len(tools)), key=lambda i: -sizes[i])[:3]
     how = "counted" if tokenizer().exact else "estimated"
-    ctx.report(crossing.name_pointer,
-               f"the {len(tools)} tool definitions take {total:,} tokens ({how} with {tokenizer().name}), over the "
-               f"budget of {budget:,} (crossed at this tool); they are sent with every request. Largest: "
-               + ", ".join(f"{name} {tokens:,}" for name, tokens in largest)
+    ctx.report(tool.name_pointer,
+               f"the {len(tools)} tool definitions take more than the budget of {budget:,} tokens ({how} with "
+               f"{tokenizer().name}): the first {crossing + 1} already take {running:,}; all are sent with every "
+               "request. Largest: " + ", ".join(
+                   f"{tools[i].label} {count_tool(tools[i].name, tools[i].description, tools[i].schema):,}"
+                   for i in largest)
                + ". Hoist repeated subtrees into `$defs`, split the set by task, or defer loading (Anthropic "
-               "`defer_loading` with tool search)", tool=crossing)
+               "`defer_loading` with tool search); `toollint check --statistics` lists every tool's count",
+               tool=tool)
