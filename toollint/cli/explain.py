@@ -25,6 +25,8 @@ def explain_command(error_text: str | None, tools_file: str | None, request_file
     if tools_file and request_file:
         raise click.UsageError("give --tools or --request, not both")
     if error_text is None or error_text == "-":
+        if error_text is None and sys.stdin.isatty():
+            raise click.UsageError("no error text: pass it as an argument, or pipe it in (`-` reads stdin)")
         error_text = sys.stdin.read()
     if not error_text.strip():
         raise click.UsageError("no error text: pass it as an argument or on stdin")

@@ -128,8 +128,11 @@ def _findings(source: Source, explanation: Explanation) -> list[Any]:
     provider = explanation.location.provider or next((m.error.provider for m in explanation.matches), "")
     strict = any(m.spec.targets for m in explanation.matches)
     targets = (provider,) if strict and provider in STRICT_TARGETS else ()
-    result = Linter(Settings(select=names, targets=targets)).lint(source)
-    findings = sorted(result.findings, key=lambda f: f.sort_key())
+    broad = METASCHEMA_RULE in names  # Anthropic's keyword-less 400: the trigger is unconfirmed, show every error
+    settings = Settings(select=("ALL",)) if broad else Settings(select=names, targets=targets)
+    findings = sorted(Linter(settings).lint(source).findings, key=lambda f: f.sort_key())
+    if broad:
+        findings = [f for f in findings if f.severity == "error" or f.rule in names]
     resolved = explanation.resolved
     if resolved is None:
         return findings

@@ -42,8 +42,8 @@ def render_text(explanation: Explanation) -> str:
         lines.append("JSON Schema 2020-12 metaschema violations:")
         lines += [f"  {violation}" for violation in explanation.metaschema]
     elif resolved is not None and any(m.spec.name == "invalid-json-schema" for m in explanation.matches):
-        lines.append("The 2020-12 metaschema accepts this tool's schema; the findings below (if any) and "
-                     "`toollint check --target anthropic` show what else the API may reject.")
+        lines.append("The 2020-12 metaschema accepts this tool's schema; the errors below (every rule; strict "
+                     "rules only if the tool is strict) are what else the API may reject.")
     if explanation.file is not None:
         if explanation.findings:
             lines.append("Findings:")
