@@ -161,3 +161,14 @@ def test_statistics_show_tokens_per_tool_and_file(tmp_path):
     tokens = data["tokens"]
     assert [t["name"] for t in tokens["tool_sets"][0]["tools"]] == ["first", "second"]
     assert tokens["total"] == sum(t["tokens"] for t in tokens["tool_sets"][0]["tools"]) > 0
+
+
+def test_with_a_target_only_what_that_provider_rejects_is_reported():
+    data = [tool({"type": "object", "properties": {"ids": {"type": "array"}}}, name=f"t{i}") for i in range(3)]
+    settings = {"rule_settings": {"too-many-tools": {"openai-limit": 2, "gemini-limit": 2}}}
+    everyone = {f.rule for f in lint_text(json.dumps(data), **settings)}
+    assert {"array-missing-items", "too-many-tools"} <= everyone
+    anthropic = {f.rule for f in lint_text(json.dumps(data), targets=("anthropic",), **settings)}
+    assert not {"array-missing-items", "too-many-tools"} & anthropic
+    gemini = [f for f in lint_text(json.dumps(data), targets=("gemini",), **settings) if f.rule == "too-many-tools"]
+    assert len(gemini) == 1 and "Gemini (limit 2)" in gemini[0].message and "OpenAI" not in gemini[0].message

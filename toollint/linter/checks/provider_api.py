@@ -33,6 +33,17 @@ def _fields(node: SchemaNode, ctx: Context) -> dict[str, Any]:
             "where": gemini_where(relative), "dotted": ".".join(tokens)}
 
 
+_API_PROVIDERS = frozenset({"anthropic", "openai", "gemini"})
+
+
+def _applies(item: Construct, ctx: Context) -> bool:
+    """Without --target every provider counts; with targets, only constructs one of them rejects (constructs
+    rejected by no provider API, such as MCP clients' dialect checks, always apply)."""
+    targets = set(ctx.linter.settings.targets)
+    providers = set(item.rejected_by) & _API_PROVIDERS
+    return not targets or not providers or bool(providers & targets)
+
+
 def _quote(item: Construct, provider: str, **fields: Any) -> str:
     return f"{_PROVIDER.get(provider, provider)} answers \"{item.answer(provider, **fields)}\""
 
@@ -46,6 +57,8 @@ def root_combinator(tool: Tool, ctx: Context) -> None:
     if not isinstance(schema, dict):
         return
     item = construct("root_combinator")
+    if not _applies(item, ctx):
+        return
     for key in item["keywords"]:
         if key in schema:
             fields = {"tool": tool.label, "index": tool.index}
@@ -64,6 +77,8 @@ def root_enum_or_not(tool: Tool, ctx: Context) -> None:
     if not isinstance(schema, dict):
         return
     item = construct("root_enum_or_not")
+    if not _applies(item, ctx):
+        return
     for key in item["keywords"]:
         if key in schema:
             ctx.report(jp.join(tool.schema_pointer, key),
@@ -103,6 +118,8 @@ def array_missing_items(node: SchemaNode, ctx: Context) -> None:
     if "array" not in schema_types(schema) or "items" in schema or "$ref" in schema or not _sent(node, ctx.tool):
         return
     item = construct("array_missing_items")
+    if not _applies(item, ctx):
+        return
     fields = _fields(node, ctx)
     ctx.report(node.pointer, f"{node_label(node)}: `type: array` without `items`; "
                f"{_quote(item, 'openai', **fields)}, and Gemini \"{item.answer('gemini', **fields)}\" "
@@ -121,6 +138,8 @@ def untyped_property(node: SchemaNode, ctx: Context) -> None:
     if not _sent(node, ctx.tool):
         return
     item = construct("untyped_property")
+    if not _applies(item, ctx):
+        return
     fields = _fields(node, ctx)
     what = "property" if node.via == "properties" else "array element schema"
     has = [k for k in ("enum", "const") if k in schema]
@@ -139,6 +158,8 @@ def object_without_properties(tool: Tool, ctx: Context) -> None:
     if isinstance(schema.get("additionalProperties"), dict) or any(k in schema for k in ("anyOf", "oneOf", "allOf")):
         return
     item = construct("object_without_properties")
+    if not _applies(item, ctx):
+        return
     ctx.report(tool.schema_pointer, f"the input schema is `type: object` with no `properties`; "
                f"{_quote(item, 'openai', tool=tool.label)}. For a tool without arguments write "
                "`\"properties\": {}`", key=True)
@@ -191,6 +212,8 @@ def strict_inside_schema(tool: Tool, ctx: Context) -> None:
 def description_too_long(tool: Tool, ctx: Context) -> None:
     description = tool.description
     item = construct("description_too_long")
+    if not _applies(item, ctx):
+        return
     limit = int(ctx.options.get("max-length", item["max_length"]))
     if not isinstance(description, str) or len(description) <= limit:
         return
@@ -208,6 +231,8 @@ def too_many_tools(tools: list[Tool], ctx: Context) -> None:
     item = construct("tool_count")
     limits = {"openai": int(ctx.options.get("openai-limit", item["openai_limit"])),
               "gemini": int(ctx.options.get("gemini-limit", item["gemini_limit"]))}
+    targets = set(ctx.linter.settings.targets)
+    limits = {name: limit for name, limit in limits.items() if not targets or name in targets}
     over = [(name, limit) for name, limit in sorted(limits.items(), key=lambda kv: kv[1]) if len(tools) > limit]
     if not over:
         return
