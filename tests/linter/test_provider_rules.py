@@ -172,3 +172,20 @@ def test_with_a_target_only_what_that_provider_rejects_is_reported():
     assert not {"array-missing-items", "too-many-tools"} & anthropic
     gemini = [f for f in lint_text(json.dumps(data), targets=("gemini",), **settings) if f.rule == "too-many-tools"]
     assert len(gemini) == 1 and "Gemini (limit 2)" in gemini[0].message and "OpenAI" not in gemini[0].message
+
+
+def test_counts_and_budgets_over_a_tool_set_of_several_servers():
+    from helpers import lint_set_text
+
+    def listing(prefix: str) -> dict:
+        return {"tools": [tool({"type": "object", "properties": {"q": S}}, name=f"{prefix}_{i}") for i in range(3)]}
+
+    text = json.dumps({"alpha": listing("a"), "beta": listing("b")})
+    settings = {"too-many-tools": {"openai-limit": 4, "gemini-limit": 100}, "tool-set-token-budget": {"budget-tokens": 250}}
+    findings = [f for f in lint_set_text(text, rule_settings=settings) if f.code in ("TL709", "TL710")]
+    assert sorted(f.rule for f in findings) == ["too-many-tools", "tool-set-token-budget"]
+    count = next(f for f in findings if f.rule == "too-many-tools")
+    assert (count.tool, count.file) == ("b_1", "beta.json")  # the 5th tool of the set
+    budget = next(f for f in findings if f.rule == "tool-set-token-budget")
+    assert budget.file == "beta.json" and budget.tool.startswith("b_")  # each server alone fits
+    assert all("2 servers/files together" in f.message for f in findings)

@@ -13,6 +13,7 @@ from toollint.document.dialects import MCP, Tool
 from toollint.linter.checks import check
 from toollint.linter.checks.strict import _on_the_wire, _relative, gemini_where
 from toollint.linter.engine import Context, node_label
+from toollint.linter.toolsets import SetContext, ToolSet
 from toollint.profiles import context_tuple
 from toollint.profiles.tool_apis import Construct, construct
 from toollint.schema.walk import SchemaNode, schema_types, walk
@@ -223,17 +224,20 @@ def description_too_long(tool: Tool, ctx: Context) -> None:
                "shorten it")
 
 
-# --- the tool set (one file) ------------------------------------------------------------------
+# --- the tool set: one file, and with `check --tool-set` all files and servers of the run ------------
 
 
-@check("too-many-tools", "toolset")
-def too_many_tools(tools: list[Tool], ctx: Context) -> None:
+def _count_limits(ctx: Context) -> list[tuple[str, int]]:
     item = construct("tool_count")
     limits = {"openai": int(ctx.options.get("openai-limit", item["openai_limit"])),
               "gemini": int(ctx.options.get("gemini-limit", item["gemini_limit"]))}
     targets = set(ctx.linter.settings.targets)
-    limits = {name: limit for name, limit in limits.items() if not targets or name in targets}
-    over = [(name, limit) for name, limit in sorted(limits.items(), key=lambda kv: kv[1]) if len(tools) > limit]
+    return sorted(((n, lim) for n, lim in limits.items() if not targets or n in targets), key=lambda kv: kv[1])
+
+
+def _report_tool_count(tools: list[Tool], ctx: Context, where: str) -> None:
+    item = construct("tool_count")
+    over = [(name, limit) for name, limit in _count_limits(ctx) if len(tools) > limit]
     if not over:
         return
     name, limit = over[0]
@@ -241,38 +245,74 @@ def too_many_tools(tools: list[Tool], ctx: Context) -> None:
     answers = "; ".join(f"{_PROVIDER.get(n, n)} (limit {lim}) answers "
                         f"\"{item.answer(n, limit=lim, count=len(tools)) if n in item.data else '400'}\""
                         for n, lim in over)
-    ctx.report(tool.name_pointer, f"{len(tools)} tools in one set, over the per-request limit (this is tool "
+    ctx.report(tool.name_pointer, f"{len(tools)} tools in {where}, over the per-request limit (this is tool "
                f"{limit + 1}); {answers}. Split the set by task, or load tools on demand (Anthropic `defer_loading` "
                "with tool search, MCP clients' per-server toggles)", tool=tool)
 
 
-@check("tool-set-token-budget", "toolset")
-def tool_set_token_budget(tools: list[Tool], ctx: Context) -> None:
-    item = construct("token_budget")
-    budget = int(ctx.options.get("budget-tokens", item["budget_tokens"]))
-    sizes = [payload_bytes(t.name, t.description, t.schema) for t in tools]
-    # Byte-level BPE never yields more tokens than bytes: small sets are never tokenized; larger ones only
-    # until the budget is crossed (pure-Python BPE is the cost here; --statistics gives every count).
-    if sum(sizes) <= budget:
-        return
+def _budget(ctx: Context) -> int:
+    return int(ctx.options.get("budget-tokens", construct("token_budget")["budget_tokens"]))
+
+
+def _over_budget(tools: list[Tool], budget: int) -> tuple[int, int] | None:
+    """(index of the tool that crosses the budget, tokens up to it), or None when the set fits.
+
+    Byte-level BPE never yields more tokens than bytes: a small set is never tokenized, a larger one only
+    until the budget is crossed (pure-Python BPE is the cost here; --statistics gives every count)."""
+    if sum(payload_bytes(t.name, t.description, t.schema) for t in tools) <= budget:
+        return None
     running = 0
-    crossing = None
     for position, tool in enumerate(tools):
         running += count_tool(tool.name, tool.description, tool.schema)
         if running > budget:
-            crossing = position
-            break
-    if crossing is None:
+            return position, running
+    return None
+
+
+def _report_token_budget(tools: list[Tool], ctx: Context, where: str) -> None:
+    budget = _budget(ctx)
+    over = _over_budget(tools, budget)
+    if over is None:
         return
-    tool = tools[crossing]
+    crossing, running = over
+    sizes = [payload_bytes(t.name, t.description, t.schema) for t in tools]
     largest = sorted(range(len(tools)), key=lambda i: -sizes[i])[:3]
     how = "counted" if tokenizer().exact else "estimated"
-    ctx.report(tool.name_pointer,
-               f"the {len(tools)} tool definitions take more than the budget of {budget:,} tokens ({how} with "
-               f"{tokenizer().name}): the first {crossing + 1} already take {running:,}; all are sent with every "
-               "request. Largest: " + ", ".join(
+    ctx.report(tools[crossing].name_pointer,
+               f"the {len(tools)} tool definitions of {where} take more than the budget of {budget:,} tokens "
+               f"({how} with {tokenizer().name}): the first {crossing + 1} already take {running:,}; all are sent "
+               "with every request. Largest: " + ", ".join(
                    f"{tools[i].label} {count_tool(tools[i].name, tools[i].description, tools[i].schema):,}"
                    for i in largest)
                + ". Hoist repeated subtrees into `$defs`, split the set by task, or defer loading (Anthropic "
                "`defer_loading` with tool search); `toollint check --statistics` lists every tool's count",
-               tool=tool)
+               tool=tools[crossing])
+
+
+@check("too-many-tools", "toolset")
+def too_many_tools(tools: list[Tool], ctx: Context) -> None:
+    _report_tool_count(tools, ctx, "one file")
+
+
+@check("tool-set-token-budget", "toolset")
+def tool_set_token_budget(tools: list[Tool], ctx: Context) -> None:
+    _report_token_budget(tools, ctx, "this file")
+
+
+# A set check is reported only when no member file is over on its own (that file's finding says it already).
+
+
+@check("too-many-tools", "set")
+def too_many_tools_in_set(toolset: ToolSet, ctx: SetContext) -> None:
+    tools = [tool for _, tool in toolset.entries()]
+    smallest = min((limit for _, limit in _count_limits(ctx)), default=None)
+    if len(toolset.members) > 1 and smallest is not None and all(len(m.tools) <= smallest for m in toolset.members):
+        _report_tool_count(tools, ctx, f"the tool set ({len(toolset.members)} servers/files together)")
+
+
+@check("tool-set-token-budget", "set")
+def token_budget_of_set(toolset: ToolSet, ctx: SetContext) -> None:
+    budget = _budget(ctx)
+    if len(toolset.members) > 1 and all(_over_budget(m.tools, budget) is None for m in toolset.members):
+        _report_token_budget([tool for _, tool in toolset.entries()], ctx,
+                             f"the tool set ({len(toolset.members)} servers/files together)")
