@@ -9,7 +9,7 @@ from helpers import ROOT_DIR
 
 import toollint
 
-VAGUE = {"name": "x", "description": "d", "input_schema": {"type": "object"}}
+VAGUE = {"name": "x", "description": "d", "input_schema": {"type": "object", "properties": {}}}  # properties: TL705
 CLEAN = json.loads((ROOT_DIR / "fixtures" / "refund.json").read_text(encoding="utf-8"))
 
 

@@ -18,7 +18,7 @@ class LazyGroup(click.Group):
 
     LAZY = {"check": "toollint.cli.check", "rule": "toollint.cli.rules", "rules": "toollint.cli.rules",
             "strictify": "toollint.cli.strictify", "validate": "toollint.cli.validate",
-            "diff": "toollint.cli.diff"}
+            "diff": "toollint.cli.diff", "explain": "toollint.cli.explain"}
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(set(super().list_commands(ctx)) | set(self.LAZY))

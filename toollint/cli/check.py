@@ -52,7 +52,7 @@ def resolve_settings(config: str | None, isolated: bool) -> Settings:
 @click.option("--exclude", "extend_exclude", multiple=True, help="Extra glob patterns to exclude.")
 @click.option("--force-exclude", is_flag=True, help="Apply excludes to files named on the command line too.")
 @click.option("--stdin-filename", help="The name to report for input read from `-`.")
-@click.option("--statistics", is_flag=True, help="Print a count of findings per rule instead of the findings.")
+@click.option("--statistics", is_flag=True, help="Print a count of findings per rule and the tokens per tool and file instead of the findings.")
 @click.option("--show-files", is_flag=True, help="List every file considered and what became of it.")
 @click.option("-q", "--quiet", is_flag=True, help="Print findings only, no summary.")
 @click.option("--color/--no-color", default=None, help="Colour the output (default: when printing to a terminal).")
@@ -96,7 +96,13 @@ def check_command(paths, output_format, output_file, select, extend_select, igno
                     "unreadable": "unreadable", "crashed": "internal error"}[result.status]
             click.echo(f"{result.path}: {what}", err=True)
     if statistics:
-        text = _statistics(findings)
+        from toollint.tokens import statistics as tokens
+
+        token_sets = tokens.results_tokens(run.results)
+        if output_format == "json":
+            text = tokens.statistics_json(findings, token_sets)
+        else:
+            text = _statistics(findings) + tokens.render_text(token_sets)
     else:
         text = FORMATS[output_format or "full"](findings, run.results, color=use_color,
                                                 rules=settings.enabled_rules())

@@ -43,6 +43,13 @@ def check(rule: str, scope: str, *, keys: tuple[str, ...] | None = None, propert
 
 
 def load_checks() -> dict[str, list[Check]]:
-    from toollint.linter.checks import descriptions, parameters, strict, structural, toolsets  # noqa: F401
+    from toollint.linter.checks import (  # noqa: F401
+        descriptions,
+        parameters,
+        provider_api,
+        strict,
+        structural,
+        toolsets,
+    )
 
     return REGISTRY
