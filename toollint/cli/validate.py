@@ -15,9 +15,10 @@ import click
 
 from toollint.boundary import TRUNCATION_REASONS, Boundary, BoundaryError
 from toollint.boundary.calls import bare_call, is_call, parse_call
+from toollint.profiles import PROFILE_NAMES
 
 _SHAPES = ("anthropic", "openai-chat", "openai-responses", "mcp", "gemini")
-_TARGETS = ("anthropic", "openai", "gemini")
+_TARGETS = PROFILE_NAMES
 
 
 class _Usage(Exception):

@@ -17,8 +17,8 @@ from toollint.document.source import Source
 from toollint.explainer.locations import Location, parse_location
 from toollint.explainer.resolve import Resolved, resolve
 from toollint.linter.catalog import ApiError, RuleSpec, load_catalog
+from toollint.profiles import PROFILE_NAMES
 
-STRICT_TARGETS = ("anthropic", "openai", "gemini")
 METASCHEMA_RULE = "invalid-json-schema"
 MAX_METASCHEMA_ERRORS = 5
 
@@ -100,7 +100,7 @@ def match_text(text: str) -> list[Match]:
 
 
 def suggestion(location: Location) -> str:
-    target = location.provider if location.provider in STRICT_TARGETS else "anthropic --target openai --target gemini"
+    target = location.provider if location.provider in PROFILE_NAMES else "anthropic --target openai --target gemini"
     return f"toollint check --target {target} FILE"
 
 
@@ -127,7 +127,7 @@ def _findings(source: Source, explanation: Explanation) -> list[Any]:
     names = tuple(m.spec.name for m in explanation.matches)
     provider = explanation.location.provider or next((m.error.provider for m in explanation.matches), "")
     strict = any(m.spec.targets for m in explanation.matches)
-    targets = (provider,) if strict and provider in STRICT_TARGETS else ()
+    targets = (provider,) if strict and provider in PROFILE_NAMES else ()
     broad = METASCHEMA_RULE in names  # Anthropic's keyword-less 400: the trigger is unconfirmed, show every error
     settings = Settings(select=("ALL",)) if broad else Settings(select=names, targets=targets)
     findings = sorted(Linter(settings).lint(source).findings, key=lambda f: f.sort_key())

@@ -23,7 +23,7 @@ from typing import Any
 
 from toollint import pointer as jp
 from toollint.errors import StrictifyError
-from toollint.profiles import Profile, load_profile
+from toollint.profiles import STRICT_TARGETS, Profile, load_profile
 from toollint.schema.walk import SCHEMA_TYPES, schema_types
 from toollint.strictifier.decode import decode_wire_arguments, has_wire_forms
 from toollint.strictifier.sentences import FIXED, append, detect_lang, sentence
@@ -47,7 +47,7 @@ from toollint.strictifier.shapes import (
     shape,
 )
 
-TARGETS = ("anthropic", "openai")
+TARGETS = STRICT_TARGETS
 _JSON_OBJECT_TEXT = "^\\{[\\s\\S]*\\}$"  # JSON text of an object: braces at both ends
 MAX_NODES = 20_000
 
