@@ -42,6 +42,9 @@ def strictify_file(path: str, target: str = "anthropic", *, lang: str = "auto", 
     from toollint.strictifier.rewrite import StrictifyError, strictify_tool
 
     source, tools = read_tool_file(path, StrictifyFileError)
+    if source.documents > 1:
+        raise StrictifyFileError(f"{path}: holds {source.documents} YAML documents; strictify writes one tool set "
+                                 "per file")
     names = [t.name for t in tools]
     if only:
         unknown = [n for n in only if n not in names]
