@@ -15,7 +15,6 @@ import argparse
 import os
 import time
 from collections import Counter
-from pathlib import Path
 
 from toollint.document.dialects import find_tools
 from toollint.document.sniff import looks_like_tools

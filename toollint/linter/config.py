@@ -233,7 +233,9 @@ def option_type(default: Any) -> str:
         return "boolean"
     if isinstance(default, (int, float)):
         return "number"
-    return {str: "string", list: "array", dict: "object"}.get(type(default), "string")
+    if isinstance(default, list):
+        return "array"
+    return "object" if isinstance(default, dict) else "string"
 
 
 _IS_TYPE = {"boolean": lambda v: isinstance(v, bool), "number": lambda v: isinstance(v, (int, float))

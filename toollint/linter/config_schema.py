@@ -41,10 +41,11 @@ def config_schema() -> dict[str, Any]:
     for spec in catalog.values():
         rule_tables[spec.name] = _rule_table(spec)
         rule_tables[spec.code] = {"$ref": f"#/properties/rules/properties/{spec.name}"}
-    pair = {"type": "object", "required": ["output"], "additionalProperties": False,
-            "properties": {key: {"type": kind, "description": text} for key, (kind, text) in PAIR_KEYS.items()}}
-    pair["properties"]["target"]["enum"] = list(STRICT_TARGETS)
-    pair["properties"]["only"]["items"] = {"type": "string"}
+    pair_keys: dict[str, dict[str, Any]] = {key: {"type": kind, "description": text}
+                                            for key, (kind, text) in PAIR_KEYS.items()}
+    pair_keys["target"]["enum"] = list(STRICT_TARGETS)
+    pair_keys["only"]["items"] = {"type": "string"}
+    pair = {"type": "object", "required": ["output"], "additionalProperties": False, "properties": pair_keys}
     properties: dict[str, Any] = {key: {"type": "array", "items": {"type": "string"}} for key in _LIST_KEYS}
     for key in ("select", "extend-select", "ignore"):
         properties[key] = selectors

@@ -27,8 +27,8 @@ class GitIgnore:
             parent = self._resolved[directory] = Path(directory).resolve()
         absolute = parent / os.path.basename(absolute_path)
         verdict = False
-        for directory, spec in self._chain(parent):
-            relative = absolute.relative_to(directory).as_posix() + ("/" if is_dir else "")
+        for base, spec in self._chain(parent):
+            relative = absolute.relative_to(base).as_posix() + ("/" if is_dir else "")
             include = spec.check_file(relative).include
             if include is not None:  # the deepest .gitignore with a matching pattern decides
                 verdict = include

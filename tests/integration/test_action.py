@@ -17,7 +17,7 @@ from ruamel.yaml import YAML
 
 from toollint import __version__
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
 BAD = {"name": "bad name", "description": "Current time in an IANA time zone. Use it when the user asks the time.",
        "input_schema": {"type": "object", "properties": {"timezone": {"type": "string"}}}}

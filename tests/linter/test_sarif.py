@@ -122,7 +122,7 @@ def test_only_fired_rules_with_help_uri_fingerprints_and_automation_id(tmp_path)
 
 def test_a_clean_file_gives_a_small_log(tmp_path):
     root = _repo(tmp_path)
-    clean = Path(__file__).resolve().parent.parent / "fixtures" / "refund.json"
+    clean = Path(__file__).resolve().parents[2] / "fixtures" / "refund.json"
     shutil.copy(clean, root / "refund.json")
     previous = os.getcwd()
     os.chdir(root)

@@ -17,7 +17,7 @@ import pytest
 
 pytestmark = pytest.mark.slow
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 CLEAN_TOOL = {
     "name": "get_order_status",
     "description": "Look up the shipping status of one order by its ID. Use it when the customer asks where an "

@@ -14,7 +14,7 @@ from toollint.linter.catalog import tomllib
 from toollint.linter.config import parse_settings
 from toollint.linter.config_schema import config_schema, render
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 VALIDATOR = Draft7Validator(config_schema())
 
 
