@@ -69,7 +69,7 @@ def check_command(paths, output_format, output_file, select, extend_select, igno
     from toollint.cli.terminal import Progress, use_color
     from toollint.document.dialects import DIALECTS
     from toollint.errors import ServerError
-    from toollint.linter.config import _expand
+    from toollint.linter.config import validate_selectors
     from toollint.linter.inputs import lint_inputs
     from toollint.linter.report import FORMATS
     from toollint.linter.runner import survey_paths
@@ -85,7 +85,7 @@ def check_command(paths, output_format, output_file, select, extend_select, igno
         raise click.BadParameter(f"the directory of {output_file!r} does not exist", param_hint="-o/--output-file")
     try:
         for option, values in (("--select", select), ("--extend-select", extend_select), ("--ignore", ignore)):
-            _expand(_split(values) or (), option)
+            validate_selectors(_split(values) or (), option)
     except ConfigError as error:
         raise click.BadParameter(str(error).split(": ", 1)[1], param_hint=str(error).split(":", 1)[0]) from None
     try:
@@ -117,6 +117,7 @@ def check_command(paths, output_format, output_file, select, extend_select, igno
         sys.exit(2)
 
     findings = run.findings
+    where = list(paths) or (["the listed servers"] if live.servers else ["."])
     fmt = output_format or "full"
     colored = use_color(color, sys.stdout, to_file=output_file is not None)
     if statistics:
@@ -128,12 +129,11 @@ def check_command(paths, output_format, output_file, select, extend_select, igno
         else:
             text = _statistics(findings) + tokens.render_text(token_sets)
     else:
-        text = FORMATS[fmt](findings, run.results, color=colored, rules=settings.enabled_rules(),
-                            paths=list(paths) or ["."])
+        text = FORMATS[fmt](findings, run.results, color=colored, rules=settings.enabled_rules(), paths=where)
         if quiet and fmt in ("full", "concise"):
             text = "\n".join(text.rstrip("\n").split("\n")[:-1]) + "\n" if findings else ""
     if not quiet and not findings and not any(r.tools for r in run.results) and fmt not in ("full", "concise"):
-        click.echo(f"toollint: no tool definitions found in {', '.join(paths or ['.'])}", err=True)
+        click.echo(f"toollint: no tool definitions found in {', '.join(where)}", err=True)
     if output_file:
         Path(output_file).write_text(text, encoding="utf-8")
     else:

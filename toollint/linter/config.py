@@ -94,6 +94,11 @@ def _expand(selectors: tuple[str, ...] | list[str], where: str) -> list[str]:
     return names
 
 
+def validate_selectors(selectors: tuple[str, ...] | list[str], where: str) -> None:
+    """Raise ConfigError naming `where` (a config key or a CLI option) for a selector that picks no rule."""
+    _expand(selectors, where)
+
+
 def find_config(start: Path) -> Path | None:
     """The nearest config file at or above `start`; pyproject.toml counts only with a [tool.toollint] table."""
     for directory in (start, *start.parents):
