@@ -29,8 +29,8 @@ def test_statistics_honour_json(tmp_path):
     (tmp_path / "t.json").write_text(json.dumps(BAD), encoding="utf-8")
     result = invoke(tmp_path, "check", "--isolated", "--statistics", "--output-format", "json", "t.json")
     assert result.exit_code == 1
-    assert json.loads(result.stdout) == [{"code": "TL201", "rule": "invalid-tool-name", "severity": "error",
-                                          "count": 1}]
+    assert json.loads(result.stdout)["rules"] == [{"code": "TL201", "rule": "invalid-tool-name", "severity": "error",
+                                                   "count": 1}]
 
 
 def test_a_run_without_tools_says_so(tmp_path):
