@@ -134,3 +134,9 @@ def test_respect_gitignore_can_be_turned_off_in_config(tmp_path):
     finally:
         os.chdir(previous)
     assert files_reported(result) == {"t.json"}
+
+
+def test_strictify_refuses_a_multi_document_file(tmp_path):
+    path = write(tmp_path / "x.yaml", "kind: ConfigMap\n---\nname: get_time\ndescription: d\ninput_schema: {type: object}\n")
+    result = CliRunner().invoke(main, ["strictify", "-q", str(path)])
+    assert result.exit_code == 2 and "holds 2 YAML documents" in result.stderr
