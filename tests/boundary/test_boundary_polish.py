@@ -126,7 +126,7 @@ def choice(index, arguments, finish_reason="tool_calls"):
 
 def test_check_all_takes_a_whole_chat_completion():
     pytest.importorskip("openai")
-    from openai.types.chat import ChatCompletionMessageParam
+    from openai.types.chat import ChatCompletionToolMessageParam
     from pydantic import TypeAdapter
 
     boundary = Boundary.from_tools(REFUND)
@@ -134,7 +134,7 @@ def test_check_all_takes_a_whole_chat_completion():
     [outcome] = batch.outcomes
     assert outcome.code == "INVALID_ARGUMENTS" and outcome.shape == "openai-chat"
     assert outcome.result["tool_call_id"] == "call_0"
-    TypeAdapter(ChatCompletionMessageParam).validate_python(batch.messages[0])
+    TypeAdapter(ChatCompletionToolMessageParam).validate_python(batch.messages[0], strict=True)
     cut = boundary.check_all(chat_completion([choice(0, GOOD, finish_reason="length")]))
     assert [o.code for o in cut.outcomes] == ["TRUNCATED"]
     assert Boundary.from_tools(REFUND, coerce=True).check_all(chat_completion([choice(0, {
@@ -152,24 +152,26 @@ def test_a_chat_completion_with_several_choices_is_refused_in_chat_shape():
 def test_results_fit_the_sdk_message_param_types():
     pytest.importorskip("anthropic")
     pytest.importorskip("openai")
-    from anthropic.types import MessageParam, ToolUseBlock
-    from openai.types.chat import ChatCompletionMessageFunctionToolCall, ChatCompletionMessageParam
-    from openai.types.responses import ResponseFunctionToolCall, ResponseInputItemParam
+    from anthropic.types import ToolResultBlockParam, ToolUseBlock
+    from openai.types.chat import ChatCompletionMessageFunctionToolCall, ChatCompletionToolMessageParam
+    from openai.types.responses import ResponseFunctionToolCall
+    from openai.types.responses.response_input_param import FunctionCallOutput
     from pydantic import TypeAdapter
 
+    # the param types themselves (tests/typecheck/sdk_fit.py checks the whole message lists statically)
     boundary = Boundary.from_tools(REFUND)
     block = ToolUseBlock(type="tool_use", id="toolu_9", name="refund_order", input={**GOOD, "amount_cents": "x"})
-    failed = boundary.check(block)
-    TypeAdapter(MessageParam).validate_python({"role": "user", "content": [failed.result]})
-    ran = boundary.run(block.model_copy(update={"input": GOOD}), lambda arguments: {"refunded": True})
-    TypeAdapter(MessageParam).validate_python({"role": "user", "content": [ran.result]})
+    anthropic_result = TypeAdapter(ToolResultBlockParam)
+    for outcome in (boundary.check(block),
+                    boundary.run(block.model_copy(update={"input": GOOD}), lambda arguments: {"refunded": True})):
+        assert anthropic_result.validate_python(outcome.result, strict=True) == outcome.result
     chat = ChatCompletionMessageFunctionToolCall.model_validate(
         {"id": "call_9", "type": "function", "function": {"name": "refund_order", "arguments": "{"}})
-    TypeAdapter(ChatCompletionMessageParam).validate_python(boundary.check(chat).result)
+    result = boundary.check(chat).result
+    assert TypeAdapter(ChatCompletionToolMessageParam).validate_python(result, strict=True) == result
     item = ResponseFunctionToolCall(type="function_call", call_id="fc_9", name="refund_order", arguments="{}")
     result = boundary.check(item).result
-    assert result["type"] == "function_call_output"
-    TypeAdapter(ResponseInputItemParam).validate_python(result)
+    assert TypeAdapter(FunctionCallOutput).validate_python(result, strict=True) == result
 
 
 # --- the outcome log and boundary pass^k -----------------------------------------------------------
