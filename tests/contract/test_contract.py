@@ -153,3 +153,14 @@ def test_gen_on_a_bad_tools_file_exits_2_and_writes_nothing(tmp_path):
     result = CliRunner().invoke(main, ["contract", "gen", str(bad), "-o", str(tmp_path / "out")])
     assert result.exit_code == 2 and "not valid JSON Schema" in result.stderr
     assert not (tmp_path / "out").exists()
+
+
+def test_run_on_a_directory_reads_only_the_case_files_of_these_tools(tmp_path):
+    write_cases(tmp_path, "refund_order", generate(REFUND)["refund_order"])
+    (tmp_path / "other_tool.jsonl").write_text('{"id": "x", "call": {"name": "other_tool", "arguments": {}}, '
+                                                '"expect": "ok", "code": "OK"}\n', encoding="utf-8")
+    count, failures = check_cases(REFUND, tmp_path)
+    assert count == 26 and failures == []
+    (tmp_path / "refund_order.jsonl").unlink()
+    with pytest.raises(CaseFileError, match="no case files for refund_order"):
+        check_cases(REFUND, tmp_path)

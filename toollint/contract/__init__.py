@@ -9,9 +9,9 @@
 boundary that changes a verdict shows up in review.
 """
 
-from toollint.contract.files import CaseFileError, case_files, read_cases, write_cases
+from toollint.contract.files import CaseFileError, case_files, case_files_for, read_cases, write_cases
 from toollint.contract.run import Failure, check_cases, generate
 from toollint.contract.verdicts import Case, differences, verdict
 
-__all__ = ["Case", "CaseFileError", "Failure", "case_files", "check_cases", "differences", "generate", "read_cases",
+__all__ = ["Case", "CaseFileError", "Failure", "case_files", "case_files_for", "check_cases", "differences", "generate", "read_cases",
            "verdict", "write_cases"]

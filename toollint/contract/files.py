@@ -49,6 +49,18 @@ def case_files(path: Path) -> list[Path]:
     return [path]
 
 
+def case_files_for(path: Path, tools: list[str]) -> list[Path]:
+    """The case files of `tools` under `path`: the file itself, or in a directory the `<tool>.jsonl` files
+    of these tools (a directory may hold the cases of other tool files too)."""
+    if not path.is_dir():
+        return case_files(path)
+    wanted = {file_name(tool) for tool in tools}
+    found = [file for file in case_files(path) if file.name in wanted]
+    if not found:
+        raise CaseFileError(f"{path}: no case files for {', '.join(tools)} (expected {', '.join(sorted(wanted))})")
+    return found
+
+
 def read_cases(path: Path) -> list[tuple[int, Case]]:
     """(line number, case) for every case in one file."""
     try:

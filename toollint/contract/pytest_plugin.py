@@ -187,20 +187,15 @@ def _rooted(root: Path, path: Any) -> Path:
 
 
 def _load(suite: _Suite, cases: Any, seed: int, root: Path) -> list[ContractCase]:
-    from toollint.contract.files import case_files, file_name, read_cases
+    from toollint.contract.files import case_files_for, read_cases
     from toollint.contract.run import generate
 
     if cases is None:
         generated = generate(str(suite.tools), seed, target=suite.target, coerce=suite.coerce)
         return [ContractCase(suite, case, "generated") for tool_cases in generated.values() for case in tool_cases]
-    names = set(suite.boundary().tools)
     found: list[ContractCase] = []
-    for path in case_files(_rooted(root, cases)):
-        if path.name not in {file_name(n) for n in names} and not Path(str(cases)).suffix:
-            continue  # a directory may hold the cases of other tool files
+    for path in case_files_for(_rooted(root, cases), suite.boundary().tools):
         found.extend(ContractCase(suite, case, f"{path}:{line}") for line, case in read_cases(path))
-    if not found:
-        raise ValueError(f"no case files for the tools in {suite.tools} under {cases}")
     return found
 
 

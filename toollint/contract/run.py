@@ -9,7 +9,7 @@ from typing import Any
 
 from toollint.boundary import Boundary
 from toollint.contract.cases import ToolCases
-from toollint.contract.files import case_files, read_cases
+from toollint.contract.files import case_files_for, read_cases
 from toollint.contract.verdicts import Case, differences, verdict
 
 
@@ -59,7 +59,7 @@ def check_cases(tools: Any, cases: str | os.PathLike[str], *, target: str | None
     boundary = make_boundary(tools, target=target, coerce=coerce)
     failures = []
     count = 0
-    for path in case_files(Path(cases)):
+    for path in case_files_for(Path(cases), boundary.tools):
         for line, case in read_cases(path):
             count += 1
             problems = differences(case, verdict(boundary, case.call))
