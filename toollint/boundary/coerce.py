@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from toollint.boundary.messages import display_path
-from toollint.schema.walk import entries, members
+from toollint.schema.walk import entries, members, schema_types
 
 _INTEGER = re.compile(r"-?(0|[1-9][0-9]*)")
 _NUMBER = re.compile(r"-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?")
@@ -99,18 +99,9 @@ def _walk(value: Any, schema: Any, path: tuple, lookup: Callable[[str], Any], do
 _NO: Any = object()
 
 
-def _types(schema: dict) -> set[str]:
-    declared = schema.get("type")
-    if isinstance(declared, str):
-        return {declared}
-    if isinstance(declared, list):
-        return {t for t in declared if isinstance(t, str)}
-    return set()
-
-
 def _convert(text: str, schema: dict) -> Any:
     """The one value `text` stands for among the schema's allowed types, or _NO."""
-    allowed = _types(schema)
+    allowed = schema_types(schema)
     if not allowed or "string" in allowed:
         return _NO
     readings: list[Any] = []

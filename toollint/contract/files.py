@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 from toollint.contract.verdicts import UNSET, Case
+from toollint.document import jsonl
 from toollint.errors import ToollintError
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9_.-]")
@@ -63,23 +64,9 @@ def case_files_for(path: Path, tools: list[str]) -> list[Path]:
 
 def read_cases(path: Path) -> list[tuple[int, Case]]:
     """(line number, case) for every case in one file."""
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise CaseFileError(f"{path}: not UTF-8 text (byte offset {error.start})") from None
-    except OSError as error:
-        raise CaseFileError(f"{path}: cannot read: {error.strerror or error}") from None
     cases = []
-    for number, line in enumerate(text.splitlines(), 1):
-        if not line.strip():
-            continue
-        where = f"{path}:{number}"
-        try:
-            data = json.loads(line)
-        except json.JSONDecodeError as error:
-            raise CaseFileError(f"{where}:{error.colno}: invalid JSON: {error.msg}") from None
-        if not isinstance(data, dict):
-            raise CaseFileError(f"{where}: expected a case object, got {type(data).__name__}")
+    for number, where, data in jsonl.objects(jsonl.read_text(path, CaseFileError), path, CaseFileError,
+                                             "a case object"):
         missing = [key for key in ("id", "call", "expect", "code") if key not in data]
         if missing:
             raise CaseFileError(f"{where}: the case lacks {', '.join(missing)}")

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from toollint.document import jsonl
 from toollint.errors import ToollintError
 from toollint.passk.boundary_codes import MODEL_FAULTS, NOT_THE_MODEL
 
@@ -84,14 +85,7 @@ def _detect(path: Path) -> str:
 
 
 def _read_text(path: Path) -> str:
-    try:
-        return path.read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise RunsError(f"{path}: no such file") from None
-    except UnicodeDecodeError as error:
-        raise RunsError(f"{path}: not UTF-8 text (byte offset {error.start})") from None
-    except OSError as error:
-        raise RunsError(f"{path}: cannot read: {error.strerror or error}") from None
+    return jsonl.read_text(path, RunsError)
 
 
 def _load_json(path: Path) -> Any:
@@ -107,16 +101,7 @@ def _load_json(path: Path) -> Any:
 
 def _jsonl(path: Path, *, boundary: bool) -> list[Trial]:
     trials: list[Trial] = []
-    for number, line in enumerate(_read_text(path).splitlines(), 1):
-        if not line.strip():
-            continue
-        where = f"{path}:{number}"
-        try:
-            record = json.loads(line)
-        except json.JSONDecodeError as error:
-            raise RunsError(f"{where}:{error.colno}: invalid JSON: {error.msg}") from None
-        if not isinstance(record, dict):
-            raise RunsError(f"{where}: expected a JSON object per line, got {type(record).__name__}")
+    for _, where, record in jsonl.objects(_read_text(path), path, RunsError):
         trials.append(_boundary_record(record, where) if boundary else _record(record, where))
     if not trials:
         raise RunsError(f"{path}: no records")
