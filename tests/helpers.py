@@ -10,7 +10,7 @@ from toollint.linter.engine import Finding, Linter
 def lint_text(text: str, fmt: str = "json", *, targets: tuple[str, ...] = (), path: str | None = None,
               **settings) -> list[Finding]:
     source = parse_text(text, path or f"example.{fmt}", fmt)
-    result = Linter(Settings(targets=targets, **settings)).lint(source)
+    result = Linter(Settings(targets=targets, **settings)).lint(source, explicit=True)
     return sorted(result.findings, key=Finding.sort_key)
 
 

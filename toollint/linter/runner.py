@@ -33,9 +33,9 @@ class Run:
         return sorted((f for r in self.results for f in r.findings), key=Finding.sort_key)
 
 
-def _lint_source(linter: Linter, source: Source, display: str) -> FileResult:
+def _lint_source(linter: Linter, source: Source, display: str, explicit: bool = False) -> FileResult:
     try:
-        result = linter.lint(source)
+        result = linter.lint(source, explicit=explicit)
     except CheckCrashed as error:
         result = FileResult(source.path, status="crashed", error=str(error), source=source)
     settings = linter.settings
@@ -50,7 +50,8 @@ _worker_linter: Linter | None = None
 
 def _lint_in_worker(candidate: Candidate) -> FileResult:
     assert _worker_linter is not None
-    result = _lint_source(_worker_linter, read_path(candidate.path, candidate.display), candidate.display)
+    result = _lint_source(_worker_linter, read_path(candidate.path, candidate.display), candidate.display,
+                          candidate.explicit)
     source = result.source
     # Send back only what reporters need: the text of files with findings (for code frames).
     result.source = Source(source.path, source.text if result.findings else "", source.format) if source else None
@@ -84,7 +85,7 @@ def lint_paths(paths: list[str], settings: Settings, *, force_exclude: bool = Fa
     files = [c for c in candidates if c.path != "-"]
     for candidate in candidates:
         if candidate.path == "-":
-            run.results.append(_lint_source(linter, read_stdin(candidate.display), candidate.display))
+            run.results.append(_lint_source(linter, read_stdin(candidate.display), candidate.display, True))
     if jobs != 1 and _worth_parallel(files):
         workers = min(jobs or os.cpu_count() or 2, 8, len(files))
         # Largest files first so no worker is left with a big one at the end; results are put back in order.
@@ -101,7 +102,8 @@ def lint_paths(paths: list[str], settings: Settings, *, force_exclude: bool = Fa
         run.results.extend(r for r in results if r is not None)
     else:
         for candidate in files:
-            run.results.append(_lint_source(linter, read_path(candidate.path, candidate.display), candidate.display))
+            run.results.append(_lint_source(linter, read_path(candidate.path, candidate.display), candidate.display,
+                                            candidate.explicit))
     return run
 
 

@@ -18,7 +18,10 @@ def _location(finding: Finding) -> str:
     return f"{finding.file}:{finding.line}:{finding.column}"
 
 
-def summary(findings: list[Finding]) -> str:
+def summary(findings: list[Finding], results: list[FileResult] | None = None) -> str:
+    if not findings and results is not None and not any(r.tools for r in results):
+        files = "1 file" if len(results) == 1 else f"{len(results)} files"
+        return f"No tool definitions found ({files} read): nothing was checked."
     if not findings:
         return "All checks passed!"
     counts = Counter(f.severity for f in findings)
@@ -31,7 +34,7 @@ def summary(findings: list[Finding]) -> str:
 def concise(findings: list[Finding], results: list[FileResult], *, color: bool = False, **_: object) -> str:
     lines = [f"{_paint(_location(f), _BOLD, color)}: {_paint(f.code, _COLORS[f.severity], color)} "
              f"{f.message} [{f.rule}]" for f in findings]
-    lines.append(summary(findings))
+    lines.append(summary(findings, results))
     return "\n".join(lines) + "\n"
 
 
@@ -55,7 +58,7 @@ def full(findings: list[Finding], results: list[FileResult], *, color: bool = Fa
         if details:
             lines.append(_paint("  = " + "; ".join(details), _DIM, color))
         blocks.append("\n".join(lines))
-    blocks.append(summary(findings))
+    blocks.append(summary(findings, results))
     return "\n\n".join(blocks) + "\n"
 
 
