@@ -13,6 +13,7 @@ from typing import Any
 from toollint import pointer as jp
 from toollint.linter.catalog import load_catalog
 from toollint.linter.checks import check
+from toollint.linter.checks.quantity_context import is_share_rate, unit_token_in_name, unitless_by_context
 from toollint.linter.engine import Context, node_label
 from toollint.linter.paramview import Param, layers_of, param_of
 from toollint.linter.textstats import (
@@ -179,6 +180,15 @@ def _with_suffix(name: str, suffix: str) -> str:
 _COMPOSED = ("$ref", "anyOf", "oneOf", "allOf")
 
 
+def _tool_text(ctx: Context) -> str:
+    """The tool's name and description, which often say what a parameter's number is about."""
+    tool = ctx.tool
+    if tool is None:
+        return ""
+    description = tool.definition.get("description")
+    return f"{tool.name or ''} {' '.join(name_tokens(tool.name or ''))} {description if isinstance(description, str) else ''}"
+
+
 @check("missing-unit", "schema", properties_only=True)
 def missing_unit(node: SchemaNode, ctx: Context) -> None:
     schema = node.schema
@@ -233,6 +243,18 @@ def missing_unit(node: SchemaNode, ctx: Context) -> None:
         return  # a fraction
     kind, word, before = found
     if kind in _FRACTION_KINDS and _fraction(param.schema):
+        return
+    tool_text = _tool_text(ctx)
+    if unit_token_in_name(tokens, word, lex.name_units) or unitless_by_context(kind, word, text, node, tool_text,
+                                                                               param.schema):
+        return
+    if kind == "rate" and is_share_rate(word, tokens, text, tool_text):
+        ctx.report(node.pointer,
+                   f"`{node_label(node)}` is a rate (`{word}`) that reads as a percentage or a fraction: is 5% sent "
+                   "as 5 or as 0.05? Say which in the description (\"annual rate in percent, 5 for 5%\", "
+                   "\"年利率，百分数，例如 5 表示 5%\") or put it in the name",
+                   key=True, fix=f"rename to `{_with_suffix(param.name, '_pct')}`, or say percent or fraction in the "
+                   "description")
         return
     kind = lex.modifier_kinds.get(before or "", kind)
     table = lex.kinds.get(kind) or {}
