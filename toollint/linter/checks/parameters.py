@@ -321,11 +321,38 @@ def enum_case_collision(node: SchemaNode, ctx: Context) -> None:
         if len(consts) > 1:
             groups.append((f"the `const`s of `{key}`", consts))
     for what, values in groups:
-        for first, second, how, where in _collisions(values):
-            label = node_label(node)
-            ctx.report(where, f"{what} values {first!r} and {second!r} {how}: a model cannot tell them apart and "
-                       f"constrained decoding does not guarantee case; keep one spelling in `{label}`",
-                       fix=f"remove {second!r} or rename it so it differs from {first!r} in more than case")
+        pairs = _collisions(values)
+        if not pairs or _case_is_meaningful(pairs, values) or _CASE_INSENSITIVE.search(_text_of(schema)):
+            continue
+        label = node_label(node)
+        shown = ", ".join(f"{a!r}/{b!r}" for a, b, _, _ in pairs[:3]) + (" ..." if len(pairs) > 3 else "")
+        how = "letter case" if all(h == "differ only in letter case" for _, _, h, _ in pairs) else \
+            "letter case, `_`, `-` or spaces"
+        ctx.report(pairs[0][3], f"{what} of `{label}` has values that differ only in {how} ({shown}): a model cannot "
+                   "tell them apart and constrained decoding does not guarantee case; keep one spelling of each",
+                   fix=f"remove {pairs[0][1]!r} or rename it so it differs from {pairs[0][0]!r} in more than case")
+
+
+_CASE_INSENSITIVE = re.compile(r"case[- ]insensitive|any case|ignores? case|不区分大小写|大小写不敏感", re.IGNORECASE)
+
+
+def _text_of(schema: dict[str, Any]) -> str:
+    description = schema.get("description")
+    return description if isinstance(description, str) else ""
+
+
+def _case_is_meaningful(pairs: list[tuple[str, str, str, str]], values: list[tuple[Any, str]]) -> bool:
+    """Symbols whose case is their meaning (`m`/`M`, `K`/`k`, alleles `Bb`/`bb`), or an alias list that spells
+    every value in several cases on purpose (the server folds case itself)."""
+    if all(len(a) <= 2 and len(b) <= 2 for a, b, _, _ in pairs):
+        return True
+    strings = [v for v, _ in values if isinstance(v, str)]
+    groups: dict[str, set[str]] = {}
+    for value in strings:
+        groups.setdefault(_SEPARATORS.sub("", value.casefold()), set()).add(value)
+    if len(groups) < 2 or any(len(g) < 2 for g in groups.values()):
+        return False
+    return all(len(g) >= 3 or ({v.lower() for v in g} & g and {v.upper() for v in g} & g) for g in groups.values())
 
 
 # ---------------------------------------------------------------------------------------------
