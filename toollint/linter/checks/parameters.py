@@ -432,6 +432,24 @@ def _path_kind(param: Param, tokens: tuple[str, ...], lex: _PathLexicon) -> str 
     return None
 
 
+# "the path as a Java String", "in Python 3 syntax": a value in a programming language, not a file to open.
+_CODE_EXPRESSION = re.compile(
+    r"\b(?:java|javascript|typescript|python|kotlin|scala|ruby|c#|golang)\b[^.\n]{0,40}\b(?:syntax|object|"
+    r"expression|variable|string representation|type|instance|literal)\b|\bstring representation of\b|"
+    r"\bSDK syntax\b|\b(?:expression|variable)\s+(?:that|which)\s+(?:evaluates|holds|refers)", re.IGNORECASE)
+_CD_TOOLS = frozenset({"cd", "chdir", "change_directory", "change_dir", "set_cwd", "set_working_directory",
+                       "set_workdir", "pushd", "cwd", "pwd"})
+_CD_SETS: list[Any] = [None, False]
+
+
+def _manages_working_directory(ctx: Context) -> bool:
+    """The tool set keeps its own current directory (it has a `cd`), so its paths are relative to it on purpose."""
+    if _CD_SETS[0] is not ctx.tools:
+        names = {(t.name or "").lower().rsplit(".", 1)[-1] for t in ctx.tools}
+        _CD_SETS[0], _CD_SETS[1] = ctx.tools, bool(names & _CD_TOOLS)
+    return bool(_CD_SETS[1])
+
+
 @check("relative-path", "schema", properties_only=True)
 def relative_path(node: SchemaNode, ctx: Context) -> None:
     lex: _PathLexicon = _PATHS.get(ctx.options)
@@ -476,6 +494,8 @@ def relative_path(node: SchemaNode, ctx: Context) -> None:
         return  # a JSON Patch operation
     if _names_other_tool(text, ctx):
         return  # "use list_artifacts to see available paths"
+    if _CODE_EXPRESSION.search(text) or _manages_working_directory(ctx):
+        return  # a Java or Python value, or a shell-like set whose `cd` makes relative paths its design
     tool = ctx.tool
     tool_text = tool.description if tool is not None and isinstance(tool.description, str) else ""
     if lex.absolute is not None and lex.absolute.search(text):
@@ -609,7 +629,13 @@ def _secret_lexicon(options: dict[str, Any]) -> tuple[dict[str, list[tuple[str, 
 _SECRETS = OptionCache(_secret_lexicon)
 
 
-_NAMES_A_SECRET = re.compile(r"^\s*(?:the\s+)?(?:name|id|identifier|arn|uri|url)\s+of\b|名称|名字", re.IGNORECASE)
+_NAMES_A_SECRET = re.compile(
+    r"^\s*(?:the\s+)?(?:name|id|identifier|arn|uri|url)\s+of\b|名称|名字|"
+    r"\b(?:id|identifier|name|label|alias|fingerprint|prefix|hash|digest|checksum)\s+of\s+(?:the\s+|an?\s+)?"
+    r"(?:[\w-]+\s+){0,2}(?:key|token|secret|password|credential)s?\b|"
+    r"\b(?:hashed|bcrypt|sha-?\d*|md5|argon2)\b|(?:密钥|令牌|密码)(?:的)?(?:ID|编号|标识|哈希|摘要)", re.IGNORECASE)
+# A tool that deletes, revokes or rotates a key takes which key, not a secret to use.
+_KEY_MANAGEMENT = frozenset({"delete", "revoke", "remove", "rotate", "disable", "expire", "invalidate", "deactivate"})
 
 
 @check("secret-parameter", "schema", properties_only=True)
@@ -625,7 +651,10 @@ def secret_parameter(node: SchemaNode, ctx: Context) -> None:
     if not param.is_string:
         return
     if _NAMES_A_SECRET.search(param.description):
-        return  # "the name of the secret": a reference to a stored secret, not the secret
+        return  # "the name of the secret", "the key's id", "a bcrypt hash": a reference, not the secret
+    tool_tokens = set(name_tokens(ctx.tool.name or "")) if ctx.tool is not None else set()
+    if tool_tokens & _KEY_MANAGEMENT and tokens[-1] in ("key", "apikey", "token"):
+        return  # delete_api_key(api_key): the key to revoke is named, not used
     for secret in candidates:
         size = len(secret)
         if size and tuple(tokens[-size:]) == secret:
@@ -665,6 +694,25 @@ def _same_default(stated: re.Match[str], default: Any) -> bool | None:
     return None
 
 
+_NUMBER = re.compile(r"-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\d+(?:\.\d+)?")
+_UNIT_AFTER = re.compile(r"\s*(?:[a-zA-Z]{1,12}|[秒分钟小时天字节兆]{1,2}|%)")
+_CONVERSIONS = (60, 3600, 86400, 1000, 1_000_000, 1024, 1_048_576, 100, 60_000, 3_600_000, 86_400_000)
+
+
+def _unit_conversion(stated: re.Match[str], text: str, default: Any) -> bool:
+    """"defaults to 2 hours (7,200 seconds)" with `default: 7200`: the prose states the same value in another unit."""
+    if stated.group("number") is None or isinstance(default, bool) or not isinstance(default, (int, float)):
+        return False
+    sentence = re.split(r"(?<=[.;。；])\s", text[stated.start():], maxsplit=1)[0]
+    if any(float(n.replace(",", "")) == float(default) for n in _NUMBER.findall(sentence)):
+        return True
+    number = float(stated.group("number").replace(",", ""))
+    if not number or not _UNIT_AFTER.match(text, stated.end()):
+        return False
+    ratio = float(default) / number
+    return any(abs(ratio - c) < 1e-9 or abs(ratio * c - 1) < 1e-9 for c in _CONVERSIONS)
+
+
 @check("description-contradicts-schema", "schema", keys=("default", "enum"), properties_only=True)
 def description_contradicts_schema(node: SchemaNode, ctx: Context) -> None:
     text = node.schema.get("description")
@@ -675,7 +723,7 @@ def description_contradicts_schema(node: SchemaNode, ctx: Context) -> None:
     default = schema.get("default")
     if "default" in schema and default is not None and not isinstance(default, (dict, list)):
         stated = _DEFAULT_STATED.search(text)
-        if stated is not None and _same_default(stated, default) is False:
+        if stated is not None and _same_default(stated, default) is False and not _unit_conversion(stated, text, default):
             ctx.report(jp.join(node.pointer, "default"),
                        f"the description of `{label}` says the default is {stated.group(0).split(None, 2)[-1]!s} "
                        f"but `default` is {default!r}; a model trusts the prose, the server the schema: make them agree",
