@@ -42,6 +42,6 @@ def check(rule: str, scope: str, *, keys: tuple[str, ...] | None = None, propert
 
 
 def load_checks() -> dict[str, list[Check]]:
-    from toollint.linter.checks import descriptions, parameters, strict, structural  # noqa: F401
+    from toollint.linter.checks import descriptions, parameters, prose, strict, structural  # noqa: F401
 
     return REGISTRY
