@@ -54,3 +54,46 @@ def test_interest_rate_asks_percent_or_fraction():
                             "Quote the monthly repayment of a loan."))
     message = next(f.message for f in found if f.rule == "missing-unit")
     assert "percentage or a fraction" in message and "per second" not in message
+
+
+def test_a_named_catalog_with_parameter_instead_of_parameters_is_reported(tmp_path):
+    from click.testing import CliRunner
+
+    from toollint.cli import main
+
+    path = tmp_path / "catalog.json"
+    path.write_text(json.dumps([{"name": "get_weather", "description": "Current weather for a city.",
+                                 "parameter": {"type": "object", "properties": {}}}]), encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", "--isolated", "--output-format", "concise", str(path)])
+    assert result.exit_code == 1
+    assert "TL004" in result.output and "did you mean `parameters`?" in result.output
+    assert "All checks passed!" not in result.output
+
+
+def test_a_file_that_is_no_tool_catalog_is_not_reported_but_the_run_says_nothing_was_checked(tmp_path):
+    from click.testing import CliRunner
+
+    from toollint.cli import main
+
+    path = tmp_path / "package.json"
+    path.write_text(json.dumps({"name": "app", "version": "1.0.0", "description": "An app"}), encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", "--isolated", str(path)])
+    assert result.exit_code == 0
+    assert "All checks passed!" not in result.output
+    assert "No tool definitions found (1 file read)" in result.output
+
+
+def test_an_empty_directory_says_nothing_was_checked(tmp_path):
+    from click.testing import CliRunner
+
+    from toollint.cli import main
+
+    result = CliRunner().invoke(main, ["check", "--isolated", str(tmp_path)])
+    assert result.exit_code == 0
+    assert "No tool definitions found (0 files read)" in result.output
+
+
+def test_a_chinese_catalog_with_params_gets_the_hint():
+    text = "- name: query_order\n  description: 按订单号查询订单状态。\n  params:\n    type: object\n"
+    found = [f for f in lint_text(text, "yaml") if f.rule == "no-tool-definitions"]
+    assert len(found) == 1 and "`params`" in found[0].message and "`parameters`" in found[0].message

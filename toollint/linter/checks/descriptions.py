@@ -275,12 +275,12 @@ def ambiguous_sibling_tools(tools: list[Tool], ctx: Context) -> None:
         if len(members) < 2:
             continue
         for tool in members:
-            text = tool.description
+            text = own_words(tool.description, tools)
             if lex.cjk_synonyms is not None:
                 text = lex.cjk_synonyms.sub(lambda m: f" {lex.cjk_canon[m.group(0)]} ", text)
             words = set(_canonical(content_words(CJK_RUN.sub(" ", text), lex.stopwords), lex.canon))
             words |= _bigrams(text)
-            buckets.setdefault(key, []).append((tool, words, tool.description))
+            buckets.setdefault(key, []).append((tool, words, own_words(tool.description, tools)))
     for group in buckets.values():
         if len(group) < 2:
             continue

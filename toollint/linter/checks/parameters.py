@@ -6,6 +6,7 @@ Every lexicon is a rule option (defaults in `rules/<rule>.toml`), compiled once 
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -571,6 +572,32 @@ def _has_example(text: str, lex: _IdLexicon) -> bool:
     return any(any(c.isdigit() for c in m) or "-" in m or "_" in m for m in _QUOTED_SAMPLE.findall(text))
 
 
+_CALLER_ASSIGNED = re.compile(
+    r"\b(?:you\s+choose|of\s+your\s+choice|chosen\s+by\s+(?:you|the\s+caller)|assign(?:ed)?\s+by\s+(?:you|the\s+caller)|"
+    r"arbitrary|any\s+(?:unique\s+)?(?:string|name|value|label|identifier)|your\s+own|user-defined|caller-defined|"
+    r"client-generated|client-supplied|idempotency|to\s+identify\s+(?:it|this\s+\w+)\s+later|a\s+new\s+unique)\b|"
+    r"自定义|任意|自行(?:指定|定义)|由调用方(?:指定|生成)", re.IGNORECASE)
+_DEFINITION_KEYS = frozenset({"$defs", "definitions"})
+_SEEN_DEFINITIONS: list[Any] = [None, set()]
+
+
+def _reported_definition_before(node: SchemaNode, ctx: Context) -> bool:
+    """Whether an identical definition (same `$defs` name and content) was already reported in this file."""
+    current: SchemaNode | None = node
+    while current is not None and current.via not in _DEFINITION_KEYS:
+        current = current.parent
+    if current is None:
+        return False
+    if _SEEN_DEFINITIONS[0] is not ctx.tools:
+        _SEEN_DEFINITIONS[0], _SEEN_DEFINITIONS[1] = ctx.tools, set()
+    key = (current.name, node.name, json.dumps(current.schema, sort_keys=True, default=str))
+    seen: set[Any] = _SEEN_DEFINITIONS[1]
+    if key in seen:
+        return True
+    seen.add(key)
+    return False
+
+
 @check("unconstrained-identifier", "schema", properties_only=True)
 def unconstrained_identifier(node: SchemaNode, ctx: Context) -> None:
     lex: _IdLexicon = _IDS.get(ctx.options)
@@ -606,6 +633,10 @@ def unconstrained_identifier(node: SchemaNode, ctx: Context) -> None:
         return
     if _names_other_tool(text, ctx):
         return  # "use the id returned by list_orders": the model is told where to get it
+    if _CALLER_ASSIGNED.search(text):
+        return  # a label the caller makes up itself: there is nothing to invent wrongly
+    if _reported_definition_before(node, ctx):
+        return  # one `$defs` entry copied into many tools of the file: reported on its first copy only
     label = node_label(node)
     ctx.report(node.pointer,
                f"`{label}` is an identifier with no `pattern`, `format`, `enum` or example, so a model can invent a "
