@@ -1,0 +1,138 @@
+"""Draw the stratified sample of findings that bench/precision.md's tables were hand-read from, and tally the labels.
+
+    python bench/precision_sample.py /work/holdout/dev --seed 9 --per-rule 12 > /tmp/dev_sample.md     # read
+    python bench/precision_sample.py /work/holdout/dev --seed 9 --per-rule 12 --labels bench/precision_labels/dev.toml
+
+Only warning and error findings are sampled. For each rule the files are shuffled with the seed and findings are
+taken round-robin, one file at a time, so no tool set dominates a rule's sample. Each finding is printed with the
+subschema it points at and the tool's description, which is what the reader judges it by. A label file maps
+`<rule> <file name> <pointer>` to `true`, `false` or `debatable`; with `--labels` the script prints the per-rule table
+(n, true, false, debatable, precision = true / (true + false), debatable share). Run it from the repository root with
+toollint installed. The corpus itself is third-party text and stays outside the repository (bench/gather_corpus.py).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import tomllib
+from collections import defaultdict
+from pathlib import Path
+
+from toollint import pointer as jp
+from toollint.document.source import read_path
+from toollint.linter.config import Settings
+from toollint.linter.engine import Finding, Linter
+from toollint.linter.runner import lint_paths
+
+SEVERITIES = ("warning", "error")
+
+
+def findings_of(directory: str) -> list[Finding]:
+    run = lint_paths([directory], Settings())
+    return [f for f in run.findings if f.severity in SEVERITIES]
+
+
+def key_of(finding: Finding) -> str:
+    return f"{finding.rule} {Path(finding.file).name} {finding.pointer}"
+
+
+def sample(findings: list[Finding], seed: int, per_rule: int) -> list[Finding]:
+    rng = random.Random(seed)
+    by_rule: dict[str, dict[str, list[Finding]]] = defaultdict(lambda: defaultdict(list))
+    for finding in findings:
+        by_rule[finding.rule][finding.file].append(finding)
+    chosen: list[Finding] = []
+    for rule in sorted(by_rule):
+        files = sorted(by_rule[rule])
+        rng.shuffle(files)
+        pools = {f: rng.sample(by_rule[rule][f], len(by_rule[rule][f])) for f in files}
+        taken: list[Finding] = []
+        while len(taken) < per_rule and any(pools.values()):
+            for file in files:
+                if pools[file] and len(taken) < per_rule:
+                    taken.append(pools[file].pop())
+        chosen += taken
+    return chosen
+
+
+def _context(finding: Finding, cache: dict[str, object]) -> tuple[str, str]:
+    data = cache.get(finding.file)
+    if data is None:
+        data = cache[finding.file] = read_path(finding.file).data
+    node = data
+    parts = jp.split(finding.pointer) if finding.pointer else []
+    for part in parts:
+        if isinstance(node, list):
+            node = node[int(part)] if part.isdigit() and int(part) < len(node) else None
+        elif isinstance(node, dict):
+            node = node.get(part)
+    tool: dict = {}
+    current = data
+    for part in parts:  # the deepest object on the way that is the finding's tool
+        if isinstance(current, dict) and (current.get("name") == finding.tool or (
+                isinstance(current.get("function"), dict) and current["function"].get("name") == finding.tool)):
+            tool = current.get("function", current) if isinstance(current.get("function"), dict) else current
+        current = current[int(part)] if isinstance(current, list) and part.isdigit() and int(part) < len(current) \
+            else current.get(part) if isinstance(current, dict) else None
+    description = tool.get("description") if isinstance(tool, dict) else None
+    return (json.dumps(node, ensure_ascii=False)[:900], str(description)[:600])
+
+
+def print_sample(chosen: list[Finding]) -> None:
+    cache: dict[str, object] = {}
+    for index, finding in enumerate(chosen, 1):
+        node, description = _context(finding, cache)
+        print(f"### {index}. {finding.rule} ({finding.severity}) — `{key_of(finding)}`\n")
+        print(f"- tool: `{finding.tool}`\n- message: {finding.message}\n- tool description: {description}\n"
+              f"- at pointer: `{node}`\n")
+
+
+def tally(chosen: list[Finding], labels: dict[str, str]) -> int:
+    rows: dict[str, dict[str, int]] = defaultdict(lambda: {"true": 0, "false": 0, "debatable": 0})
+    missing = 0
+    for finding in chosen:
+        verdict = labels.get(key_of(finding))
+        if verdict is None:
+            missing += 1
+            continue
+        rows[finding.rule][verdict] += 1
+    total = {"true": 0, "false": 0, "debatable": 0}
+    print("| rule | n | true | false | debatable | precision | debatable share |\n|---|---:|---:|---:|---:|---:|---:|")
+    for rule in sorted(rows):
+        row = rows[rule]
+        for verdict, count in row.items():
+            total[verdict] += count
+        print(_row(rule, row))
+    print(_row("**all**", total))
+    if missing:
+        print(f"\n{missing} sampled findings have no label", file=sys.stderr)
+    return missing
+
+
+def _row(name: str, row: dict[str, int]) -> str:
+    n = sum(row.values())
+    judged = row["true"] + row["false"]
+    precision = f"{100 * row['true'] / judged:.0f}%" if judged else "—"
+    share = f"{100 * row['debatable'] / n:.0f}%" if n else "—"
+    return f"| {name} | {n} | {row['true']} | {row['false']} | {row['debatable']} | {precision} | {share} |"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("directory")
+    parser.add_argument("--seed", type=int, default=9)
+    parser.add_argument("--per-rule", type=int, default=12)
+    parser.add_argument("--labels", help="a TOML file of verdicts; print the per-rule table instead of the sample")
+    args = parser.parse_args()
+    chosen = sample(findings_of(args.directory), args.seed, args.per_rule)
+    if args.labels:
+        labels = tomllib.loads(Path(args.labels).read_text(encoding="utf-8")).get("verdict", {})
+        sys.exit(1 if tally(chosen, labels) else 0)
+    print_sample(chosen)
+
+
+if __name__ == "__main__":
+    main()
