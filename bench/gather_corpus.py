@@ -7,14 +7,16 @@ they are cut. Sources (each one file per source, so the split never puts one too
   bfcl_eval/data/*.json` and `multi_turn_func_doc/*.json`): one source per category file.
 * ToolUniverse (`mims-harvard/ToolUniverse`, `src/tooluniverse/data/*_tools.json`): a scientific catalog.
 * LLaMA-Factory's glaive tool-call demos (`hiyouga/LLaMA-Factory`, `data/glaive_toolcall_{en,zh}_demo.json`).
-* MCP servers from PyPI, listed offline over stdio (`mcp_pypi.sh` + `list_stdio.py`, kept beside the corpus;
+* Seal-Tools (`fairyshine/Seal-Tools`, `Seal-Tools_Dataset/tool.jsonl`): a generated catalog, 12 APIs per field.
+* MCP servers from PyPI and npm, listed offline over stdio (`mcp_pypi.sh` + `list_stdio.py`, kept beside the corpus;
   the same recipe as field-notes §3): `<out>/mcp/pypi__<package>.json`.
 
 Usage (git dirs as brought by the search tool's `fetch`):
 
     python bench/gather_corpus.py --gorilla /work/.mirror/ShishirPatil+gorilla/repo \
         --tooluniverse /work/.mirror/mims-harvard+ToolUniverse/repo \
-        --llamafactory /work/.mirror/hiyouga+LLaMA-Factory/repo --mcp-dir /work/holdout/mcp --out /work/holdout
+        --llamafactory /work/.mirror/hiyouga+LLaMA-Factory/repo --seal-tools /work/.mirror/fairyshine+Seal-Tools/repo \
+        --mcp-dir /work/holdout/mcp --out /work/holdout
 
 Each family of sources goes to `dev/` or `holdout/` (the large ones by a fixed table, MCP servers by the parity
 of the first byte of the name's SHA-1), so the split is fixed before anyone looks at findings; a definition
@@ -105,9 +107,32 @@ def family(source: str) -> str:
         return "bfcl_ast"
     if source.startswith("bfcl__"):
         return "bfcl_multiturn"
+    if source.startswith("sealtools__"):
+        return source  # each field on its own
     if source.startswith("glaive__"):
         return "glaive_" + source[-2:]
     return source.split("__")[0] if source.startswith("tooluniverse") else source
+
+
+def seal_tools_sources(git_dir: str, per_domain: int = 12) -> Iterator[tuple[str, list[dict]]]:
+    """Seal-Tools keeps each API as {api_name, api_description, parameters: {name: schema}, required}; wrapped here
+    as legacy OpenAI functions with the authors' own parameter schemas (types such as "str" kept as written).
+    One source per top-level field, the first `per_domain` APIs of each, so no domain dominates."""
+    by_field: dict[str, list[dict]] = {}
+    for line in _git_show(git_dir, "Seal-Tools_Dataset/tool.jsonl").splitlines():
+        if not line.strip():
+            continue
+        api = json.loads(line)
+        field = str(api.get("field", "misc")).split("/")[0].strip().lower().replace(" ", "_")
+        tools = by_field.setdefault(field, [])
+        if len(tools) < per_domain:
+            schema: dict = {"type": "object", "properties": api.get("parameters") or {}}
+            if api.get("required"):
+                schema["required"] = api["required"]
+            tools.append({"name": api.get("api_name"), "description": api.get("api_description"),
+                          "parameters": schema})
+    for field, tools in sorted(by_field.items()):
+        yield f"sealtools__{field}", tools
 
 
 def side(source: str) -> str:
@@ -122,6 +147,7 @@ def main() -> None:
     parser.add_argument("--gorilla")
     parser.add_argument("--tooluniverse")
     parser.add_argument("--llamafactory")
+    parser.add_argument("--seal-tools")
     parser.add_argument("--mcp-dir")
     parser.add_argument("--out", required=True)
     args = parser.parse_args()
@@ -132,6 +158,8 @@ def main() -> None:
         sources += tooluniverse_sources(args.tooluniverse)
     if args.llamafactory:
         sources += glaive_sources(args.llamafactory)
+    if args.seal_tools:
+        sources += seal_tools_sources(args.seal_tools)
     if args.mcp_dir:
         for path in sorted(Path(args.mcp_dir).glob("*.json")):
             tools = json.loads(path.read_text(encoding="utf-8"))

@@ -17,14 +17,15 @@ import argparse
 import json
 import random
 import sys
-import tomllib
 from collections import defaultdict
 from pathlib import Path
+
+import tomllib
 
 from toollint import pointer as jp
 from toollint.document.source import read_path
 from toollint.linter.config import Settings
-from toollint.linter.engine import Finding, Linter
+from toollint.linter.engine import Finding
 from toollint.linter.runner import lint_paths
 
 SEVERITIES = ("warning", "error")

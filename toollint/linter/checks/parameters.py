@@ -16,7 +16,7 @@ from toollint.linter.catalog import load_catalog
 from toollint.linter.checks import check
 from toollint.linter.checks.quantity_context import is_share_rate, unit_token_in_name, unitless_by_context
 from toollint.linter.engine import Context, node_label
-from toollint.linter.paramview import Param, layers_of, param_of
+from toollint.linter.paramview import Param, layers_of, param_of, type_name
 from toollint.linter.textstats import (
     OptionCache,
     WordMatcher,
@@ -33,11 +33,11 @@ from toollint.schema.walk import SchemaNode
 
 _KIND_LABELS = {"money": "an amount of money", "time": "a time span", "data": "a size", "length": "a length",
                 "distance": "a distance", "font": "a font size", "weight": "a weight", "temperature": "a temperature",
-                "rate": "a rate"}
+                "rate": "a rate", "speed": "a speed", "bandwidth": "a data rate", "frequency": "a frequency"}
 # Kinds a description alone may reveal ("Price of the item", "超时时间"); "Size of ..." is too often a count.
 _DESCRIPTION_KINDS = frozenset({"money", "time", "distance", "weight", "temperature"})
 # Kinds whose numbers are often dimensionless fractions (a 0.5 weight, a 0.1 sampling rate).
-_FRACTION_KINDS = frozenset({"weight", "rate"})
+_FRACTION_KINDS = frozenset({"weight", "rate", "speed"})
 _QUALIFIERS = frozenset({"max", "min", "maximum", "minimum", "default", "initial", "target", "new", "old", "current",
                          "desired", "requested", "custom", "base", "start", "end", "from", "to", "upper", "lower"})
 _LEADING_FILLERS = frozenset({"the", "a", "an", "max", "maximum", "min", "minimum", "optional", "default", "initial",
@@ -203,7 +203,7 @@ def missing_unit(node: SchemaNode, ctx: Context) -> None:
         if not branches or any("$ref" in b or not isinstance(b.get("type"), str) for b in branches):
             branches = None
     if branches is not None:  # cheap rejections before building the parameter view
-        kinds = {b["type"].lower() for b in branches} - {"null"}
+        kinds = {type_name(b["type"]) for b in branches} - {"null"}
         if not kinds & {"number", "integer", "string"}:
             return
         if kinds <= {"string"} and not any("pattern" in b or "format" in b for b in branches):
@@ -246,8 +246,8 @@ def missing_unit(node: SchemaNode, ctx: Context) -> None:
     if kind in _FRACTION_KINDS and _fraction(param.schema):
         return
     tool_text = _tool_text(ctx)
-    if unit_token_in_name(tokens, word, lex.name_units) or unitless_by_context(kind, word, text, node, tool_text,
-                                                                               param.schema):
+    if unit_token_in_name(tokens, word, lex.name_units) or unitless_by_context(
+            lex.modifier_kinds.get(before or "", kind), word, text, node, tool_text, param.schema):
         return
     if kind == "rate" and is_share_rate(word, tokens, text, tool_text):
         ctx.report(node.pointer,

@@ -37,6 +37,20 @@ _PERSON = re.compile(
     r"years old|year-old|born|birth)\b|年龄|岁|患者|用户|儿童|学生|员工|客户|人", re.IGNORECASE)
 _PERSON_TOOL = re.compile(r"\b(?:person|people|patient|patients|employee|employees|student|students|applicant|"
                           r"candidate|years old|demographic|demographics)\b|年龄|岁|患者", re.IGNORECASE)
+_AGE_OF_DATA = re.compile(
+    r"\b(?:cache[ds]?|caching|cookie|cookies|token|tokens|session|sessions|file|files|log|logs|data|record|records|"
+    r"entry|entries|message|messages|snapshot|snapshots|backup|backups|content|page|pages|object|objects|artifact|"
+    r"artifacts|image|images|build|builds|credential|credentials|password|key|keys|certificate|ttl|header|headers|"
+    r"response|responses|result|results|document|documents|index|commit|commits|branch|branches|ticket|tickets|"
+    r"alert|alerts|event|events|stale|staleness|fresh|freshness|expire|expires|expiry)\b|缓存|文件|日志|会话|令牌|数据",
+    re.IGNORECASE)
+_DATA_CONTEXT = re.compile(
+    r"\b(?:file|files|disk|disks|memory|storage|upload|uploads|download|byte|bytes|cache|buffer|database|db|image|"
+    r"images|video|videos|photo|photos|log|logs|bucket|buckets|volume|volumes|attachment|attachments|blob|payload|"
+    r"body|response|request|archive|dataset|table|partition|heap|ram|quota|bandwidth|kb|mb|gb|tb|kib|mib|gib|"
+    r"vm|instance|container|pod|cluster|node|server|shard|index|document|documents|chunk|chunks|object|objects|"
+    r"model|weights|checkpoint|download)\b|文件|磁盘|内存|存储|上传|下载|字节|缓存|数据库|图片|视频|日志",
+    re.IGNORECASE)
 _PERSON_SIBLINGS = frozenset({"gender", "sex", "name", "birth", "dob", "birthday", "firstname", "lastname",
                               "nationality", "weight", "height", "bmi"})
 # A formula over a shape: its lengths are in whatever unit the caller uses, and so is the answer.
@@ -59,6 +73,14 @@ _SHARE_RATE = re.compile(
     r"return|mortgage|loan|annual|yearly|monthly|apr|apy|dividend|churn|bounce|click|win|default|mortality|"
     r"birth|death|survival|response|hit|miss|learning|dropout|sampling|decay|fee|savings|deposit|rebate|"
     r"percentage|percent)\b|利率|税率|折扣|增长率|汇率|贷款|利息|年化|比例|成功率|失败率", re.IGNORECASE)
+
+
+# What a per-time rate counts: requests per second, frames per second, bits per second.
+_FLOW = re.compile(
+    r"\b(?:requests?|calls?|queries|query|samples?|sampling|frames?|fps|bits?|bytes?|data|transfer|traffic|flow|"
+    r"refresh|poll|polling|baud|bitrate|heart|pulse|breathing|respiratory|packets?|messages?|events?|tokens?|"
+    r"throttle|throttling|limit|limits|limiting|tick|ticks|hz|per\s+(?:second|minute|hour|day)|/s|rpm|qps|rps)\b|"
+    r"每秒|每分钟|请求|采样|帧|比特|流量|心率", re.IGNORECASE)
 
 
 def unit_token_in_name(tokens: tuple[str, ...], word: str, known_units: frozenset[str]) -> bool:
@@ -90,15 +112,19 @@ def unitless_by_context(kind: str, word: str, description: str, node: Any, tool_
     sibling_tokens = {t for name in siblings for t in name_tokens(name)}
     if sibling_tokens & _UNIT_SIBLING or any(t in name for t in _UNIT_SIBLING for name in siblings if not t.isascii()):
         return True  # `amount` next to `from_currency`, `temperature` next to `unit`
-    if kind in ("rate", "weight", "length", "data") and _SCALE.search(description):
+    if kind in ("rate", "speed", "frequency", "weight", "length", "data") and _SCALE.search(description):
         return True  # "fan speed level from 1 to 5", "0-100 scale"
-    if kind in ("rate", "weight", "length") and schema.get("type") == "integer":
+    if kind in ("rate", "speed", "frequency", "weight", "length") and schema.get("type") == "integer":
         top = schema.get("maximum")
         if isinstance(top, (int, float)) and not isinstance(top, bool) and top <= 10:
             return True  # a small integer range is a level
     if word in ("age", "年龄") and (_PERSON.search(description) or _PERSON_TOOL.search(tool_text)
-                                   or sibling_tokens & _PERSON_SIBLINGS):
-        return True  # a person's age, in years by convention
+                                   or sibling_tokens & _PERSON_SIBLINGS
+                                   or not (_AGE_OF_DATA.search(description) or _AGE_OF_DATA.search(tool_text))):
+        return True  # a person's (or an animal's) age, in years by convention; data ages are cache/file/token ages
+    if kind == "data" and word in ("capacity", "size", "容量", "大小") and not (
+            _DATA_CONTEXT.search(description) or _DATA_CONTEXT.search(tool_text)):
+        return True  # the capacity of a theater, the size of a group: a count, not bytes
     first = set(name_tokens(tool_text.split(" ", 1)[0])[:1])
     if kind == "money" and (first & _FORMULA_VERBS or tool_text.startswith(("计算", "估算"))):
         return True  # a loan or tip formula: the answer is in the currency the caller used
@@ -110,8 +136,12 @@ def unitless_by_context(kind: str, word: str, description: str, node: Any, tool_
 
 
 def is_share_rate(word: str, tokens: tuple[str, ...], description: str, tool_text: str) -> bool:
-    """`interest_rate`, "年利率": a percentage or a fraction, where per-second units make no sense."""
+    """`interest_rate`, `coupon_rate`, "年利率": a percentage or a fraction, where per-second units make no sense.
+    A `rate` is per time only when the text speaks of things that flow (requests, samples, frames, bits)."""
     if word not in ("rate", "利率", "速率"):
         return False
-    return bool(_SHARE_RATE.search(" ".join(tokens)) or _SHARE_RATE.search(description)
-                or _SHARE_RATE.search(tool_text))
+    if _SHARE_RATE.search(" ".join(tokens)) or _SHARE_RATE.search(description):
+        return True
+    if _FLOW.search(" ".join(tokens)) or _FLOW.search(description) or _FLOW.search(tool_text):
+        return False
+    return word != "速率"
