@@ -121,13 +121,67 @@ def _row(name: str, row: dict[str, int]) -> str:
     return f"| {name} | {n} | {row['true']} | {row['false']} | {row['debatable']} | {precision} | {share} |"
 
 
+def recall_sample(directory: str, seed: int, count: int) -> list[tuple[str, dict, list[Finding]]]:
+    """`count` random tools (one file at a time, round-robin over shuffled files) with every finding toollint gives
+    them, for a hand review of the problems within the rules' scope."""
+    from toollint.document.dialects import find_tools
+
+    rng = random.Random(seed)
+    run = lint_paths([directory], Settings())
+    by_tool: dict[tuple[str, str | None], list[Finding]] = defaultdict(list)
+    for finding in run.findings:
+        by_tool[(finding.file, finding.tool)].append(finding)
+    pools = []
+    for result in sorted(run.results, key=lambda r: r.path):
+        source = read_path(result.path)
+        tools = [t for t in find_tools(source.data) if t.name]
+        pools.append((result.path, rng.sample(tools, len(tools))))
+    rng.shuffle(pools)
+    chosen: list[tuple[str, dict, list[Finding]]] = []
+    while len(chosen) < count and any(tools for _, tools in pools):
+        for path, tools in pools:
+            if tools and len(chosen) < count:
+                tool = tools.pop()
+                chosen.append((path, tool.raw, by_tool.get((path, tool.name), [])))
+    return chosen
+
+
+def recall_tally(labels: list[dict]) -> None:
+    """Per rule: problems found by hand in the sampled tools, and how many toollint reported."""
+    rows: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    for tool in labels:
+        for problem in tool.get("problems", []):
+            rows[problem["rule"]][0] += 1
+            rows[problem["rule"]][1] += bool(problem["caught"])
+    print("| rule | in-scope problems | caught | recall |\n|---|---:|---:|---:|")
+    total = [0, 0]
+    for rule in sorted(rows):
+        found, caught = rows[rule]
+        total[0] += found
+        total[1] += caught
+        print(f"| {rule} | {found} | {caught} | {100 * caught / found:.0f}% |")
+    if total[0]:
+        print(f"| **all** ({len(labels)} tools) | {total[0]} | {total[1]} | {100 * total[1] / total[0]:.0f}% |")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("directory")
     parser.add_argument("--seed", type=int, default=9)
     parser.add_argument("--per-rule", type=int, default=12)
     parser.add_argument("--labels", help="a TOML file of verdicts; print the per-rule table instead of the sample")
+    parser.add_argument("--recall", type=int, help="print this many random tools with their findings instead")
+    parser.add_argument("--recall-labels", help="a TOML file of hand-found problems; print the recall table")
     args = parser.parse_args()
+    if args.recall_labels:
+        recall_tally(tomllib.loads(Path(args.recall_labels).read_text(encoding="utf-8")).get("tool", []))
+        return
+    if args.recall:
+        for index, (path, raw, found) in enumerate(recall_sample(args.directory, args.seed, args.recall), 1):
+            print(f"### {index}. `{Path(path).name}` `{raw.get('name') or raw.get('function', {}).get('name')}`\n")
+            print("```json\n" + json.dumps(raw, ensure_ascii=False, indent=1)[:3000] + "\n```\n")
+            print("toollint: " + ("; ".join(f"{f.rule} at `{f.pointer}`" for f in found) or "nothing") + "\n")
+        return
     chosen = sample(findings_of(args.directory), args.seed, args.per_rule)
     if args.labels:
         labels = tomllib.loads(Path(args.labels).read_text(encoding="utf-8")).get("verdict", {})

@@ -189,7 +189,8 @@ _LISTED = re.compile(
 _PARENS = re.compile(r"(?<![\w.])[(（]\s*(?P<values>[a-z][\w-]{0,20}(?:\s*(?:,|/|\|)\s*(?:or\s+)?[a-z][\w-]{0,20}){2,19})\s*[)）]")
 _EXAMPLE_CUE = re.compile(r"(?:e\.g\.?|i\.e\.?|eg\.?|such\s+as|for\s+example|for\s+instance|like|including|"
                           r"例如|比如|如)\s*[:：,]?\s*$", re.IGNORECASE)
-_OPEN_ENDED = re.compile(r"\betc\b|\.\.\.|…|\band\s+(?:more|others|so\s+on)\b|\bamong\s+others\b|\bcustom\b|"
+_CONDITION_BEFORE = re.compile(r"\b(?:for|when|if|in|with|on|unless)\s*$|(?:当|如果|对于)\s*$", re.IGNORECASE)
+_OPEN_ENDED = re.compile(r"\betc\b|\botherwise\b|\bany\s+other\b|否则|\.\.\.|…|\band\s+(?:more|others|so\s+on)\b|\bamong\s+others\b|\bcustom\b|"
                          r"\bor\s+(?:any|another|other)\b|\bnot\s+limited\s+to\b|等", re.IGNORECASE)
 _STRIP = "\"'`“”‘’ []()（）."
 
@@ -199,8 +200,18 @@ def _values(match: re.Match[str]) -> list[str]:
     return [p.strip(_STRIP) for p in parts if p.strip(_STRIP)]
 
 
+# "'l' for lines, 'w' for words", "`asc` = oldest first": each value quoted and explained.
+_EXPLAINED = re.compile(r"(?<![{:]\s)(?<![{:])[\"'`“‘]([A-Za-z0-9][\w.+/-]{0,30})[\"'`”’]\s*"
+                        r"(?:for\b|means\b|->|→|表示|代表|[:：](?=\s*[A-Za-z\u4e00-\u9fff]))\s*(?![\"'{\[])\S")
+
+
 def listed_values(text: str) -> list[str] | None:
     """The allowed values a description lists, or None when it lists none (examples do not count)."""
+    explained = [m.group(1) for m in _EXPLAINED.finditer(text) if not _EXAMPLE_CUE.search(text[:m.start()])
+                 and not _CONDITION_BEFORE.search(text[:m.start()])]
+    if len(explained) >= 2 and "{" not in text and not _OPEN_ENDED.search(text) and \
+            not all(v.lower() in ("true", "false") for v in explained) and len(set(explained)) == len(explained):
+        return explained
     for pattern in (_LISTED, _PARENS):
         for match in pattern.finditer(text):
             if _EXAMPLE_CUE.search(text[:match.start()]) or _EXAMPLE_CUE.search(text[:match.start("values")]):
