@@ -351,9 +351,7 @@ def _case_is_meaningful(pairs: list[tuple[str, str, str, str]], values: list[tup
     groups: dict[str, set[str]] = {}
     for value in strings:
         groups.setdefault(_SEPARATORS.sub("", value.casefold()), set()).add(value)
-    if len(groups) < 2 or any(len(g) < 2 for g in groups.values()):
-        return False
-    return all(len(g) >= 3 or ({v.lower() for v in g} & g and {v.upper() for v in g} & g) for g in groups.values())
+    return len(groups) >= 2 and all(len(g) >= 2 for g in groups.values())
 
 
 # ---------------------------------------------------------------------------------------------
@@ -448,7 +446,10 @@ def _manages_working_directory(ctx: Context) -> bool:
     """The tool set keeps its own current directory (it has a `cd`), so its paths are relative to it on purpose."""
     if _CD_SETS[0] is not ctx.tools:
         names = {(t.name or "").lower().rsplit(".", 1)[-1] for t in ctx.tools}
-        _CD_SETS[0], _CD_SETS[1] = ctx.tools, bool(names & _CD_TOOLS)
+        token_sets = [set(name_tokens(t.name or "")) for t in ctx.tools]
+        sets_dir = any(tokens & {"set", "change", "switch", "use"} and tokens & {"dir", "directory", "cwd", "workdir",
+                                                                             "folder"} for tokens in token_sets)
+        _CD_SETS[0], _CD_SETS[1] = ctx.tools, bool(names & _CD_TOOLS) or sets_dir
     return bool(_CD_SETS[1])
 
 
