@@ -436,7 +436,10 @@ _CODE_EXPRESSION = re.compile(
     r"\b(?:java|javascript|typescript|python|kotlin|scala|ruby|c#|golang)\b[^.\n]{0,40}\b(?:syntax|object|"
     r"expression|variable|string representation|type|instance|literal)\b|\bstring representation of\b|"
     r"\bSDK syntax\b|\b(?:expression|variable)\s+(?:that|which)\s+(?:evaluates|holds|refers)", re.IGNORECASE)
-_ABSOLUTE_EXAMPLE = re.compile(r"[\"'`“‘(]\s*(?:/[\w.~-]+/|[A-Za-z]:\\\\?[\w.~ -]|~/)")
+_ABSOLUTE_EXAMPLE = re.compile(r"(?:[\"'`“‘(]|e\.g\.,?|例如)\s*(?:/[\w.~-]+/|[A-Za-z]:[\\/]|~/)")
+# "the plan file from the plan tool's output": the system hands the value over, the model does not write it.
+_PRODUCED = re.compile(r"\b(?:from|returned\s+by|output\s+of|given\s+by|produced\s+by)\b[^.]{0,40}\b(?:output|tool|call|"
+                       r"response|result|step)s?\b", re.IGNORECASE)
 _CD_TOOLS = frozenset({"cd", "chdir", "change_directory", "change_dir", "set_cwd", "set_working_directory",
                        "set_workdir", "pushd", "cwd", "pwd"})
 _CD_SETS: list[Any] = [None, False]
@@ -497,8 +500,8 @@ def relative_path(node: SchemaNode, ctx: Context) -> None:
         return  # a JSON Patch operation
     if _names_other_tool(text, ctx):
         return  # "use list_artifacts to see available paths"
-    if _ABSOLUTE_EXAMPLE.search(text):
-        return  # "e.g. '/var/log/app'": the example shows the model an absolute path
+    if _ABSOLUTE_EXAMPLE.search(text) or _PRODUCED.search(text):
+        return  # "e.g. '/var/log/app'" shows an absolute path; "from the plan tool's output" is handed over
     if _CODE_EXPRESSION.search(text) or _manages_working_directory(ctx):
         return  # a Java or Python value, or a shell-like set whose `cd` makes relative paths its design
     tool = ctx.tool

@@ -192,6 +192,7 @@ _EXAMPLE_CUE = re.compile(r"(?:e\.g\.?|i\.e\.?|eg\.?|such\s+as|for\s+example|for
 _CONDITION_BEFORE = re.compile(r"\b(?:for|when|if|in|with|on|unless)\s*$|(?:当|如果|对于)\s*$", re.IGNORECASE)
 _OPEN_ENDED = re.compile(r"\betc\b|\botherwise\b|\bany\s+other\b|否则|\.\.\.|…|\band\s+(?:more|others|so\s+on)\b|\bamong\s+others\b|\bcustom\b|"
                          r"\bor\s+(?:any|another|other)\b|\bnot\s+limited\s+to\b|等", re.IGNORECASE)
+_EXAMPLE_ANYWHERE = re.compile(r"\be\.g\.|\bsuch\s+as\b|\bfor\s+example\b|\bfor\s+instance\b|例如|比如", re.IGNORECASE)
 _STRIP = "\"'`“”‘’ []()（）."
 
 
@@ -210,6 +211,7 @@ def listed_values(text: str) -> list[str] | None:
     explained = [m.group(1) for m in _EXPLAINED.finditer(text) if not _EXAMPLE_CUE.search(text[:m.start()])
                  and not _CONDITION_BEFORE.search(text[:m.start()])]
     if len(explained) >= 2 and "{" not in text and not _OPEN_ENDED.search(text) and \
+            not _EXAMPLE_ANYWHERE.search(text) and \
             not all(v.lower() in ("true", "false") for v in explained) and len(set(explained)) == len(explained):
         return explained
     for pattern in (_LISTED, _PARENS):

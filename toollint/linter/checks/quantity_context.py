@@ -28,7 +28,9 @@ _VOWELS = set("aeiouy")
 _SCALE = re.compile(
     r"\b(?:from|between)\s+-?\d+(?:\.\d+)?\s+(?:to|and)\s+-?\d+(?:\.\d+)?\b|\b\d+\s*(?:-|–|to)\s*\d+\s+scale\b|"
     r"\bscale\b|\blevel\b|\bsetting\b|\bscore\b|\bindex\b|\bratio\b|\brelative\b|\bnormali[sz]ed\b|"
-    r"\bdimensionless\b|\bunitless\b|\bmultiplier\b|[档级]|等级|级别|比例|比率|系数|倍数", re.IGNORECASE)
+    r"\bdimensionless\b|\bunitless\b|\bmultiplier\b|[档级]|等级|级别|比例|比率|系数|倍数|"
+    r"\b[01](?:\.0+)?\s*(?:is|=|means|represents|stands\s+for)\b|\b(?:normal|default|original)\s+(?:speed|rate|size)\b",
+    re.IGNORECASE)
 _PERSON = re.compile(
     r"\b(?:person|people|persons|user|users|patient|patients|customer|customers|child|children|kid|kids|employee|"
     r"employees|member|members|student|students|applicant|candidate|resident|individual|adult|adults|player|"
