@@ -538,6 +538,7 @@ class _IdLexicon:
     example: WordMatcher | None
     provenance: WordMatcher | None
     cjk_id_names: tuple[str, ...]
+    code_phrases: WordMatcher | None
 
 
 def _id_lexicon(options: dict[str, Any]) -> _IdLexicon:
@@ -549,6 +550,7 @@ def _id_lexicon(options: dict[str, Any]) -> _IdLexicon:
         words_regex(as_list(options.get("example-words"))),
         words_regex(as_list(options.get("provenance-words"))),
         tuple(w for w in as_list(options.get("id-phrases")) if has_cjk(w)),
+        words_regex(as_list(options.get("code-phrases"))),
     )
 
 
@@ -571,6 +573,15 @@ def _is_identifier(param: Param, tokens: tuple[str, ...], lex: _IdLexicon) -> bo
     if has_cjk(head):  # a Chinese name: 订单号, 运单编号
         return any(phrase in head for phrase in lex.cjk_id_names)
     return False
+
+
+_FREE_TEXT = frozenset({"query", "q", "search", "text", "keyword", "keywords", "term", "terms", "name", "names", "prompt"})
+
+
+def _names_a_code(schema: dict[str, Any], lex: _IdLexicon) -> bool:
+    """"The ISBN of the book", "IATA airport code": the description says the value is a code with a fixed format."""
+    text = schema.get("description")
+    return isinstance(text, str) and lex.code_phrases is not None and lex.code_phrases.search(text[:60]) is not None
 
 
 def _has_example(text: str, lex: _IdLexicon) -> bool:
@@ -613,7 +624,7 @@ def unconstrained_identifier(node: SchemaNode, ctx: Context) -> None:
         return
     head = tokens[-1]
     if (head not in lex.id_words and head not in lex.number_words and head != "code" and head not in lex.business_nouns
-            and not has_cjk(head)):
+            and not has_cjk(head) and not (_names_a_code(node.schema, lex) and not set(tokens) & _FREE_TEXT)):
         return
     param = param_of(node, ctx)
     schema = param.schema
@@ -628,7 +639,7 @@ def unconstrained_identifier(node: SchemaNode, ctx: Context) -> None:
         schema = {**merged, "description": f"{param.description}\n{merged.get('description', '')}"}
     elif not param.is_string:
         return
-    if not _is_identifier(param, tokens, lex):
+    if not _is_identifier(param, tokens, lex) and not (_names_a_code(param.schema, lex) and not set(tokens) & _FREE_TEXT):
         return
     for key in ("pattern", "format", "enum", "const", "examples", "example"):
         if schema.get(key) not in (None, "", []):
