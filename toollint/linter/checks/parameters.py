@@ -342,10 +342,15 @@ def _text_of(schema: dict[str, Any]) -> str:
     return description if isinstance(description, str) else ""
 
 
+def _symbol(value: str) -> bool:
+    """One letter (`m`/`M`, `K`/`k`) or a doubled one (`Bb`, `aa`): symbols whose case is the meaning."""
+    return len(value) == 1 or (len(value) == 2 and value[0].lower() == value[1].lower())
+
+
 def _case_is_meaningful(pairs: list[tuple[str, str, str, str]], values: list[tuple[Any, str]]) -> bool:
     """Symbols whose case is their meaning (`m`/`M`, `K`/`k`, alleles `Bb`/`bb`), or an alias list that spells
     every value in several cases on purpose (the server folds case itself)."""
-    if all(len(a) <= 2 and len(b) <= 2 for a, b, _, _ in pairs):
+    if all(_symbol(a) and _symbol(b) for a, b, _, _ in pairs):
         return True
     strings = [v for v, _ in values if isinstance(v, str)]
     groups: dict[str, set[str]] = {}
