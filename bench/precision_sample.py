@@ -1,7 +1,8 @@
 """Draw the stratified sample of findings that bench/precision.md's tables were hand-read from, and tally the labels.
 
-    python bench/precision_sample.py /work/holdout/dev --seed 9 --per-rule 12 > /tmp/dev_sample.md     # read
-    python bench/precision_sample.py /work/holdout/dev --seed 9 --per-rule 12 --labels bench/precision_labels/dev.toml
+    python bench/precision_sample.py /work/holdout/dev/*.json --seed 9 --per-rule 15 > /tmp/dev_sample.md     # read
+    python bench/precision_sample.py /work/holdout/dev/*.json --seed 9 --per-rule 15 --labels bench/precision_labels/dev.toml
+    python bench/precision_sample.py /work/holdout/holdout/*.json --seed 9 --recall 40 > /tmp/recall.md  # tools to review
 
 Only warning and error findings are sampled. For each rule the files are shuffled with the seed and findings are
 taken round-robin, one file at a time, so no tool set dominates a rule's sample. Each finding is printed with the
@@ -31,8 +32,8 @@ from toollint.linter.runner import lint_paths
 SEVERITIES = ("warning", "error")
 
 
-def findings_of(directory: str) -> list[Finding]:
-    run = lint_paths([directory], Settings())
+def findings_of(paths: list[str]) -> list[Finding]:
+    run = lint_paths(paths, Settings())
     return [f for f in run.findings if f.severity in SEVERITIES]
 
 
@@ -121,13 +122,13 @@ def _row(name: str, row: dict[str, int]) -> str:
     return f"| {name} | {n} | {row['true']} | {row['false']} | {row['debatable']} | {precision} | {share} |"
 
 
-def recall_sample(directory: str, seed: int, count: int) -> list[tuple[str, dict, list[Finding]]]:
+def recall_sample(paths: list[str], seed: int, count: int) -> list[tuple[str, dict, list[Finding]]]:
     """`count` random tools (one file at a time, round-robin over shuffled files) with every finding toollint gives
     them, for a hand review of the problems within the rules' scope."""
     from toollint.document.dialects import find_tools
 
     rng = random.Random(seed)
-    run = lint_paths([directory], Settings())
+    run = lint_paths(paths, Settings())
     by_tool: dict[tuple[str, str | None], list[Finding]] = defaultdict(list)
     for finding in run.findings:
         by_tool[(finding.file, finding.tool)].append(finding)
@@ -166,7 +167,7 @@ def recall_tally(labels: list[dict]) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("directory")
+    parser.add_argument("paths", nargs="+", help="files (named, as a user names them) or directories")
     parser.add_argument("--seed", type=int, default=9)
     parser.add_argument("--per-rule", type=int, default=12)
     parser.add_argument("--labels", help="a TOML file of verdicts; print the per-rule table instead of the sample")
@@ -177,12 +178,12 @@ def main() -> None:
         recall_tally(tomllib.loads(Path(args.recall_labels).read_text(encoding="utf-8")).get("tool", []))
         return
     if args.recall:
-        for index, (path, raw, found) in enumerate(recall_sample(args.directory, args.seed, args.recall), 1):
+        for index, (path, raw, found) in enumerate(recall_sample(args.paths, args.seed, args.recall), 1):
             print(f"### {index}. `{Path(path).name}` `{raw.get('name') or raw.get('function', {}).get('name')}`\n")
             print("```json\n" + json.dumps(raw, ensure_ascii=False, indent=1)[:3000] + "\n```\n")
             print("toollint: " + ("; ".join(f"{f.rule} at `{f.pointer}`" for f in found) or "nothing") + "\n")
         return
-    chosen = sample(findings_of(args.directory), args.seed, args.per_rule)
+    chosen = sample(findings_of(args.paths), args.seed, args.per_rule)
     if args.labels:
         labels = tomllib.loads(Path(args.labels).read_text(encoding="utf-8")).get("verdict", {})
         sys.exit(1 if tally(chosen, labels) else 0)
