@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 from toollint.document.source import parse_text
 from toollint.linter.config import Settings
 from toollint.linter.engine import Finding, Linter
+from toollint.linter.toolsets import ToolSet, lint_tool_set, member_of
 
 
 def lint_text(text: str, fmt: str = "json", *, targets: tuple[str, ...] = (), path: str | None = None,
@@ -16,3 +20,20 @@ def lint_text(text: str, fmt: str = "json", *, targets: tuple[str, ...] = (), pa
 
 def rules_of(findings: list[Finding]) -> list[str]:
     return [f.rule for f in findings]
+
+
+ROOT_DIR = Path(__file__).resolve().parent.parent
+"""The repository root: fixtures/, docs/ and README.md live here."""
+
+
+def lint_set_text(text: str, *, targets: tuple[str, ...] = (), **settings) -> list[Finding]:
+    """Lint a tool set written as {server name: its tools/list result}; each server is its own file."""
+    linter = Linter(Settings(targets=targets, **settings))
+    members = []
+    for name, listing in json.loads(text).items():
+        source = parse_text(json.dumps(listing, indent=2, ensure_ascii=False), f"{name}.json", "json")
+        member = member_of(source, linter, name)
+        assert member is not None, f"{name}: no tools"
+        member.server = True
+        members.append(member)
+    return lint_tool_set(linter, ToolSet("example", members))

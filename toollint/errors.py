@@ -28,3 +28,24 @@ class StrictifyError(ToollintError):
 
 class BoundaryError(ToollintError, ValueError):
     """A tool set handed to the boundary cannot be used (unreadable, no tools, a schema that cannot apply)."""
+
+
+class ServerError(ToollintError):
+    """A live MCP server could not be listed: the reason, plus the tail of what it wrote to stderr."""
+
+    def __init__(self, server: str, reason: str, stderr: str = "") -> None:
+        super().__init__(reason)
+        self.server = server
+        self.reason = reason
+        self.stderr = stderr
+
+    def __str__(self) -> str:
+        text = f"server {self.server}: {self.reason}"
+        if self.stderr.strip():
+            tail = self.stderr.strip().splitlines()[-20:]
+            text += "\n  its stderr (last lines):\n" + "\n".join(f"    {line}" for line in tail)
+        return text
+
+
+class DiffError(ToollintError):
+    """`toollint diff` cannot compare: a file is unreadable or holds no tool definitions."""

@@ -414,7 +414,7 @@ class Boundary:
             self.budget.succeed(self._key(name, chain))
         return Outcome(True, OK, name, parsed.id, parsed.shape, normalized)
 
-    def _rules(self, parsed: Call, compiled: CompiledTool, arguments: dict, chain: Any,
+    def _rules(self, parsed: Call, compiled: CompiledTool, arguments: dict[str, Any], chain: Any,
                count: bool) -> Outcome | None:
         problems: list[Problem] = []
         for func in compiled.rules:

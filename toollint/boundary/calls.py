@@ -6,7 +6,7 @@ Parsing never raises: a value that is not a call comes back as a string saying w
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,8 +18,6 @@ ANTHROPIC, CHAT, RESPONSES, FUNCTIONS, GEMINI, MCP = (
 # stop_reason / finish_reason / incomplete_details.reason values that mean "cut off".
 TRUNCATION_REASONS = frozenset({"max_tokens", "length", "model_context_window_exceeded", "max_output_tokens"})
 
-ANTHROPIC, CHAT, RESPONSES, FUNCTIONS, GEMINI, MCP = (
-    "anthropic", "openai-chat", "openai-responses", "openai-functions", "gemini", "mcp")
 MAX_RAW = 8_000
 
 
@@ -74,6 +72,35 @@ def parse_call(call: Any) -> Call | str:
         return Call(FUNCTIONS if isinstance(arguments, str) else MCP, call.get("id"), call.get("name"), arguments)
     return (f"not a tool call: expected an Anthropic tool_use block, an OpenAI tool call or a Responses "
             f"function_call item, got {msg.show(call)}")
+
+
+def is_call(value: Any, tool_names: Collection[str] | None = None) -> bool:
+    """Whether `value` is a whole tool call (in any shape `parse_call` reads) rather than bare arguments.
+
+    A call without a shape marker (`{name, arguments}`, `{name, args}`) counts only when its name is one of
+    `tool_names`, so arguments that happen to have `name` and `input` properties stay arguments.
+    """
+    if not isinstance(value, dict) or not isinstance(parse_call(value), Call):
+        return False
+    marked = any(key in value for key in ("type", "functionCall", "function_call", "method"))
+    return marked or tool_names is None or value.get("name") in tool_names
+
+
+def bare_call(shape: str, name: str, text: str) -> dict[str, Any]:
+    """A call of `shape` carrying raw argument text, so unparseable input still gets INVALID_JSON with a position."""
+    if shape == CHAT:
+        return {"id": None, "type": "function", "function": {"name": name, "arguments": text}}
+    if shape == RESPONSES:
+        return {"type": "function_call", "call_id": None, "name": name, "arguments": text}
+    if shape in (GEMINI, MCP):
+        try:
+            arguments: Any = json.loads(text)
+        except ValueError:
+            arguments = text
+        if shape == GEMINI:
+            return {"functionCall": {"name": name, "args": arguments}}
+        return {"method": "tools/call", "params": {"name": name, "arguments": arguments}}
+    return {"type": "tool_use", "id": None, "name": name, "input": text}
 
 
 def cut_off(stop_reason: Any, parsed: Call) -> str | None:

@@ -22,7 +22,9 @@ from referencing.exceptions import Unresolvable
 from toollint.boundary import messages as msg
 from toollint.boundary.messages import MISSING, Problem
 from toollint.errors import BoundaryError
-from toollint.schema.safe_regex import MAX_RISKY_LENGTH, TooLong, risk, search, supported
+from toollint.schema.safe_regex import MAX_RISKY_LENGTH, TooLong, search, supported
+from toollint.schema.validation import risky_patterns, validator_class
+from toollint.schema.walk import entries, members
 
 
 class SchemaTrouble(Exception):
@@ -214,30 +216,22 @@ class CompiledTool:
         self.schema = schema
         try:
             cls = validator_for(schema, default=Draft202012Validator)
-            cls.check_schema(schema)
+            cls.check_schema(schema)  # type: ignore[arg-type]  # booleans are valid schemas too
         except SchemaError as error:
             where = "/".join(str(t) for t in error.absolute_path) or "(root)"
             raise BoundaryError(f"tool {name!r}: the input schema is not valid JSON Schema at {where}: "
                                 f"{error.message}") from None
         except RecursionError:
             raise BoundaryError(f"tool {name!r}: the input schema is nested too deeply") from None
-        limits = {p: risk(p) for p in _patterns(schema)}
-        risky = {p: limit for p, limit in limits.items() if limit is not None}
+        risky = risky_patterns(schema)
         self.risky = risky
         for pattern in sorted(p for p, limit in risky.items() if limit == 0):
             how = "matched by the linear-time matcher" if supported(pattern) else \
                 "matched by `re` (constructs the safe matcher lacks), only for strings up to " \
                 f"{MAX_RISKY_LENGTH:,} characters"
             self.warnings.append(f"tool {name!r}: pattern {pattern!r} is prone to catastrophic backtracking; {how}")
-        overrides = _guarded(cls, risky) if risky else {}
         self.counted = bool(_keywords(schema) & set(_COUNTED))
-        if self.counted:
-            overrides.update({kw: _counted(overrides.get(kw, cls.VALIDATORS[kw])) for kw in _COUNTED
-                              if kw in cls.VALIDATORS})
-        if overrides:
-            from jsonschema.validators import extend
-
-            cls = extend(cls, overrides)
+        cls = validator_class(schema, risky, dict.fromkeys(_COUNTED, _counted) if self.counted else None)
         self.validator = cls(schema, registry=Registry(), format_checker=_shared_format_checker())
         draft = schema.get("$schema") if isinstance(schema, dict) else None
         self.resolver = RefResolver(schema, "", draft if isinstance(draft, str) else None)
@@ -333,10 +327,10 @@ class CompiledTool:
         return value
 
     def _normalize_object(self, value: dict, schema: dict, depth: int) -> dict:
-        properties = schema.get("properties") if isinstance(schema.get("properties"), dict) else {}
-        patterns = schema.get("patternProperties") if isinstance(schema.get("patternProperties"), dict) else {}
+        properties = members(schema, "properties")
+        patterns = members(schema, "patternProperties")
         extra = schema.get("additionalProperties")
-        required = schema.get("required") if isinstance(schema.get("required"), list) else []
+        required = entries(schema, "required")
         out: dict[Any, Any] = {}
         changed = False
         for key, item in value.items():
@@ -401,19 +395,6 @@ def _canonical(value: str, schema: dict) -> str:
     return value
 
 
-def _patterns(schema: Any) -> set[str]:
-    from toollint.schema.walk import walk
-
-    found: set[str] = set()
-    for node in walk(schema, ""):
-        if isinstance(node.schema.get("pattern"), str):
-            found.add(node.schema["pattern"])
-        pattern_properties = node.schema.get("patternProperties")
-        if isinstance(pattern_properties, dict):
-            found.update(p for p in pattern_properties if isinstance(p, str))
-    return found
-
-
 def _keywords(schema: Any) -> set[str]:
     from toollint.schema.walk import walk
 
@@ -430,50 +411,3 @@ def _has_wire_forms(schema: Any) -> bool:
     return has_wire_forms(schema)
 
 
-def _guarded(cls: Any, risky: dict[str, int]) -> dict[str, Any]:
-    """`pattern`, `patternProperties` and `additionalProperties` keywords matching risky patterns safely."""
-    from jsonschema import ValidationError
-
-    def matches(pattern: str, text: str) -> bool:
-        try:
-            return search(pattern, text, risky)
-        except TooLong:
-            return False
-
-    def pattern(validator: Any, patrn: str, instance: Any, schema: Any) -> Any:
-        if not validator.is_type(instance, "string"):
-            return
-        try:
-            found = search(patrn, instance, risky)
-        except TooLong:
-            error = ValidationError(f"a string of {len(instance):,} characters is too long to check against the "
-                                    f"pattern {patrn!r} (limit {MAX_RISKY_LENGTH:,})")
-            error.too_long = True  # type: ignore[attr-defined]
-            yield error
-            return
-        if not found:
-            yield ValidationError(f"{instance!r} does not match {patrn!r}")
-
-    def pattern_properties(validator: Any, value: Any, instance: Any, schema: Any) -> Any:
-        if not validator.is_type(instance, "object"):
-            return
-        for patrn, subschema in value.items():
-            for key, item in instance.items():
-                if matches(patrn, key):
-                    yield from validator.descend(item, subschema, path=key, schema_path=patrn)
-
-    def additional_properties(validator: Any, value: Any, instance: Any, schema: Any) -> Any:
-        if not validator.is_type(instance, "object"):
-            return
-        properties = schema.get("properties", {})
-        patterns = schema.get("patternProperties", {})
-        extras = [key for key in instance
-                  if key not in properties and not any(matches(p, key) for p in patterns)]
-        if validator.is_type(value, "object"):
-            for extra in extras:
-                yield from validator.descend(instance[extra], value, path=extra)
-        elif not value and extras:
-            yield ValidationError(f"Additional properties are not allowed ({', '.join(map(repr, extras))} "
-                                  f"{'was' if len(extras) == 1 else 'were'} unexpected)")
-
-    return {"pattern": pattern, "patternProperties": pattern_properties, "additionalProperties": additional_properties}

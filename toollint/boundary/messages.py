@@ -16,6 +16,8 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from toollint.schema.walk import members
+
 LANGS = ("en", "zh")
 MAX_SHOWN = 80
 MAX_ENUM_SHOWN = 25
@@ -340,7 +342,7 @@ class ErrorConverter:
         if keyword == "type":
             return [self._make(path, "type", value, instance)]
         if keyword == "required" and isinstance(instance, dict) and isinstance(value, list):
-            properties = schema.get("properties") if isinstance(schema.get("properties"), dict) else {}
+            properties = members(schema, "properties")
             return [self._make(path + (name,), "required", self.describe(properties.get(name)), MISSING)
                     for name in value if isinstance(name, str) and name not in instance]
         if keyword == "additionalProperties" and value is False and isinstance(instance, dict):
@@ -361,8 +363,8 @@ class ErrorConverter:
         return [self._make(path, keyword or "schema", value, instance, message=error.message)]
 
     def _extras(self, path: tuple, instance: dict, schema: dict) -> list[Problem]:
-        properties = schema.get("properties") if isinstance(schema.get("properties"), dict) else {}
-        patterns = schema.get("patternProperties") if isinstance(schema.get("patternProperties"), dict) else {}
+        properties = members(schema, "properties")
+        patterns = members(schema, "patternProperties")
         allowed = [name for name in properties if isinstance(name, str)]
         problems = []
         for key, item in instance.items():

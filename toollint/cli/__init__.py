@@ -17,7 +17,8 @@ class LazyGroup(click.Group):
     """Subcommands are imported from their modules only when invoked."""
 
     LAZY = {"check": "toollint.cli.check", "rule": "toollint.cli.rules", "rules": "toollint.cli.rules",
-            "strictify": "toollint.cli.strictify", "validate": "toollint.cli.validate"}
+            "strictify": "toollint.cli.strictify", "validate": "toollint.cli.validate",
+            "diff": "toollint.cli.diff", "explain": "toollint.cli.explain"}
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(set(super().list_commands(ctx)) | set(self.LAZY))

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import click
 
+from toollint.cli.live import live_options
 from toollint.linter.catalog import SEVERITY_RANK
 from toollint.linter.config import FAIL_ON, TARGETS, ConfigError, Settings, find_config, load_settings
 
@@ -51,17 +52,19 @@ def resolve_settings(config: str | None, isolated: bool) -> Settings:
 @click.option("--exclude", "extend_exclude", multiple=True, help="Extra glob patterns to exclude.")
 @click.option("--force-exclude", is_flag=True, help="Apply excludes to files named on the command line too.")
 @click.option("--stdin-filename", help="The name to report for input read from `-`.")
-@click.option("--statistics", is_flag=True, help="Print a count of findings per rule instead of the findings.")
+@click.option("--statistics", is_flag=True, help="Print a count of findings per rule and the tokens per tool and file instead of the findings.")
 @click.option("--show-files", is_flag=True, help="List every file considered and what became of it.")
 @click.option("-q", "--quiet", is_flag=True, help="Print findings only, no summary.")
 @click.option("--color/--no-color", default=None, help="Colour the output (default: when printing to a terminal).")
+@live_options
 def check_command(paths, output_format, output_file, select, extend_select, ignore, fail_on, exit_zero, targets, dialect,
           config, isolated, extend_exclude, force_exclude, stdin_filename, statistics, show_files, quiet,
-          color) -> None:
+          color, live) -> None:
     """Lint tool definitions in PATHS (files, directories, or - for stdin; default: .)."""
     from toollint.document.dialects import DIALECTS
+    from toollint.errors import ServerError
+    from toollint.linter.inputs import lint_inputs
     from toollint.linter.report import FORMATS
-    from toollint.linter.runner import lint_paths
 
     try:
         settings = resolve_settings(config, isolated)
@@ -76,9 +79,13 @@ def check_command(paths, output_format, output_file, select, extend_select, igno
         for path in paths:
             if path != "-" and not os.path.lexists(path):
                 raise click.BadParameter(f"{path!r} does not exist", param_hint="PATHS")
-        run = lint_paths(list(paths) or ["."], settings, force_exclude=force_exclude, stdin_filename=stdin_filename)
+        run = lint_inputs(list(paths) or ([] if live.servers else ["."]), settings, live,
+                          force_exclude=force_exclude, stdin_filename=stdin_filename)
     except ConfigError as error:
         click.echo(f"toollint: config error: {error}", err=True)
+        sys.exit(2)
+    except ServerError as error:
+        click.echo(f"toollint: {error}", err=True)
         sys.exit(2)
 
     findings = run.findings
@@ -89,7 +96,13 @@ def check_command(paths, output_format, output_file, select, extend_select, igno
                     "unreadable": "unreadable", "crashed": "internal error"}[result.status]
             click.echo(f"{result.path}: {what}", err=True)
     if statistics:
-        text = _statistics(findings)
+        from toollint.tokens import statistics as tokens
+
+        token_sets = tokens.results_tokens(run.results)
+        if output_format == "json":
+            text = tokens.statistics_json(findings, token_sets)
+        else:
+            text = _statistics(findings) + tokens.render_text(token_sets)
     else:
         text = FORMATS[output_format or "full"](findings, run.results, color=use_color,
                                                 rules=settings.enabled_rules())

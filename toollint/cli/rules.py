@@ -46,6 +46,8 @@ def _rule_json(specs) -> str:
         "why": s.why.strip(), "fix": s.fix.strip(), "options": s.options, "targets": list(s.targets),
         "examples": [{"kind": e.kind, "format": e.format, "targets": list(e.targets), "text": e.text}
                      for e in s.examples],
+        "api_errors": [{"provider": e.provider, "text": e.text, "pattern": e.pattern, "sources": list(e.sources),
+                        "recorded": e.recorded} for e in s.api_errors],
         "docs": s.docs(),
     } for s in specs], ensure_ascii=False, indent=2)
 

@@ -14,6 +14,7 @@ from typing import Any
 
 import click
 
+from toollint.profiles import STRICT_TARGETS
 from toollint.strictifier.files import StrictifyFileError, strictify_file, write_atomically
 
 
@@ -54,7 +55,7 @@ def _names(values: tuple[str, ...]) -> list[str]:
 
 @click.command("strictify")
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--target", type=click.Choice(("anthropic", "openai")), default="anthropic", show_default=True,
+@click.option("--target", type=click.Choice(STRICT_TARGETS), default="anthropic", show_default=True,
               help="The strict mode to write for.")
 @click.option("-o", "--output", "output", type=click.Path(dir_okay=False),
               help="Write the strict file here (default: stdout).")

@@ -14,10 +14,11 @@ from typing import Any
 import click
 
 from toollint.boundary import TRUNCATION_REASONS, Boundary, BoundaryError
-from toollint.boundary.calls import parse_call
+from toollint.boundary.calls import bare_call, is_call, parse_call
+from toollint.profiles import PROFILE_NAMES
 
 _SHAPES = ("anthropic", "openai-chat", "openai-responses", "mcp", "gemini")
-_TARGETS = ("anthropic", "openai", "gemini")
+_TARGETS = PROFILE_NAMES
 
 
 class _Usage(Exception):
@@ -47,30 +48,6 @@ def _read_input(input_text: str | None, input_file: str | None, source: str | No
     except UnicodeDecodeError as error:
         raise _Usage(f"the input file {path} is not UTF-8 (byte 0x{raw[error.start]:02x} at offset "
                      f"{error.start})") from None
-
-
-def _looks_like_call(value: Any) -> bool:
-    if not isinstance(value, dict):
-        return False
-    kind = value.get("type")
-    return (kind == "tool_use" and "input" in value
-            or kind == "function" and isinstance(value.get("function"), dict)
-            or kind == "function_call" and "arguments" in value
-            or isinstance(value.get("functionCall"), dict)
-            or value.get("method") == "tools/call" and isinstance(value.get("params"), dict))
-
-
-def _bare_call(shape: str, name: str, text: str) -> dict[str, Any]:
-    """A call of `shape` carrying the raw text, so unparseable input still gets INVALID_JSON with a position."""
-    if shape == "openai-chat":
-        return {"id": None, "type": "function", "function": {"name": name, "arguments": text}}
-    if shape == "openai-responses":
-        return {"type": "function_call", "call_id": None, "name": name, "arguments": text}
-    if shape == "gemini":
-        return {"functionCall": {"name": name, "args": _loads_or_text(text)}}
-    if shape == "mcp":
-        return {"method": "tools/call", "params": {"name": name, "arguments": _loads_or_text(text)}}
-    return {"type": "tool_use", "id": None, "name": name, "input": text}
 
 
 def _loads_or_text(text: str) -> Any:
@@ -127,14 +104,14 @@ def validate_command(tools_file: str, source: str | None, tool: str | None, inpu
         if not text.strip():
             raise _Usage("the input is empty; give the arguments as a JSON object")
         parsed = _loads_or_text(text)
-        if _looks_like_call(parsed):
+        if is_call(parsed, boundary.tools):
             call = parsed
             named = parse_call(call)
             name = getattr(named, "name", None)
             if tool is not None and name != tool:
                 raise _Usage(f"the input is a call to {name!r}, not to --tool {tool!r}")
         else:
-            call = _bare_call(boundary.default_shape, _pick_tool(boundary, tool), text)
+            call = bare_call(boundary.default_shape, _pick_tool(boundary, tool), text)
         outcome = boundary.check(call, stop_reason)
     except (BoundaryError, _Usage) as error:
         click.echo(f"toollint validate: {error}", err=True)

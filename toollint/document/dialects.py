@@ -90,7 +90,7 @@ def _openapi_to_json_schema(node: Any, depth: int = 0) -> Any:
     if depth > 200:
         return node
     if isinstance(node, dict):
-        out = {}
+        out: dict[str, Any] = {}
         for key, value in node.items():
             if key == "type" and isinstance(value, str):
                 out[key] = value.lower()
@@ -107,7 +107,8 @@ def _openapi_to_json_schema(node: Any, depth: int = 0) -> Any:
 
 
 def _make_tool(dialect: Dialect, node: dict, pointer: str, index: int) -> Tool | None:
-    definition, definition_pointer = node, pointer
+    definition: Any = node
+    definition_pointer = pointer
     if dialect.wrapper:
         definition = node.get(dialect.wrapper)
         definition_pointer = jp.join(pointer, dialect.wrapper)

@@ -15,8 +15,37 @@ from dataclasses import dataclass
 from toollint import pointer as jp
 
 _WS = re.compile(r"[ \t\n\r]*")
+
+
+def _skip_space(text: str, pos: int) -> int:
+    """The index of the first non-whitespace character at or after `pos` (JSON whitespace only)."""
+    match = _WS.match(text, pos)
+    return match.end() if match else pos
 _scanstring = json.decoder.scanstring  # type: ignore[attr-defined]
-_decoder = json.JSONDecoder()
+# Everything up to the next bracket outside a string (strings are skipped whole), then that bracket.
+# `\Z` lets the last match succeed at the end of the text, so the pattern never fails and never backtracks on
+# the (already parsed, hence valid) JSON it is given.
+_STRUCTURE = re.compile(r'(?:[^"\[\]{}]+|"[^"\\]*(?:\\.[^"\\]*)*")*([\[\]{}]|\Z)')
+_SCALAR = re.compile(r'[^,\]}\s]+')
+
+
+def _matching_closes(text: str) -> dict[int, int]:
+    """For every `{` and `[` of a JSON text, the offset of its closing bracket: one pass with a C-level scanner.
+
+    Finding where a value ends is what locating a pointer costs; decoding each value again to learn its end
+    made that cost grow with the depth of the document.
+    """
+    closes: dict[int, int] = {}
+    stack: list[int] = []
+    for match in _STRUCTURE.finditer(text):
+        at = match.start(1)
+        if at == len(text):
+            break
+        if text[at] in "{[":
+            stack.append(at)
+        elif stack:
+            closes[stack.pop()] = at
+    return closes
 
 
 @dataclass(frozen=True)
@@ -63,10 +92,18 @@ class JsonLocator(Locator):
         self.text = text
         self.lines = LineIndex(text)
         self._children: dict[int, dict[str, tuple[int, int, int, int]] | list[tuple[int, int]]] = {}
+        self._closes: dict[int, int] | None = None
 
     def _value_end(self, start: int) -> int:
-        _, end = _decoder.raw_decode(self.text, start)
-        return end
+        char = self.text[start]
+        if char in "{[":
+            if self._closes is None:
+                self._closes = _matching_closes(self.text)
+            return self._closes[start] + 1
+        if char == '"':
+            return int(_scanstring(self.text, start + 1)[1])
+        match = _SCALAR.match(self.text, start)
+        return match.end() if match and match.end() > start else start + 1
 
     def _index(self, pos: int):
         cached = self._children.get(pos)
@@ -75,32 +112,32 @@ class JsonLocator(Locator):
         text = self.text
         if text[pos] == "{":
             entries: dict[str, tuple[int, int, int, int]] = {}
-            i = _WS.match(text, pos + 1).end()
+            i = _skip_space(text, pos + 1)
             while text[i] != "}":
                 key_start = i
                 key, key_end = _scanstring(text, i + 1)
-                i = _WS.match(text, key_end).end() + 1  # past ':'
-                value_start = _WS.match(text, i).end()
+                i = _skip_space(text, key_end) + 1  # past ':'
+                value_start = _skip_space(text, i)
                 value_end = self._value_end(value_start)
                 entries[key] = (key_start, key_end, value_start, value_end)
-                i = _WS.match(text, value_end).end()
+                i = _skip_space(text, value_end)
                 if text[i] == ",":
-                    i = _WS.match(text, i + 1).end()
+                    i = _skip_space(text, i + 1)
             self._children[pos] = entries
             return entries
         items: list[tuple[int, int]] = []
-        i = _WS.match(text, pos + 1).end()
+        i = _skip_space(text, pos + 1)
         while text[i] != "]":
             end = self._value_end(i)
             items.append((i, end))
-            i = _WS.match(text, end).end()
+            i = _skip_space(text, end)
             if text[i] == ",":
-                i = _WS.match(text, i + 1).end()
+                i = _skip_space(text, i + 1)
         self._children[pos] = items
         return items
 
     def offsets(self, pointer: str, *, key: bool = False) -> tuple[int, int]:
-        start = _WS.match(self.text, 0).end()
+        start = _skip_space(self.text, 0)
         end = -1
         key_range: tuple[int, int] | None = None
         for token in jp.split(pointer):

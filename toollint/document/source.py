@@ -48,6 +48,16 @@ class Source:
             return Span(1, 1, 1, 1)
         return self.locator.span(pointer, key=key)
 
+    def excerpt(self, numbers: set[int]) -> Source:
+        """A light copy keeping only the text of these lines (others blank, so line numbers hold).
+
+        Results of a large run keep what code frames need instead of every file's text, parsed data and index.
+        """
+        index = self.lines
+        last = max(numbers, default=0)
+        text = "\n".join(index.line_text(n) if n in numbers else "" for n in range(1, last + 1))
+        return Source(self.path, text, self.format)
+
     @property
     def lines(self) -> LineIndex:
         if self.locator is not None:

@@ -5,16 +5,12 @@ Docs, `toollint rule`, SARIF rule metadata and the example tests all read this o
 
 from __future__ import annotations
 
-import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised on 3.10 only
-    import tomli as tomllib
+from toollint._compat import tomllib
 
 SEVERITIES = ("error", "warning", "info")
 SEVERITY_RANK = {"info": 1, "warning": 2, "error": 3}
@@ -27,6 +23,19 @@ class Example:
     format: str = "json"
     targets: tuple[str, ...] = ()
     title: str = ""
+    options: dict[str, Any] = field(default_factory=dict)  # rule options the example is checked with
+
+
+@dataclass(frozen=True)
+class ApiError:
+    """One answer a provider API (or client) gives for what the rule reports: `toollint explain` matches `pattern`."""
+
+    provider: str
+    pattern: str  # a Python regex matched against the pasted error text
+    text: str  # the answer as quoted in the source
+    sources: tuple[str, ...] = ()
+    recorded: str = ""  # when the answer was put on record here (YYYY-MM-DD)
+    note: str = ""
 
 
 @dataclass(frozen=True)
@@ -42,6 +51,7 @@ class RuleSpec:
     examples: tuple[Example, ...]
     targets: tuple[str, ...] = ()
     sources: tuple[str, ...] = ()
+    api_errors: tuple[ApiError, ...] = ()
 
     def docs(self) -> str:
         """The rule's documentation in ruff's fixed sections."""
@@ -62,7 +72,14 @@ class RuleSpec:
                         parts += [example.title]
                     if example.targets:
                         parts += [f"(checked with --target {' --target '.join(example.targets)})"]
+                    if example.options:
+                        parts += ["(checked with " + ", ".join(f"`{k} = {v!r}`" for k, v in example.options.items()) + ")"]
                     parts += [f"```{example.format}", example.text.strip("\n"), "```"]
+        if self.api_errors:
+            parts += ["", "## API errors it prevents"]
+            for error in self.api_errors:
+                where = f" ({', '.join(error.sources)}; recorded {error.recorded})" if error.sources else ""
+                parts += [f"- {error.provider}: `{error.text}`{where}" + (f" {error.note}" if error.note else "")]
         if self.sources:
             parts += ["", "## References"] + [f"- {source}" for source in self.sources]
         return "\n".join(parts) + "\n"
@@ -71,13 +88,16 @@ class RuleSpec:
 def _spec(data: dict[str, Any], origin: str) -> RuleSpec:
     try:
         examples = tuple(
-            Example(e["kind"], e["text"], e.get("format", "json"), tuple(e.get("targets", ())), e.get("title", ""))
+            Example(e["kind"], e["text"], e.get("format", "json"), tuple(e.get("targets", ())), e.get("title", ""),
+                    dict(e.get("options", {})))
             for e in data.get("example", ())
         )
         spec = RuleSpec(
             code=data["code"], name=data["name"], severity=data["severity"], category=data["category"],
             summary=data["summary"], why=data["why"], fix=data["fix"], options=dict(data.get("options", {})),
             examples=examples, targets=tuple(data.get("targets", ())), sources=tuple(data.get("sources", ())),
+            api_errors=tuple(ApiError(e["provider"], e["pattern"], e["text"], tuple(e.get("sources", ())),
+                                      e.get("recorded", ""), e.get("note", "")) for e in data.get("api_errors", ())),
         )
     except KeyError as missing:
         raise ValueError(f"rule file {origin} lacks {missing}") from None

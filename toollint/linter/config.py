@@ -12,10 +12,11 @@ from typing import Any
 
 from toollint.errors import ConfigError
 from toollint.linter.catalog import SEVERITIES, RuleSpec, load_catalog, tomllib
+from toollint.profiles import PROFILE_NAMES
 
 CONFIG_FILES = (".toollint.toml", "toollint.toml", "pyproject.toml")
 FAIL_ON = ("error", "warning", "info", "never")
-TARGETS = ("anthropic", "openai", "gemini")
+TARGETS = PROFILE_NAMES
 DEFAULT_EXCLUDE = (".git", ".hg", ".svn", ".venv", "venv", ".tox", ".nox", "node_modules", "__pycache__",
                    ".mypy_cache", ".pytest_cache", ".ruff_cache", "build", "dist", "site-packages")
 
@@ -34,6 +35,7 @@ class Settings:
     exclude: tuple[str, ...] = DEFAULT_EXCLUDE
     extend_exclude: tuple[str, ...] = ()
     dialect: str | None = None
+    tool_sets: dict[str, tuple[tuple[str | None, str], ...]] = field(default_factory=dict)  # name -> (member name, glob)
     path: Path | None = None  # the config file, if any
     root: Path = field(default_factory=Path.cwd)  # globs are relative to it
 
@@ -152,6 +154,8 @@ def parse_settings(data: dict[str, Any], where: str, path: Path | None = None) -
             settings.per_file_ignores = {k: tuple(v) for k, v in value.items()}
         elif key == "rules":
             settings.rule_settings = _parse_rule_tables(value, where)
+        elif key == "tool-sets":
+            settings.tool_sets = _parse_tool_sets(value, where)
         else:
             raise ConfigError(f"{where}: unknown key `{key}`")
     for target in settings.targets:
@@ -196,3 +200,19 @@ def _same_kind(default: Any, value: Any) -> bool:
     if isinstance(default, (int, float)):
         return isinstance(value, (int, float))
     return isinstance(value, type(default))
+
+
+def _parse_tool_sets(value: Any, where: str) -> dict[str, tuple[tuple[str | None, str], ...]]:
+    """`name = ["glob", ...]` (member names from each snapshot or file) or `name = {server = "path", ...}`."""
+    if not isinstance(value, dict):
+        raise ConfigError(f"{where}: `tool-sets` must be a table of tool sets")
+    sets: dict[str, tuple[tuple[str | None, str], ...]] = {}
+    for name, members in value.items():
+        if isinstance(members, list) and members and all(isinstance(m, str) for m in members):
+            sets[name] = tuple((None, m) for m in members)
+        elif isinstance(members, dict) and members and all(isinstance(m, str) for m in members.values()):
+            sets[name] = tuple(members.items())
+        else:
+            raise ConfigError(f"{where}: tool-sets.{name} must be a list of file globs or a table of "
+                              "server name = file")
+    return sets

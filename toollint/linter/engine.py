@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,6 +29,7 @@ class Finding:
     pointer: str
     tool: str | None
     fix: str | None = None
+    server: str | None = None  # the MCP server the tool came from (a live server or a snapshot of one)
 
     def sort_key(self) -> tuple:
         return (self.file, self.line, self.column, self.code, self.pointer, self.message)
@@ -35,7 +37,8 @@ class Finding:
     def as_dict(self) -> dict[str, Any]:
         return {"code": self.code, "rule": self.rule, "severity": self.severity, "message": self.message,
                 "file": self.file, "line": self.line, "column": self.column, "end_line": self.end_line,
-                "end_column": self.end_column, "pointer": self.pointer, "tool": self.tool, "fix": self.fix}
+                "end_column": self.end_column, "pointer": self.pointer, "tool": self.tool, "fix": self.fix,
+                **({"server": self.server} if self.server else {})}
 
 
 @dataclass
@@ -55,11 +58,21 @@ class Context:
         self.linter = linter
         self.source = source
         self.tools = tools
-        self.tool: Tool | None = None
+        # The tool being checked: set for every tool- and schema-scope check (file and tool-set checks read `tools`).
+        self.tool: Tool = None  # type: ignore[assignment]
         self.spec: RuleSpec | None = None
         self.options: dict[str, Any] = {}
         self.findings: list[Finding] = []
         self._resolvers: dict[int, RefResolver] = {}
+        self._cache: dict[Any, Any] = {}
+
+    def cached(self, key: Any, make: Callable[[], Any]) -> Any:
+        """A value computed once per file (per-run state lives here, not in module globals)."""
+        try:
+            return self._cache[key]
+        except KeyError:
+            value = self._cache[key] = make()
+            return value
 
     def report(self, pointer: str, message: str, *, key: bool = False, tool: Tool | None = None,
                fix: str | None = None) -> None:
@@ -147,7 +160,7 @@ class Linter:
         self.rules = settings.enabled_rules()
         self.severities = {spec.name: settings.severity(spec) for spec in load_catalog().values()}
         self.specs = {spec.name: spec for spec in self.rules}
-        self.by_scope: dict[str, list[Bound]] = {"file": [], "toolset": [], "tool": [], "schema": []}
+        self.by_scope: dict[str, list[Bound]] = {"file": [], "toolset": [], "tool": [], "schema": [], "set": []}
         for spec in self.rules:
             options = settings.options(spec)
             for registered in registry.get(spec.name, ()):
@@ -188,7 +201,7 @@ class Linter:
                 if strict or not bound.check.targets_only:
                     bound(ctx, tool)
             self._lint_schema(ctx, tool, self.strict_dispatch if strict else self.plain_dispatch)
-        ctx.tool = None
+        ctx.tool = None  # type: ignore[assignment]
         result.findings = self._apply_suppressions(source, ctx.findings)
         return result
 

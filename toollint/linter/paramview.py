@@ -149,7 +149,7 @@ def _build(node: SchemaNode, ctx: Any) -> Param:
         types = _own_types(schema)
         description = schema.get("description")
         has = isinstance(description, str) and bool(description.strip())
-        text = description if has else ""
+        text = description if isinstance(description, str) and has else ""
         title = schema.get("title")
         if isinstance(title, str) and title.strip() and title != text:
             text = f"{text}\n{title}" if text else title

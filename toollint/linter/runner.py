@@ -42,6 +42,8 @@ def _lint_source(linter: Linter, source: Source, display: str, explicit: bool = 
     if settings.per_file_ignores:
         ignored = settings.ignored_for(_relative_to_root(display, settings))
         result.findings = [f for f in result.findings if f.rule not in ignored]
+    if result.source is not None:  # keep only the lines code frames show: memory stays flat over many files
+        result.source = result.source.excerpt({n for f in result.findings for n in (f.line - 1, f.line)})
     return result
 
 
@@ -50,12 +52,8 @@ _worker_linter: Linter | None = None
 
 def _lint_in_worker(candidate: Candidate) -> FileResult:
     assert _worker_linter is not None
-    result = _lint_source(_worker_linter, read_path(candidate.path, candidate.display), candidate.display,
-                          candidate.explicit)
-    source = result.source
-    # Send back only what reporters need: the text of files with findings (for code frames).
-    result.source = Source(source.path, source.text if result.findings else "", source.format) if source else None
-    return result
+    return _lint_source(_worker_linter, read_path(candidate.path, candidate.display), candidate.display,
+                        candidate.explicit)
 
 
 def _fork_context():

@@ -6,18 +6,14 @@ and `toollint strictify` both read it through `load_profile`, so there is one li
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from typing import Any
 
+from toollint._compat import tomllib
 from toollint.schema.regex import anthropic_strict_problem
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised on 3.10 only
-    import tomli as tomllib
+from toollint.schema.walk import schema_types
 
 PROFILE_NAMES = ("anthropic", "openai", "gemini")
 STRICT_TARGETS = ("anthropic", "openai")
@@ -46,6 +42,8 @@ class Profile:
     simple_regex_only: bool = False
     max_regex_repeat: int = 100
     primitive_enum_only: bool = False
+    string_enum_only: bool = False  # Gemini `parameters`: enum only on STRING (dated, see gemini.toml)
+    string_formats: frozenset[str] | None = None  # Gemini `parameters`: formats a STRING may have (dated)
     type_arrays: bool = True
     recursion: bool = True
     root_any_of: bool = True
@@ -90,6 +88,12 @@ class Profile:
             values = value if key == "enum" and isinstance(value, list) else [value]
             if any(isinstance(v, (dict, list)) for v in values):
                 return f"`{key}` with objects or arrays is not supported (only strings, numbers, booleans, null)"
+        if key == "enum" and self.string_enum_only and isinstance(value, list) and (
+                any(not isinstance(v, str) for v in value) or (schema_types(schema) - {"string"})):
+            return "`enum` is only allowed for STRING type"
+        if key == "format" and self.string_formats is not None and isinstance(value, str) \
+                and "string" in schema_types(schema) and value not in self.string_formats:
+            return f"format {value!r} is not supported for STRING type (supported: {', '.join(sorted(self.string_formats))})"
         if key == "type" and isinstance(value, list) and not self.type_arrays:
             return "a type array is not supported (use `nullable: true`)"
         if key == "anyOf" and is_root and not self.root_any_of:
@@ -141,12 +145,15 @@ def load_profile(name: str) -> Profile:
     data = tomllib.loads(text)
     features = dict(data.get("features", {}))
     formats = features.pop("formats", None)
+    string_formats = features.pop("string_formats", None)
+    features.pop("string_formats_date", None)
     budget = Budget(**data.get("budget", {}))
     return Profile(
         name=data["name"], title=data["title"], date=data["date"], sources=tuple(data.get("sources", ())),
         supported=frozenset(data["supported"]), rejected=dict(data.get("rejected", {})),
         unconfirmed=frozenset(data.get("unconfirmed", ())),
         formats=frozenset(formats) if formats is not None else None, budget=budget,
+        string_formats=frozenset(string_formats) if string_formats is not None else None,
         messages=dict(data.get("messages", {})), **features)
 
 

@@ -66,8 +66,8 @@ def ecma_error(pattern: str) -> str | None:
         if re.search(finder, bare):
             return message
     translated = pattern
-    for finder, replacement in _TRANSLATIONS:
-        translated = finder.sub(replacement, translated)
+    for translation, replacement in _TRANSLATIONS:
+        translated = translation.sub(replacement, translated)
     try:
         re.compile(translated)
     except re.error as error:

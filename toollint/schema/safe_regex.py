@@ -24,16 +24,20 @@ Safe patterns keep using `re` directly, so the common case costs nothing extra.
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any
 
-try:  # Python 3.11+
-    from re import _constants as _sre
-    from re import _parser as _parse
-except ImportError:  # pragma: no cover - Python 3.10
-    import sre_constants as _sre  # type: ignore[no-redef]
-    import sre_parse as _parse  # type: ignore[no-redef]
+if sys.version_info >= (3, 11):
+    from re import _constants as _sre_constants  # type: ignore[attr-defined, unused-ignore]
+    from re import _parser as _sre_parser  # type: ignore[attr-defined, unused-ignore]
+else:  # pragma: no cover - Python 3.10
+    import sre_constants as _sre_constants
+    import sre_parse as _sre_parser
+# `re`'s private parser: typed loosely, since typeshed describes only part of it.
+_sre: Any = _sre_constants
+_parse: Any = _sre_parser
 
 MAX_RISKY_LENGTH = 10_000
 MAX_NFA_STATES = 20_000
@@ -281,6 +285,10 @@ def _is_not(char: str) -> Callable[[str], bool]:
     return lambda ch: ch != char
 
 
+def _in_range(low: int, high: int) -> Callable[[str], bool]:
+    return lambda ch: low <= ord(ch) <= high
+
+
 def _char_class(items: list) -> Callable[[str], bool]:
     negate = False
     tests: list[Callable[[str], bool]] = []
@@ -293,7 +301,7 @@ def _char_class(items: list) -> Callable[[str], bool]:
             tests.append(_is_not(chr(value)))
         elif op is _sre.RANGE:
             low, high = value
-            tests.append(lambda ch, lo=low, hi=high: lo <= ord(ch) <= hi)
+            tests.append(_in_range(low, high))
         elif op is _sre.CATEGORY and value in _CATEGORIES:
             tests.append(_CATEGORIES[value])
         else:

@@ -89,6 +89,18 @@ class SchemaNode:
 MAX_WALK_DEPTH = 200
 
 
+def members(schema: Any, keyword: str) -> dict[str, Any]:
+    """`schema[keyword]` when it is an object (`properties`, `patternProperties`, `$defs`), else {}."""
+    value = schema.get(keyword) if isinstance(schema, dict) else None
+    return value if isinstance(value, dict) else {}
+
+
+def entries(schema: Any, keyword: str) -> list[Any]:
+    """`schema[keyword]` when it is an array (`required`, `enum`, `anyOf`), else []."""
+    value = schema.get(keyword) if isinstance(schema, dict) else None
+    return value if isinstance(value, list) else []
+
+
 def walk(schema: Any, pointer: str) -> Iterator[SchemaNode]:
     """Every object subschema of `schema`, each once, parents before children. Iterative: no recursion limit."""
     if not isinstance(schema, dict):

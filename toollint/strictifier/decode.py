@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from toollint.schema.walk import schema_types
+from toollint.schema.walk import entries, schema_types
 from toollint.strictifier.shapes import (
     _ANNOTATIONS,
     _inferred_types,
@@ -118,7 +118,7 @@ class _Decoder:
             properties = schema.get("properties")
             if not isinstance(properties, dict):
                 return value
-            required = schema.get("required") if isinstance(schema.get("required"), list) else []
+            required = entries(schema, "required")
             out = {}
             for name, item in value.items():
                 sub = properties.get(name)

@@ -84,7 +84,8 @@ def strictify_file(path: str, target: str = "anthropic", *, lang: str = "auto", 
     strict_indexes = [t.index for t in chosen]
     usage_by_tool = {i: schema_usage(results[i].wire_schema) for i in strict_indexes}
     if max_strict is not None:
-        kept, optional, unions = [], 0, 0
+        kept: list[int] = []
+        optional, unions = 0, 0
         for index in strict_indexes:
             usage = usage_by_tool[index]
             if len(kept) >= max_strict:
@@ -131,17 +132,18 @@ def strictify_file(path: str, target: str = "anthropic", *, lang: str = "auto", 
     notes = [f"{tool.label!r} says \"strict\": true for {tool.dialect.provider}, but was strictified for {target}; "
              f"its schema may not suit {tool.dialect.provider}'s strict mode"
              for tool in tools if tool.pointer in by_pointer and tool.strict and tool.dialect.provider != target]
-    report = {"file": path, "target": target, "budget": totals, "tools": [], "notes": notes}
+    entries: list[dict[str, Any]] = []
+    report: dict[str, Any] = {"file": path, "target": target, "budget": totals, "tools": entries, "notes": notes}
     for tool in tools:
         result = by_pointer.get(tool.pointer)
-        entry = {"name": tool.name, "pointer": tool.pointer, "dialect": tool.dialect.name, "strict": result is not None,
+        entry: dict[str, Any] = {"name": tool.name, "pointer": tool.pointer, "dialect": tool.dialect.name, "strict": result is not None,
                  "changes": []}
         if result is not None:
             entry["changes"] = [{**c.as_dict(), "pointer": tool.pointer + c.pointer} for c in result.changes]
         elif tool.pointer in unstrict:
             entry["changes"] = [{"pointer": tool.strict_pointer, "keyword": "strict", "kind": "rewritten",
                                  "before": True, "after": False}]
-        report["tools"].append(entry)
+        entries.append(entry)
     validators = {}
     for tool in tools:
         result = by_pointer.get(tool.pointer)

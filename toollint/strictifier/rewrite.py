@@ -23,7 +23,7 @@ from typing import Any
 
 from toollint import pointer as jp
 from toollint.errors import StrictifyError
-from toollint.profiles import Profile, load_profile
+from toollint.profiles import STRICT_TARGETS, Profile, load_profile
 from toollint.schema.walk import SCHEMA_TYPES, schema_types
 from toollint.strictifier.decode import decode_wire_arguments, has_wire_forms
 from toollint.strictifier.sentences import FIXED, append, detect_lang, sentence
@@ -47,7 +47,7 @@ from toollint.strictifier.shapes import (
     shape,
 )
 
-TARGETS = ("anthropic", "openai")
+TARGETS = STRICT_TARGETS
 _JSON_OBJECT_TEXT = "^\\{[\\s\\S]*\\}$"  # JSON text of an object: braces at both ends
 MAX_NODES = 20_000
 
@@ -72,10 +72,10 @@ def _PLAIN_NAME(name: Any) -> bool:  # noqa: N802 - used like a predicate consta
 
 def _join(pointer: str, token: Any) -> str:
     """jp.join for one token, without escaping work in the common case (hot path)."""
-    token = str(token)
-    if "~" in token or "/" in token:
-        token = token.replace("~", "~0").replace("/", "~1")
-    return pointer + "/" + token
+    text = str(token)
+    if "~" in text or "/" in text:
+        text = text.replace("~", "~0").replace("/", "~1")
+    return pointer + "/" + text
 
 
 
@@ -740,7 +740,7 @@ def _rebuild(tool: dict[str, Any], parsed: Any, key: str, wire: dict[str, Any], 
 
 def _check_input_examples(out: dict[str, Any], parsed: Any, wire: dict[str, Any]) -> list[Change]:
     """Anthropic answers 400 to an `input_examples` entry the (wire) schema rejects: drop such entries."""
-    definition = out.get(parsed.dialect.wrapper) if parsed.dialect.wrapper else out
+    definition: Any = out.get(parsed.dialect.wrapper) if parsed.dialect.wrapper else out
     examples = definition.get("input_examples") if isinstance(definition, dict) else None
     if not isinstance(examples, list):
         return []

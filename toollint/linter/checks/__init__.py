@@ -3,7 +3,8 @@
 A check declares its scope. The engine calls `file` checks once per file, `toolset` checks with
 every tool of the file, `tool` checks once per tool and `schema` checks once per subschema (only
 for subschemas holding one of its `keys`, when it names any; only properties with `properties_only`).
-A `targets_only` check runs only for tools checked for a strict-mode target.
+A `targets_only` check runs only for tools checked for a strict-mode target. `set` checks see a tool
+set spanning several files and servers (`linter/toolsets.py` calls them, not the per-file engine).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-SCOPES = ("file", "toolset", "tool", "schema")
+SCOPES = ("file", "toolset", "tool", "schema", "set")
 
 
 @dataclass(frozen=True)
@@ -42,6 +43,14 @@ def check(rule: str, scope: str, *, keys: tuple[str, ...] | None = None, propert
 
 
 def load_checks() -> dict[str, list[Check]]:
-    from toollint.linter.checks import descriptions, parameters, prose, strict, structural  # noqa: F401
+    from toollint.linter.checks import (  # noqa: F401
+        descriptions,
+        parameters,
+        prose,
+        provider_api,
+        strict,
+        structural,
+        toolsets,
+    )
 
     return REGISTRY

@@ -14,6 +14,7 @@ from typing import Any
 
 from toollint import pointer as jp
 from toollint.document.dialects import Tool
+from toollint.document.source import Source
 from toollint.linter.checks import check
 from toollint.linter.engine import Context, node_label
 from toollint.linter.paramview import param_of
@@ -359,15 +360,35 @@ def invisible_unicode(tool: Tool, ctx: Context) -> None:
     if not _file_may_hold(ctx, "invisible-unicode", _INVISIBLE):
         return
     for where, text, is_key in _strings(tool.raw, tool.pointer):
-        found = _INVISIBLE.findall(text)
-        if not found:
-            continue
-        names = sorted({f"U+{ord(c):04X}" for c in found})
-        hidden = "".join(chr(ord(c) - 0xE0000) for run in _TAGS.findall(text) for c in run)
-        extra = f"; the tag characters spell \"{hidden[:80]}\"" if hidden else ""
-        ctx.report(where, f"invisible character{'s' if len(names) > 1 else ''} {', '.join(names[:6])} in the "
-                   f"text the model reads but a reviewer does not see{extra}; remove them", key=is_key,
-                   fix="delete the invisible characters")
+        _report_invisible(ctx, where, text, is_key)
+
+
+def _report_invisible(ctx: Context, where: str, text: str, is_key: bool = False) -> None:
+    found = _INVISIBLE.findall(text)
+    if not found:
+        return
+    names = sorted({f"U+{ord(c):04X}" for c in found})
+    hidden = "".join(chr(ord(c) - 0xE0000) for run in _TAGS.findall(text) for c in run)
+    extra = f"; the tag characters spell \"{hidden[:80]}\"" if hidden else ""
+    ctx.report(where, f"invisible character{'s' if len(names) > 1 else ''} {', '.join(names[:6])} in the "
+               f"text the model reads but a reviewer does not see{extra}; remove them", key=is_key,
+               fix="delete the invisible characters")
+
+
+def server_instructions(source: Source) -> str | None:
+    """The `instructions` of an MCP server snapshot: clients put them into the system prompt."""
+    data = source.data
+    if isinstance(data, dict) and isinstance(data.get("serverInfo"), dict):
+        text = data.get("instructions")
+        return text if isinstance(text, str) else None
+    return None
+
+
+@check("invisible-unicode", "file")
+def invisible_unicode_in_instructions(source: Source, ctx: Context) -> None:
+    text = server_instructions(source)
+    if text is not None and _file_may_hold(ctx, "invisible-unicode", _INVISIBLE):
+        _report_invisible(ctx, "/instructions", text)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -488,6 +509,19 @@ def _report_instruction(ctx: Context, where: str, text: str, match: re.Match[str
     ctx.report(where, f"text aimed at the model rather than describing the tool: \"{text[match.start():match.end()]}\"; "
                "a description that tells the model to ignore its instructions, hide things from the user or "
                "hand over secrets is a tool-poisoning pattern; remove it")
+
+
+@check("model-instructions", "file")
+def model_instructions_in_server_instructions(source: Source, ctx: Context) -> None:
+    text = server_instructions(source)
+    matcher = _INSTRUCTIONS.get(ctx.options)
+    if text is None or matcher is None:
+        return
+    match = matcher.search(text)
+    if match is not None:
+        ctx.report("/instructions", f"the server's instructions, which clients put into the system prompt, say "
+                   f"\"{text[match.start():match.end()]}\": telling the model to ignore its instructions, hide "
+                   "things from the user or hand over secrets is a tool-poisoning pattern; remove it")
 
 
 @check("model-instructions", "tool")

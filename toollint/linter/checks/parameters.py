@@ -222,7 +222,7 @@ def missing_unit(node: SchemaNode, ctx: Context) -> None:
         return
     if isinstance(param.schema.get("enum"), list) or "const" in param.schema:
         return
-    lex: _UnitLexicon = _UNITS.get(ctx.options)
+    lex = _UNITS.get(ctx.options)
     tokens = name_tokens(param.name)
     if any(t in lex.name_units for t in tokens[1:]) or (len(tokens) == 1 and tokens[0] in lex.name_units):
         return
@@ -397,7 +397,7 @@ class _PathLexicon:
     path_words: WordMatcher | None
     absolute: WordMatcher | None
     relative: WordMatcher | None
-    anchored: re.Pattern[str] | None
+    anchored: re.Pattern[str]
     remote: WordMatcher | None
 
 
@@ -651,7 +651,8 @@ def unconstrained_identifier(node: SchemaNode, ctx: Context) -> None:
             return
     if isinstance(schema.get("default"), str) and schema["default"]:
         return
-    text = schema.get("description") if isinstance(schema.get("description"), str) else param.description
+    own = schema.get("description")
+    text = own if isinstance(own, str) else param.description
     if _has_example(text, lex) or (lex.provenance is not None and lex.provenance.search(text)):
         return
     if _names_other_tool(text, ctx):

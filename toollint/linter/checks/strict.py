@@ -54,6 +54,9 @@ def _api_answer(profile: Profile, key: str, node: SchemaNode, ctx: Context) -> s
     relative = _relative(node.pointer, ctx)
     if profile.name == "anthropic":
         return profile.message("unsupported_one", type=_answer_type(profile, key, node.schema), keyword=key)
+    if profile.name == "openai" and key == "format":
+        return profile.message("format", tool=ctx.tool.label if ctx.tool else "?", context=context_tuple(relative),
+                               value=node.schema.get(key))
     if profile.name == "openai":
         return profile.message("unsupported", tool=ctx.tool.label if ctx.tool else "?",
                                context=context_tuple(relative), keyword=key)
@@ -61,6 +64,21 @@ def _api_answer(profile: Profile, key: str, node: SchemaNode, ctx: Context) -> s
     if key == "type":
         return profile.message("type_array", where=where)
     return profile.message("unknown_field", keyword=key, where=where)
+
+
+def gemini_where(relative: str) -> str:
+    """Gemini's spelling of a place under `parameters`: properties[name].items."""
+    out: list[str] = []
+    for token in jp.split(relative):
+        if out and out[-1] == "properties":
+            out[-1] = f"properties[{token}]"
+        else:
+            out.append(token)
+    return ".".join(out)
+
+
+_GEMINI_VALUE_PROBLEMS = {"enum": "enum_string_only", "format": "string_format"}
+_GEMINI_DATED = {"enum": "on record in 2025", "format": "on record 2024-12 to 2025-04"}
 
 
 def _is_object(schema: dict[str, Any]) -> bool:
@@ -96,6 +114,14 @@ def strict_unsupported_keyword(node: SchemaNode, ctx: Context) -> None:
             if key == "default" and profile.name == "openai" and value is None:
                 continue
             answer = _api_answer(profile, key, node, ctx)
+            if profile.name == "gemini" and key in _GEMINI_VALUE_PROBLEMS:
+                where = gemini_where(_relative(node.pointer, ctx))
+                answer = profile.message(_GEMINI_VALUE_PROBLEMS[key], index=ctx.tool.index, where=where)
+                ctx.report(jp.join(node.pointer, key), f"{label}: {problem} in Gemini's `parameters` Schema; the API "
+                           f"answered \"{answer}\" ({_GEMINI_DATED[key]}; newer models may accept it). Send the schema as `parametersJsonSchema`, or "
+                           + ("use string values" if key == "enum" else "move the format into the description"),
+                           key=True)
+                continue
             if profile.name == "gemini":
                 ctx.report(jp.join(node.pointer, key), f"{label}: `{key}` is not a field of Gemini's `parameters` "
                            f"Schema; the API answers \"{answer}\". Remove it, or send the schema as "
@@ -149,6 +175,9 @@ def strict_open_object(node: SchemaNode, ctx: Context) -> None:
     if isinstance(extra, dict) and extra:
         why = ("it is a map (`additionalProperties` is a schema), which strict mode cannot express; "
                "`toollint strictify` sends it as an array of {key, value} pairs")
+    elif declared == {} and extra is None:
+        why = ("it declares no properties (a tool without arguments): add `\"additionalProperties\": false`, "
+               "which is all `toollint strictify` does here")
     elif not (isinstance(declared, dict) and declared):
         why = ("it is a free-form object (no declared properties), which strict mode cannot express; "
                "`toollint strictify` sends it as JSON text that the boundary decodes")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, TypeGuard
 
 from toollint import pointer as jp
 from toollint.document.dialects import GEMINI, Tool
@@ -11,6 +11,8 @@ from toollint.linter.checks import check
 from toollint.linter.engine import Context, node_label
 from toollint.schema import type_names
 from toollint.schema.regex import backtracking_risk, ecma_error
+from toollint.schema.types import plainly_valid, value_has_type
+from toollint.schema.validation import risky_patterns, safe_validator, validator_class
 from toollint.schema.walk import (
     KNOWN_KEYWORDS,
     SCHEMA_KEYWORDS,
@@ -39,7 +41,7 @@ def _nonneg_int(value: Any) -> bool:
     return (isinstance(value, int) or (isinstance(value, float) and value.is_integer())) and value >= 0
 
 
-def _number(value: Any) -> bool:
+def _number(value: Any) -> TypeGuard[int | float]:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
@@ -111,7 +113,9 @@ def describe_value(value: Any) -> str:
     return _TYPE_NAMES.get(type(value), type(value).__name__)
 
 
-def _draft4(tool: Tool) -> bool:
+def _draft4(tool: Tool | None) -> bool:
+    if tool is None:
+        return False
     schema = tool.schema
     return isinstance(schema, dict) and isinstance(schema.get("$schema"), str) and bool(_DRAFT4.search(schema["$schema"]))
 
@@ -281,18 +285,6 @@ _BOUNDS = (("minimum", "maximum", "number"), ("minLength", "maxLength", "string 
            ("minItems", "maxItems", "item count"), ("minProperties", "maxProperties", "property count"),
            ("minContains", "maxContains", "contains count"))
 
-_PY_TYPES = {"string": (str,), "integer": (int,), "number": (int, float), "boolean": (bool,), "null": (type(None),),
-             "object": (dict,), "array": (list,)}
-
-
-def value_has_type(value: Any, json_type: str) -> bool:
-    if json_type == "integer":
-        return (isinstance(value, int) or (isinstance(value, float) and value.is_integer())) and not isinstance(value, bool)
-    if json_type == "number":
-        return isinstance(value, (int, float)) and not isinstance(value, bool)
-    return isinstance(value, _PY_TYPES.get(json_type, (object,)))
-
-
 @check("unsatisfiable-constraint", "schema",
        keys=("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minLength", "maxLength", "minItems",
              "maxItems", "minProperties", "maxProperties", "minContains", "maxContains", "enum", "const"))
@@ -343,31 +335,24 @@ def unsatisfiable_constraint(node: SchemaNode, ctx: Context) -> None:
 # default-not-valid
 
 
-def _subschema_validator(ctx: Context, node: SchemaNode, has_ref: bool):
-    """A jsonschema validator for one subschema, resolving its refs against the tool's whole schema."""
-    from jsonschema.validators import validator_for
-
+def _subschema_validator(ctx: Context, node: SchemaNode, has_ref: bool) -> Any:
+    """A safe validator for one subschema, resolving its refs against the tool's whole schema (never fetching)."""
     tool = ctx.tool
     root = tool.schema if isinstance(tool.schema, dict) else {}
-    cls = validator_for(root, default=validator_for({}))
+    cls = ctx.cached(("validator-class", id(tool)), lambda: validator_class(root, risky_patterns(root)))
     if not has_ref:
-        return cls(node.schema)
-    cache = ctx.__dict__.setdefault("_registries", {})
-    registry = cache.get(id(tool))
-    if registry is None:
+        return safe_validator(node.schema, cls=cls)
+
+    def registry() -> Any:
         from referencing import Registry, Resource
         from referencing.jsonschema import DRAFT202012
 
-        registry = Registry().with_resource("urn:toollint:schema",
-                                            Resource.from_contents(root, default_specification=DRAFT202012))
-        cache[id(tool)] = registry
+        return Registry().with_resource("urn:toollint:schema",
+                                        Resource.from_contents(root, default_specification=DRAFT202012))
+
     relative = node.pointer[len(tool.schema_pointer):]
-    return cls({"$ref": "urn:toollint:schema#" + relative}, registry=registry)
-
-
-def _safe_to_validate(patterns: list[str]) -> bool:
-    """Skip validation where a pattern could backtrack catastrophically."""
-    return not any(backtracking_risk(p) for p in patterns)
+    reference = {"$ref": "urn:toollint:schema#" + relative}
+    return safe_validator(reference, registry=ctx.cached(("registry", id(tool)), registry), cls=cls)
 
 
 def first_error(validator: Any, instance: Any) -> str | None:
@@ -398,12 +383,10 @@ def default_not_valid(node: SchemaNode, ctx: Context) -> None:
         candidates += [(jp.join(node.pointer, "examples", i), v, f"`examples[{i}]`") for i, v in enumerate(examples)]
     if not candidates:
         return
-    has_ref, patterns = refs_and_patterns(node.schema)
-    if has_ref:  # a reference may reach any pattern of the tool's schema
-        patterns = refs_and_patterns(ctx.tool.schema)[1]
-    if not _safe_to_validate(patterns):
-        return
+    has_ref = refs_and_patterns(node.schema)[0]
     for where, value, what in candidates:
+        if plainly_valid(node.schema, value):
+            continue
         if validator is None:
             validator = _subschema_validator(ctx, node, has_ref)
         problem = first_error(validator, value)
@@ -416,11 +399,7 @@ def input_examples_valid(tool: Tool, ctx: Context) -> None:
     examples = tool.definition.get("input_examples")
     if not isinstance(examples, list) or not isinstance(tool.schema, dict):
         return
-    if not _safe_to_validate(refs_and_patterns(tool.schema)[1]):
-        return
-    from jsonschema.validators import validator_for
-
-    validator = validator_for(tool.schema, default=validator_for({}))(tool.schema)
+    validator = safe_validator(tool.schema)
     for index, example in enumerate(examples):
         problem = first_error(validator, example)
         if problem:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import PurePath
+from typing import Any
 
 from toollint import __version__
 from toollint.linter.catalog import RuleSpec, load_catalog
@@ -24,7 +25,7 @@ def sarif(findings: list[Finding], results: list[FileResult], *, rules: list[Rul
     chosen = {spec.name for spec in rules} if rules is not None else set(catalog)
     specs = [spec for spec in catalog.values() if spec.name in chosen or spec.name in named]
     index = {spec.name: i for i, spec in enumerate(specs)}
-    rules = [{
+    rule_entries = [{
         "id": spec.code,
         "name": spec.name,
         "shortDescription": {"text": spec.summary.strip()},
@@ -37,14 +38,15 @@ def sarif(findings: list[Finding], results: list[FileResult], *, rules: list[Rul
     for f in findings:
         region = {"startLine": f.line, "startColumn": f.column, "endLine": max(f.end_line, f.line),
                   "endColumn": f.end_column if (f.end_line, f.end_column) > (f.line, f.column) else f.column + 1}
-        result = {
+        result: dict[str, Any] = {
             "ruleId": f.code,
             "ruleIndex": index[f.rule],
             "level": _SARIF_LEVEL[f.severity],
             "message": {"text": f.message},
             "locations": [{"physicalLocation": {"artifactLocation": {"uri": PurePath(f.file).as_posix()},
                                                 "region": region}}],
-            "properties": {"rule": f.rule, "pointer": f.pointer, **({"tool": f.tool} if f.tool else {})},
+            "properties": {"rule": f.rule, "pointer": f.pointer, **({"tool": f.tool} if f.tool else {}),
+                           **({"server": f.server} if f.server else {})},
         }
         if f.pointer or f.tool:
             result["locations"][0]["logicalLocations"] = [
@@ -55,7 +57,7 @@ def sarif(findings: list[Finding], results: list[FileResult], *, rules: list[Rul
         "version": "2.1.0",
         "runs": [{
             "tool": {"driver": {"name": "toollint", "version": __version__, "semanticVersion": __version__,
-                                "informationUri": "https://pypi.org/project/toollint/", "rules": rules}},
+                                "informationUri": "https://pypi.org/project/toollint/", "rules": rule_entries}},
             "columnKind": "unicodeCodePoints",
             "results": sarif_results,
         }],

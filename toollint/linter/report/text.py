@@ -49,6 +49,8 @@ def full(findings: list[Finding], results: list[FileResult], *, color: bool = Fa
         if source is not None and source.text:
             lines += _frame(source.lines.line_text, f, color)
         details = []
+        if f.server:
+            details.append(f"server: {f.server}")
         if f.tool:
             details.append(f"tool: {f.tool}")
         if f.pointer:

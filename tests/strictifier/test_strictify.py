@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from helpers import lint_text
+from helpers import ROOT_DIR, lint_text
 from jsonschema import Draft202012Validator
 
 from toollint.cli import main
@@ -22,7 +22,7 @@ from toollint.strictifier.rewrite import (
     strictify_tool,
 )
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = ROOT_DIR
 REFUND = ROOT / "fixtures" / "refund.json"
 STRICT = ROOT / "fixtures" / "strict"
 

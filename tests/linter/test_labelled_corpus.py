@@ -9,6 +9,7 @@ from collections import defaultdict
 from pathlib import Path
 
 import pytest
+from helpers import ROOT_DIR
 
 from toollint.document.dialects import find_tools
 from toollint.document.source import read_path
@@ -16,7 +17,7 @@ from toollint.linter.catalog import load_catalog, tomllib
 from toollint.linter.config import Settings
 from toollint.linter.engine import Linter
 
-CORPUS = Path(__file__).resolve().parent.parent / "fixtures" / "labelled"
+CORPUS = ROOT_DIR / "fixtures" / "labelled"
 LABELS = tomllib.loads((CORPUS / "labels.toml").read_text(encoding="utf-8"))
 POKA_YOKE = LABELS["poka-yoke"]
 SHAPES = {"anthropic", "openai-chat", "openai-responses", "openai-functions", "mcp-tool", "mcp-tools-list", "gemini",

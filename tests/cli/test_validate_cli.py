@@ -7,10 +7,11 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from helpers import ROOT_DIR
 
 from toollint.cli.validate import validate_command as validate
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = ROOT_DIR
 REFUND = str(ROOT / "fixtures" / "refund.json")
 GOOD = {"order_id": "ORD-20260917", "amount_cents": 1999, "reason": "Damaged"}
 

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
-from helpers import lint_text
+from helpers import ROOT_DIR, lint_text
 
 from toollint.linter.textstats import OptionCache, WordMatcher, length_in_words, name_tokens, stem
 
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+FIXTURES = ROOT_DIR / "fixtures"
 GOOD = "Look the thing up in the catalogue and return its details. Use it when the user names one item."
 
 

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
+from helpers import ROOT_DIR
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
 from toollint.boundary import CODES, Boundary
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = ROOT_DIR
 BOUNDARY = Boundary.from_tools(ROOT / "fixtures" / "refund.json", max_retries=1_000_000)
 SCHEMA = BOUNDARY.schema("refund_order")
 PLAIN = Draft202012Validator(SCHEMA)

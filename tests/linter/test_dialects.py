@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
+from helpers import ROOT_DIR
 
 from toollint.document.dialects import find_tools
 from toollint.document.source import read_path
 from toollint.linter.config import Settings
 from toollint.linter.engine import Linter
 
-DIALECTS = Path(__file__).resolve().parent.parent / "fixtures" / "dialects"
+DIALECTS = ROOT_DIR / "fixtures" / "dialects"
 
 # file: (dialect detected, line, column of the undefined 'country' in `required`)
 SEEDED = {

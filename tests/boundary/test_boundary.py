@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import json
 import time
-from pathlib import Path
 
 import pytest
+from helpers import ROOT_DIR
 
 from toollint.boundary import MISSING, Boundary, BoundaryError
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = ROOT_DIR
 REFUND = ROOT / "fixtures" / "refund.json"
 GOOD = {"order_id": "ORD-20260917", "amount_cents": 1999, "reason": "damaged"}
 TRUNCATED_TEXT = '{"order_id": "ORD-20260917", "amount_cents": 1999, "rea'

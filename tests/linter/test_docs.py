@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
+
+from helpers import ROOT_DIR
 
 from toollint.linter.docs import render
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = ROOT_DIR
 
 
 def test_rules_page_is_current():

@@ -7,21 +7,21 @@ from __future__ import annotations
 
 import json
 import os
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from helpers import ROOT_DIR
 
 from toollint.cli import main
 
-HERE = Path(__file__).resolve().parent
+HERE = ROOT_DIR / "tests"
 INPUTS = ["tests/data/snapshot_tools.json", "tests/data/snapshot_tools.yaml"]
 FORMATS = ["full", "concise", "json", "sarif", "github"]
 
 
 def render(fmt: str) -> tuple[int, str]:
     cwd = os.getcwd()
-    os.chdir(HERE.parent)
+    os.chdir(ROOT_DIR)
     try:
         result = CliRunner().invoke(main, ["check", "--isolated", "--no-color", "--select", "TL0,TL1,TL201,TL202",
                                            "--output-format", fmt, *INPUTS])

@@ -7,11 +7,12 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from helpers import ROOT_DIR
 
 from toollint import __version__
 from toollint.cli import main
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = ROOT_DIR
 REFUND = str(ROOT / "fixtures" / "refund.json")
 BAD_NAME = {"name": "bad name", "description": "Current time in an IANA time zone. Use it when the user asks.",
             "input_schema": {"type": "object", "properties": {"timezone": {"type": "string"}}}}

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from helpers import lint_text
+from helpers import lint_set_text, lint_text
 
 from toollint.linter.catalog import load_catalog
 from toollint.linter.checks import load_checks
@@ -15,7 +15,11 @@ CASES = [pytest.param(spec, example, id=f"{spec.name}-{example.kind}-{i}")
 
 @pytest.mark.parametrize(("spec", "example"), CASES)
 def test_example(spec, example):
-    findings = lint_text(example.text, example.format, targets=example.targets)
+    options = {"rule_settings": {spec.name: example.options}} if example.options else {}
+    if {c.scope for c in load_checks().get(spec.name, ())} == {"set"}:  # examples of set rules: {server: tools}
+        findings = lint_set_text(example.text, targets=example.targets, **options)
+    else:
+        findings = lint_text(example.text, example.format, targets=example.targets, **options)
     fired = [f for f in findings if f.rule == spec.name]
     if example.kind == "bad":
         assert fired, f"bad example of {spec.name} did not trigger it; got {[f.rule for f in findings]}"

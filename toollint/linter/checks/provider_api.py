@@ -1,0 +1,323 @@
+"""Default rules (TL7xx): what the providers' tool APIs reject for every request, strict mode or not.
+
+Who rejects what, with which answer, is data in `toollint/profiles/tool_apis.toml`; these checks only
+find the construct and quote the answer. They run without --target, for every dialect.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from toollint import pointer as jp
+from toollint.document.dialects import MCP, Tool
+from toollint.linter.checks import check
+from toollint.linter.checks.strict import _on_the_wire, _relative, gemini_where
+from toollint.linter.engine import Context, node_label
+from toollint.linter.toolsets import SetContext, ToolSet
+from toollint.profiles import context_tuple
+from toollint.profiles.tool_apis import Construct, construct
+from toollint.schema.walk import SchemaNode, schema_types, walk
+from toollint.tokens import count_tool, payload_bytes, tokenizer
+
+_PROVIDER = {"anthropic": "Anthropic", "openai": "OpenAI", "gemini": "Gemini", "moonshot": "Moonshot (Kimi)",
+             "mcp-clients": "MCP clients"}
+
+
+def _who(item: Construct) -> str:
+    return ", ".join(_PROVIDER.get(p, p) for p in item.rejected_by)
+
+
+def _fields(node: SchemaNode, ctx: Context) -> dict[str, Any]:
+    relative = _relative(node.pointer, ctx)
+    tokens = jp.split(relative)
+    return {"tool": ctx.tool.label, "index": ctx.tool.index, "context": context_tuple(relative) if tokens else "",
+            "where": gemini_where(relative), "dotted": ".".join(tokens)}
+
+
+_API_PROVIDERS = frozenset({"anthropic", "openai", "gemini"})
+
+
+def _applies(item: Construct, ctx: Context) -> bool:
+    """Without --target every provider counts; with targets, only constructs one of them rejects (constructs
+    rejected by no provider API, such as MCP clients' dialect checks, always apply)."""
+    targets = set(ctx.linter.settings.targets)
+    providers = set(item.rejected_by) & _API_PROVIDERS
+    return not targets or not providers or bool(providers & targets)
+
+
+def _quote(item: Construct, provider: str, **fields: Any) -> str:
+    return f"{_PROVIDER.get(provider, provider)} answers \"{item.answer(provider, **fields)}\""
+
+
+# --- the root of the input schema --------------------------------------------------------------
+
+
+@check("root-combinator", "tool")
+def root_combinator(tool: Tool, ctx: Context) -> None:
+    schema = tool.schema
+    if not isinstance(schema, dict):
+        return
+    item = construct("root_combinator")
+    if not _applies(item, ctx):
+        return
+    for key in item["keywords"]:
+        if key in schema:
+            fields = {"tool": tool.label, "index": tool.index}
+            ctx.report(jp.join(tool.schema_pointer, key),
+                       f"`{key}` at the top level of the input schema: Anthropic rejects every request that carries "
+                       f"this tool, strict or not; {_quote(item, 'anthropic', **fields)} (OpenAI: "
+                       f"\"{item.answer('openai', **fields)}\", one report). Move the alternatives into a property "
+                       "(e.g. a `mode` enum plus optional fields), or express them with root `not`/`if`/`then` and "
+                       "check them at run time", key=True)
+            return
+
+
+@check("root-enum-or-not", "tool")
+def root_enum_or_not(tool: Tool, ctx: Context) -> None:
+    schema = tool.schema
+    if not isinstance(schema, dict):
+        return
+    item = construct("root_enum_or_not")
+    if not _applies(item, ctx):
+        return
+    for key in item["keywords"]:
+        if key in schema:
+            ctx.report(jp.join(tool.schema_pointer, key),
+                       f"`{key}` at the top level of the input schema; {_quote(item, 'openai', tool=tool.label)} "
+                       "(one report, strict mode not stated). Keep the root a plain object and move the constraint "
+                       "into a property", key=True)
+            return
+
+
+# --- subschemas -----------------------------------------------------------------------------
+
+
+def _sent(node: SchemaNode, tool: Tool) -> bool:
+    """Whether the API reads this subschema: not under `not`/`if`/..., and not in a definition no `$ref` of
+    the tool uses (generators copy shared `$defs` into every tool; nothing shows providers check unused ones)."""
+    if not _on_the_wire(node):
+        return False
+    current: SchemaNode | None = node
+    while current is not None:
+        if current.via in ("$defs", "definitions") and current.parent is not None and current.parent.is_root:
+            return f"#/{current.via}/{current.name}" in _used_refs(tool)
+        current = current.parent
+    return True
+
+
+def _used_refs(tool: Tool) -> set[str]:
+    used = tool.extras.get("used_refs")
+    if used is None:
+        used = {n.schema["$ref"] for n in walk(tool.schema, "") if isinstance(n.schema.get("$ref"), str)}
+        tool.extras["used_refs"] = used
+    return used
+
+
+@check("array-missing-items", "schema", keys=("type",))
+def array_missing_items(node: SchemaNode, ctx: Context) -> None:
+    schema = node.schema
+    if "array" not in schema_types(schema) or "items" in schema or "$ref" in schema or not _sent(node, ctx.tool):
+        return
+    item = construct("array_missing_items")
+    if not _applies(item, ctx):
+        return
+    fields = _fields(node, ctx)
+    ctx.report(node.pointer, f"{node_label(node)}: `type: array` without `items`; "
+               f"{_quote(item, 'openai', **fields)}, and Gemini \"{item.answer('gemini', **fields)}\" "
+               "(with strict mode off too). Add `items` with the element schema, e.g. "
+               "`\"items\": {\"type\": \"string\"}`", key=True)
+
+
+_TYPED_BY = tuple(construct("untyped_property")["typed_by"])
+
+
+@check("untyped-property", "schema")
+def untyped_property(node: SchemaNode, ctx: Context) -> None:
+    schema = node.schema
+    if node.via not in ("properties", "items") or "type" in schema or any(k in schema for k in _TYPED_BY):
+        return
+    if not _sent(node, ctx.tool):
+        return
+    item = construct("untyped_property")
+    if not _applies(item, ctx):
+        return
+    fields = _fields(node, ctx)
+    what = "property" if node.via == "properties" else "array element schema"
+    has = [k for k in ("enum", "const") if k in schema]
+    detail = f" (it has `{has[0]}` but no `type`)" if has else ""
+    ctx.report(node.pointer, f"{node_label(node)}: {what} without `type`{detail}; "
+               f"{_quote(item, 'openai', **fields)}; {_quote(item, 'moonshot', **fields)}; Gemini rejects an "
+               "empty type too. Add the type (`\"type\": \"string\"`, or a list of the types it may take)",
+               key=True)
+
+
+@check("object-without-properties", "tool")
+def object_without_properties(tool: Tool, ctx: Context) -> None:
+    schema = tool.schema
+    if not isinstance(schema, dict) or "object" not in schema_types(schema) or "properties" in schema:
+        return
+    if isinstance(schema.get("additionalProperties"), dict) or any(k in schema for k in ("anyOf", "oneOf", "allOf")):
+        return
+    item = construct("object_without_properties")
+    if not _applies(item, ctx):
+        return
+    ctx.report(tool.schema_pointer, f"the input schema is `type: object` with no `properties`; "
+               f"{_quote(item, 'openai', tool=tool.label)}. For a tool without arguments write "
+               "`\"properties\": {}`", key=True)
+
+
+# --- the tool object ------------------------------------------------------------------------
+
+
+def _legacy_dialect(value: Any, dialects: list[str]) -> str | None:
+    if not isinstance(value, str):
+        return None
+    bare = value.rstrip("#")
+    return value if any(bare == d or bare == d.replace("http://", "https://") for d in dialects) else None
+
+
+@check("mcp-legacy-dialect", "tool")
+def mcp_legacy_dialect(tool: Tool, ctx: Context) -> None:
+    if tool.dialect is not MCP:
+        return
+    item = construct("mcp_draft07_schema")
+    for key in ("inputSchema", "outputSchema"):
+        schema = tool.definition.get(key)
+        if not isinstance(schema, dict):
+            continue
+        dialect = _legacy_dialect(schema.get("$schema"), item["dialects"])
+        if dialect is None:
+            continue
+        answer = item.answer("client", tool=tool.label, dialect=dialect)
+        ctx.report(jp.join(tool.definition_pointer, key, "$schema"),
+                   f"`{key}` declares {dialect}; MCP clients that validate with a 2020-12-only validator "
+                   f"({', '.join(item['clients'])}) reject the tool: \"{answer}\". Drop `$schema` (MCP's default "
+                   "is 2020-12) or emit 2020-12 (e.g. zod-to-json-schema `target: \"jsonSchema2019-09\"` or newer)",
+                   key=True)
+
+
+@check("strict-inside-schema", "tool")
+def strict_inside_schema(tool: Tool, ctx: Context) -> None:
+    schema = tool.schema
+    if not isinstance(schema, dict) or "strict" not in schema:
+        return
+    beside = {"anthropic": "beside `input_schema`", "openai-chat": "in `function`, beside `parameters`",
+              "openai-responses": "beside `parameters`"}.get(tool.dialect.name, "on the tool, beside the schema")
+    ctx.report(jp.join(tool.schema_pointer, "strict"),
+               "`strict` inside the input schema is an ordinary (unknown) schema keyword: the API does not see it "
+               "as the strict flag, so the arguments are not constrained and nothing says so. Move it "
+               f"{beside}", key=True)
+
+
+@check("description-too-long", "tool")
+def description_too_long(tool: Tool, ctx: Context) -> None:
+    description = tool.description
+    item = construct("description_too_long")
+    if not _applies(item, ctx):
+        return
+    limit = int(ctx.options.get("max-length", item["max_length"]))
+    if not isinstance(description, str) or len(description) <= limit:
+        return
+    answer = item.answer("openai", index=tool.index, limit=limit, length=len(description))
+    ctx.report(tool.description_pointer, f"the description has {len(description):,} characters, over OpenAI's limit "
+               f"of {limit:,}; OpenAI answers \"{answer}\". Move details into the parameters' descriptions or "
+               "shorten it")
+
+
+# --- the tool set: one file, and with `check --tool-set` all files and servers of the run ------------
+
+
+def _count_limits(ctx: Context) -> list[tuple[str, int]]:
+    item = construct("tool_count")
+    limits = {"openai": int(ctx.options.get("openai-limit", item["openai_limit"])),
+              "gemini": int(ctx.options.get("gemini-limit", item["gemini_limit"]))}
+    targets = set(ctx.linter.settings.targets)
+    return sorted(((n, lim) for n, lim in limits.items() if not targets or n in targets), key=lambda kv: kv[1])
+
+
+def _report_tool_count(tools: list[Tool], ctx: Context, where: str) -> None:
+    item = construct("tool_count")
+    over = [(name, limit) for name, limit in _count_limits(ctx) if len(tools) > limit]
+    if not over:
+        return
+    name, limit = over[0]
+    tool = tools[limit]
+    answers = "; ".join(f"{_PROVIDER.get(n, n)} (limit {lim}) answers "
+                        f"\"{item.answer(n, limit=lim, count=len(tools)) if n in item.data else '400'}\""
+                        for n, lim in over)
+    ctx.report(tool.name_pointer, f"{len(tools)} tools in {where}, over the per-request limit (this is tool "
+               f"{limit + 1}); {answers}. Split the set by task, or load tools on demand (Anthropic `defer_loading` "
+               "with tool search, MCP clients' per-server toggles)", tool=tool)
+
+
+MIN_BYTES_PER_TOKEN = 2
+
+
+def _budget(ctx: Context) -> int:
+    return int(ctx.options.get("budget-tokens", construct("token_budget")["budget_tokens"]))
+
+
+def _over_budget(tools: list[Tool], budget: int) -> tuple[int, int] | None:
+    """(index of the tool that crosses the budget, tokens up to it), or None when the set fits.
+
+    Tokenizing is the cost here (pure-Python BPE), so a set is tokenized only when its size makes the budget
+    reachable: tool definitions take 3.5 to 5.2 bytes a token (every file of the shared corpus; CJK text about 2
+    to 4), so a set of at most `MIN_BYTES_PER_TOKEN` bytes a token of budget is taken to fit, and a larger one is
+    counted until the budget is crossed (--statistics gives every count)."""
+    if sum(payload_bytes(t.name, t.description, t.schema) for t in tools) <= budget * MIN_BYTES_PER_TOKEN:
+        return None
+    running = 0
+    for position, tool in enumerate(tools):
+        running += count_tool(tool.name, tool.description, tool.schema)
+        if running > budget:
+            return position, running
+    return None
+
+
+def _report_token_budget(tools: list[Tool], ctx: Context, where: str) -> None:
+    budget = _budget(ctx)
+    over = _over_budget(tools, budget)
+    if over is None:
+        return
+    crossing, running = over
+    sizes = [payload_bytes(t.name, t.description, t.schema) for t in tools]
+    largest = sorted(range(len(tools)), key=lambda i: -sizes[i])[:3]
+    how = "counted" if tokenizer().exact else "estimated"
+    ctx.report(tools[crossing].name_pointer,
+               f"the {len(tools)} tool definitions of {where} take more than the budget of {budget:,} tokens "
+               f"({how} with {tokenizer().name}): the first {crossing + 1} already take {running:,}; all are sent "
+               "with every request. Largest: " + ", ".join(
+                   f"{tools[i].label} {count_tool(tools[i].name, tools[i].description, tools[i].schema):,}"
+                   for i in largest)
+               + ". Hoist repeated subtrees into `$defs`, split the set by task, or defer loading (Anthropic "
+               "`defer_loading` with tool search); `toollint check --statistics` lists every tool's count",
+               tool=tools[crossing])
+
+
+@check("too-many-tools", "toolset")
+def too_many_tools(tools: list[Tool], ctx: Context) -> None:
+    _report_tool_count(tools, ctx, "one file")
+
+
+@check("tool-set-token-budget", "toolset")
+def tool_set_token_budget(tools: list[Tool], ctx: Context) -> None:
+    _report_token_budget(tools, ctx, "this file")
+
+
+# A set check is reported only when no member file is over on its own (that file's finding says it already).
+
+
+@check("too-many-tools", "set")
+def too_many_tools_in_set(toolset: ToolSet, ctx: SetContext) -> None:
+    tools = [tool for _, tool in toolset.entries()]
+    smallest = min((limit for _, limit in _count_limits(ctx)), default=None)
+    if len(toolset.members) > 1 and smallest is not None and all(len(m.tools) <= smallest for m in toolset.members):
+        _report_tool_count(tools, ctx, f"the tool set ({len(toolset.members)} servers/files together)")
+
+
+@check("tool-set-token-budget", "set")
+def token_budget_of_set(toolset: ToolSet, ctx: SetContext) -> None:
+    budget = _budget(ctx)
+    if len(toolset.members) > 1 and all(_over_budget(m.tools, budget) is None for m in toolset.members):
+        _report_token_budget([tool for _, tool in toolset.entries()], ctx,
+                             f"the tool set ({len(toolset.members)} servers/files together)")

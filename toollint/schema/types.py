@@ -1,0 +1,73 @@
+"""JSON types of Python values, and a cheap verdict for values checked against simple schemas."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+_PY_TYPES: dict[str, tuple[type, ...]] = {
+    "string": (str,), "integer": (int,), "number": (int, float), "boolean": (bool,), "null": (type(None),),
+    "object": (dict,), "array": (list,)}
+
+# Keywords `plainly_valid` decides on its own; annotations need no decision.
+_ANNOTATIONS = frozenset({"description", "title", "default", "examples", "$comment", "deprecated", "readOnly",
+                          "writeOnly", "format", "nullable"})
+_DECIDED = frozenset({"type", "enum", "const", "minimum", "maximum", "minLength", "maxLength"})
+
+
+def value_has_type(value: Any, json_type: str) -> bool:
+    """Whether `value` (decoded JSON) is an instance of `json_type`, as JSON Schema 2020-12 says (1.0 is an integer)."""
+    if json_type == "integer":
+        return (isinstance(value, int) or (isinstance(value, float) and value.is_integer())) and not isinstance(value, bool)
+    if json_type == "number":
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    if json_type == "boolean":
+        return isinstance(value, bool)
+    return isinstance(value, _PY_TYPES.get(json_type, (object,)))
+
+
+def plainly_valid(schema: Any, value: Any) -> bool:
+    """True when `schema` uses only simple keywords and `value` satisfies them; False means "ask jsonschema".
+
+    Most defaults and examples sit on such schemas, and building a jsonschema validator for each costs far more
+    than this check. A False is never a verdict of invalidity, only a hand-over to the full validator.
+    """
+    if not isinstance(schema, dict) or not all(k in _DECIDED or k in _ANNOTATIONS or k.startswith("x-")
+                                               for k in schema):
+        return False
+    kind = schema.get("type")
+    if kind is not None:
+        kinds = [kind] if isinstance(kind, str) else kind
+        if not isinstance(kinds, list) or not any(isinstance(k, str) and value_has_type(value, k) for k in kinds):
+            return False
+    if "enum" in schema and not (isinstance(schema["enum"], list) and _member(value, schema["enum"])):
+        return False
+    if "const" in schema and not _member(value, [schema["const"]]):
+        return False
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        if not math.isfinite(value):
+            return False
+        low, high = schema.get("minimum"), schema.get("maximum")
+        if low is not None and not (_number(low) and value >= low):
+            return False
+        if high is not None and not (_number(high) and value <= high):
+            return False
+    elif isinstance(value, str):
+        low, high = schema.get("minLength"), schema.get("maxLength")
+        if low is not None and not (isinstance(low, int) and len(value) >= low):
+            return False
+        if high is not None and not (isinstance(high, int) and len(value) <= high):
+            return False
+    return True
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _member(value: Any, allowed: list[Any]) -> bool:
+    """JSON equality: 1 == 1.0 but True != 1; only scalars are compared here, containers go to jsonschema."""
+    if isinstance(value, (dict, list)):
+        return False
+    return any(type(a) is type(value) and a == value or (_number(a) and _number(value) and a == value)
+               for a in allowed)
