@@ -450,6 +450,26 @@ _CD_TOOLS = frozenset({"cd", "chdir", "change_directory", "change_dir", "set_cwd
 _CD_SETS: list[Any] = [None, False]
 
 
+_CODE_TYPES = frozenset({"String", "Boolean", "Integer", "Long", "HashMap", "Map", "List", "ArrayList", "Array", "any",
+                         "Object", "Function", "char", "long", "short", "byte"})
+_CODE_SETS: list[Any] = [None, False]
+
+
+def _code_language_set(ctx: Context) -> bool:
+    """Java or JavaScript signatures (`"type": "String"`, `"any"`): their path arguments are values in code."""
+    if _CODE_SETS[0] is not ctx.tools:
+        found = False
+        for tool in ctx.tools:
+            properties = tool.schema.get("properties") if isinstance(tool.schema, dict) else None
+            if isinstance(properties, dict) and any(isinstance(p, dict) and isinstance(p.get("type"), str)
+                                                    and p["type"] in _CODE_TYPES
+                                                    for p in properties.values()):
+                found = True
+                break
+        _CODE_SETS[0], _CODE_SETS[1] = ctx.tools, found
+    return bool(_CODE_SETS[1])
+
+
 def _manages_working_directory(ctx: Context) -> bool:
     """The tool set keeps its own current directory (it has a `cd`), so its paths are relative to it on purpose."""
     if _CD_SETS[0] is not ctx.tools:
@@ -507,7 +527,7 @@ def relative_path(node: SchemaNode, ctx: Context) -> None:
         return  # "use list_artifacts to see available paths"
     if _ABSOLUTE_EXAMPLE.search(text) or _PRODUCED.search(text):
         return  # "e.g. '/var/log/app'" shows an absolute path; "from the plan tool's output" is handed over
-    if _CODE_EXPRESSION.search(text) or _manages_working_directory(ctx):
+    if _CODE_EXPRESSION.search(text) or _manages_working_directory(ctx) or _code_language_set(ctx):
         return  # a Java or Python value, or a shell-like set whose `cd` makes relative paths its design
     tool = ctx.tool
     tool_text = tool.description if tool is not None and isinstance(tool.description, str) else ""

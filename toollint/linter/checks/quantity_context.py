@@ -99,6 +99,24 @@ def unit_token_in_name(tokens: tuple[str, ...], word: str, known_units: frozense
     return False
 
 
+_VITAL = re.compile(r"\b(?:heart|pulse|respiratory|respiration|breathing)\b|心率|脉搏|呼吸", re.IGNORECASE)
+_MUSIC = re.compile(r"\b(?:midi|note|notes|clip|clips|drum|drums|track|tracks|chord|chords|ableton|synth|melody|beat|"
+                    r"beats|music|musical|instrument)\b|音符|音轨|乐器|音乐", re.IGNORECASE)
+_EXAMPLE_NUMBERS = re.compile(r"(?:e\.g\.?|for example|such as|例如)[,:]?\s*([0-9.,\s]+)", re.IGNORECASE)
+
+
+def _fraction_examples(description: str) -> bool:
+    """Example values, all between 0 and 1: the description already says the rate is a fraction."""
+    match = _EXAMPLE_NUMBERS.search(description)
+    if match is None:
+        return False
+    numbers = [n for n in re.split(r"[,\s]+", match.group(1)) if n.strip(".")]
+    try:
+        return bool(numbers) and all(0 <= float(n) <= 1 for n in numbers)
+    except ValueError:
+        return False
+
+
 def _sibling_names(node: Any) -> list[str]:
     parent = getattr(node, "parent", None)
     properties = parent.schema.get("properties") if parent is not None else None
@@ -110,6 +128,14 @@ def _sibling_names(node: Any) -> list[str]:
 def unitless_by_context(kind: str, word: str, description: str, node: Any, tool_text: str,
                         schema: dict[str, Any]) -> bool:
     """True when the tool's own words or shape show that this number needs no unit, or has it elsewhere."""
+    if any(isinstance(schema.get(k), str) for k in ("unit", "units", "x-unit", "x-units")):
+        return True  # the unit is written in a keyword of its own beside the description
+    if word in ("rate", "速率") and _VITAL.search(f"{' '.join(name_tokens(getattr(node, 'name', '') or ''))} {description}"):
+        return True  # heart, pulse and breathing rates are per minute by convention
+    if word == "rate" and _fraction_examples(description):
+        return True  # "e.g., 0.001, 0.01": the examples show a fraction, not a per-time rate
+    if word == "velocity" and _MUSIC.search(tool_text):
+        return True  # MIDI note velocity, 0-127
     siblings = _sibling_names(node)
     sibling_tokens = {t for name in siblings for t in name_tokens(name)}
     if sibling_tokens & _UNIT_SIBLING or any(t in name for t in _UNIT_SIBLING for name in siblings if not t.isascii()):
