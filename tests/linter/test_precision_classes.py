@@ -97,3 +97,9 @@ def test_a_chinese_catalog_with_params_gets_the_hint():
     text = "- name: query_order\n  description: 按订单号查询订单状态。\n  params:\n    type: object\n"
     found = [f for f in lint_text(text, "yaml") if f.rule == "no-tool-definitions"]
     assert len(found) == 1 and "`params`" in found[0].message and "`parameters`" in found[0].message
+
+
+def test_a_github_action_with_inputs_is_no_tool_catalog():
+    text = ("name: Setup\ndescription: Set up the toolchain.\ninputs:\n  version:\n    description: Version to install\n"
+            "    required: false\nruns:\n  using: composite\n  steps:\n    - name: Install\n      run: echo hi\n      shell: bash\n")
+    assert "no-tool-definitions" not in rules_of(lint_text(text, "yaml"))

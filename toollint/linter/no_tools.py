@@ -36,6 +36,13 @@ def _named_objects(node: Any, pointer: str = "", depth: int = 0) -> Iterator[tup
                 yield from _named_objects(value, jp.join(pointer, key), depth + 1)
 
 
+def _schema_like(value: Any) -> bool:
+    """A JSON Schema (`type` or `properties`), or a list of typed parameter records; not a GitHub action's `inputs`."""
+    if isinstance(value, dict):
+        return "properties" in value or isinstance(value.get("type"), str)
+    return isinstance(value, list) and bool(value) and all(isinstance(v, dict) and "type" in v for v in value)
+
+
 def diagnose(data: Any) -> tuple[str, str, bool] | None:
     """Why a document that looks like a tool catalog yielded no tool: (pointer, message, key) or None.
 
@@ -46,7 +53,7 @@ def diagnose(data: Any) -> tuple[str, str, bool] | None:
     described: list[str] = []
     for obj, pointer in _named_objects(data):
         for key in obj:
-            if key in NEAR_MISSES and isinstance(obj[key], (dict, list)):
+            if key in NEAR_MISSES and _schema_like(obj[key]):
                 misses[key] += 1
                 first.setdefault(key, jp.join(pointer, key))
         if isinstance(obj.get("description"), str) and pointer:
