@@ -103,3 +103,16 @@ def test_a_github_action_with_inputs_is_no_tool_catalog():
     text = ("name: Setup\ndescription: Set up the toolchain.\ninputs:\n  version:\n    description: Version to install\n"
             "    required: false\nruns:\n  using: composite\n  steps:\n    - name: Install\n      run: echo hi\n      shell: bash\n")
     assert "no-tool-definitions" not in rules_of(lint_text(text, "yaml"))
+
+
+def test_an_openapi_document_is_no_tool_catalog():
+    text = json.dumps({"openapi": "3.1.0", "paths": {"/orders": {"get": {"parameters": [
+        {"name": "limit", "in": "query", "description": "How many"},
+        {"name": "cursor", "in": "query", "description": "Where to start"}]}}}})
+    assert "no-tool-definitions" not in rules_of(lint_text(text))
+
+
+def test_a_list_of_named_described_entries_without_schemas_is_reported():
+    text = json.dumps([{"name": "get_weather", "description": "Current weather for a city."},
+                       {"name": "get_time", "description": "Current time in a time zone."}])
+    assert "no-tool-definitions" in rules_of(lint_text(text))

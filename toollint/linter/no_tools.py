@@ -6,6 +6,7 @@ Without it the run says "All checks passed!" about a catalog it did not understa
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterator
 from typing import Any
@@ -36,6 +37,11 @@ def _named_objects(node: Any, pointer: str = "", depth: int = 0) -> Iterator[tup
                 yield from _named_objects(value, jp.join(pointer, key), depth + 1)
 
 
+# Where a catalog keeps its entries: the top-level list, or a list under a tool-ish key (not an OpenAPI
+# operation's `parameters`, not a workflow's `steps`).
+_TOOL_LIST = re.compile(r"/\d+|/[^/]*(?:tool|function|api|action|command|skill|plugin)[^/]*/\d+", re.IGNORECASE)
+
+
 def _schema_like(value: Any) -> bool:
     """A JSON Schema (`type` or `properties`), or a list of typed parameter records; not a GitHub action's `inputs`."""
     if isinstance(value, dict):
@@ -56,7 +62,7 @@ def diagnose(data: Any) -> tuple[str, str, bool] | None:
             if key in NEAR_MISSES and _schema_like(obj[key]):
                 misses[key] += 1
                 first.setdefault(key, jp.join(pointer, key))
-        if isinstance(obj.get("description"), str) and pointer:
+        if isinstance(obj.get("description"), str) and _TOOL_LIST.fullmatch(pointer):
             described.append(pointer)
     if misses:
         key, count = misses.most_common(1)[0]
