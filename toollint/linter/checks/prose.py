@@ -41,48 +41,24 @@ def _looks_like_parameter(name: str) -> bool:
     return "_" in head.strip("_") or bool(re.search(r"[a-z][A-Z]", head))
 
 
-def _keys(value: Any, depth: int = 0) -> Iterator[str]:
-    if depth > 40:
-        return
-    if isinstance(value, dict):
-        for key, child in value.items():
-            yield key
-            yield from _keys(child, depth + 1)
-    elif isinstance(value, list):
-        for child in value:
-            yield from _keys(child, depth + 1)
+_TOOL_NAMES: list[Any] = [None, frozenset()]
 
 
-def _strings(value: Any, depth: int = 0) -> Iterator[str]:
-    if depth > 40:
-        return
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for child in value.values():
-            yield from _strings(child, depth + 1)
-    elif isinstance(value, list):
-        for child in value:
-            yield from _strings(child, depth + 1)
+def _tool_names(ctx: Context) -> frozenset[str]:
+    """The set's tool names, as written, last dotted part, and folded (`listOrders` is `list_orders`)."""
+    if _TOOL_NAMES[0] is not ctx.tools:
+        names = {n for tool in ctx.tools if tool.name for n in (tool.name, tool.name.rsplit(".", 1)[-1])}
+        _TOOL_NAMES[0], _TOOL_NAMES[1] = ctx.tools, frozenset(names | {_fold(n) for n in names})
+    return _TOOL_NAMES[1]
 
 
-_KNOWN_NAMES: list[Any] = [None, frozenset()]
-
-
-def _names_in_set(ctx: Context) -> frozenset[str]:
-    """Every key, enum value and tool name of the whole tool set: a name found there is no dangling reference."""
-    if _KNOWN_NAMES[0] is not ctx.tools:
-        names: set[str] = set()
-        for tool in ctx.tools:
-            names.update(_keys(tool.raw))
-            if tool.name:
-                names.add(tool.name)
-                names.add(tool.name.rsplit(".", 1)[-1])
-            for node in walk(tool.schema, tool.schema_pointer):
-                for key in ("enum", "examples", "default", "const"):
-                    names.update(v for v in _strings(node.schema.get(key)))
-        _KNOWN_NAMES[0], _KNOWN_NAMES[1] = ctx.tools, frozenset(names)
-    return _KNOWN_NAMES[1]
+def _written_in_file(name: str, ctx: Context) -> bool:
+    """The name is a key or a quoted value somewhere in the file (another tool's parameter, an output field, an
+    enum value): then the description refers to something real."""
+    text = ctx.source.text
+    if f'"{name}"' in text or f"'{name}'" in text:
+        return True
+    return re.search(rf"^[ \t-]*{re.escape(name)}[ \t]*:", text, re.MULTILINE) is not None
 
 
 # Words around a name that make it an argument of this call: "pass `x`", "the `x` parameter", "参数 `x`".
@@ -149,19 +125,21 @@ def description_names_unknown_parameter(tool: Tool, ctx: Context) -> None:
             texts.append((jp.join(node.pointer, "description"), description))
     if not own:
         return  # a tool without parameters: backticked names are about something else
-    known = _names_in_set(ctx)
-    folded_known = {_fold(n) for n in known}
+    texts = [(where, text) for where, text in texts if "`" in text or _CONDITION.search(text)]
+    if not texts:
+        return
+    tool_names = _tool_names(ctx)
     reported: set[str] = set()
     for where, text in texts:
-        if "`" not in text and not _CONDITION.search(text):
-            continue
         for name, conditional in _mentions(text):
             head = name.split(".", 1)[0]
-            if head in own or head in known or name in known or head.lower() in _LITERALS or name in reported:
+            if head in own or head.lower() in _LITERALS or name in reported:
                 continue
-            if _fold(head) in folded_known or "." in name or not _looks_like_parameter(name) or head.isupper() or \
-                    name_tokens(head)[:1] in _TOOL_VERBS:
+            if head in tool_names or _fold(head) in tool_names or "." in name or not _looks_like_parameter(name) or \
+                    head.isupper() or name_tokens(head)[:1] in _TOOL_VERBS:
                 continue  # another tool (`listOrders`, `get_metrics`), a file name, an env variable, a plain word
+            if _written_in_file(head, ctx):
+                continue  # another tool's parameter, an output field, an enum value
             if not conditional:
                 continue  # a backticked name with no sign that it is an argument: an output field, a term
             near = _nearest(head, own)
