@@ -69,16 +69,11 @@ _AFTER = re.compile(r"^\s*(?:parameters?|params?|arguments?|args?|flags?|(?:is|a
                     r"given|specified|omitted)|=|参数|为必填|必填)", re.IGNORECASE)
 
 
-_VALUE_FROM = re.compile(r"^\W*(?:\w+\s+){0,2}(?:from|returned|of\s+the\s+(?:response|result|output))\b|^[^.]{0,30}返回",
-                         re.IGNORECASE)
-
-
 def _mentions(text: str) -> Iterator[tuple[str, bool]]:
     """(name, named as an argument) for each parameter-like name the text refers to."""
     for match in _BACKTICKED.finditer(text):
-        after = text[match.end():match.end() + 40]
-        as_argument = bool(_BEFORE.search(text[max(0, match.start() - 30):match.start()]) or _AFTER.match(after))
-        as_argument = as_argument and not _VALUE_FROM.search(after)  # "pass the `creditId` from get_credits"
+        as_argument = bool(_BEFORE.search(text[max(0, match.start() - 30):match.start()])
+                           or _AFTER.match(text[match.end():match.end() + 30]))
         yield match.group(1), as_argument
     for match in _CONDITION.finditer(text):
         name = match.group(1) or match.group(2)
