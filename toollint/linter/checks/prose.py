@@ -109,45 +109,53 @@ def _close(a: str, b: str) -> bool:
     return previous[-1] <= 2
 
 
-@check("description-names-unknown-parameter", "tool")
-def description_names_unknown_parameter(tool: Tool, ctx: Context) -> None:
-    if not isinstance(tool.schema, dict):
+_OWN: list[Any] = [None, frozenset()]
+
+
+def _own_parameters(tool: Tool) -> frozenset[str]:
+    """Every property name at any depth of the tool's schema; walked only for a tool whose text names something."""
+    if _OWN[0] is not tool:
+        names = {n.name for n in walk(tool.schema, tool.schema_pointer) if n.via == "properties" and n.name}
+        _OWN[0], _OWN[1] = tool, frozenset(names)
+    return _OWN[1]
+
+
+def _check_mentions(where: str, text: str, tool: Tool, ctx: Context) -> None:
+    if "`" not in text and not _CONDITION.search(text):
         return
-    texts: list[tuple[str, str]] = []
-    if isinstance(tool.description, str):
-        texts.append((tool.description_pointer, tool.description))
-    own: set[str] = set()
-    for node in walk(tool.schema, tool.schema_pointer):
-        if node.via == "properties" and node.name:
-            own.add(node.name)
-        description = node.schema.get("description")
-        if isinstance(description, str) and node.via in ("properties", None):
-            texts.append((jp.join(node.pointer, "description"), description))
+    own = _own_parameters(tool)
     if not own:
         return  # a tool without parameters: backticked names are about something else
-    texts = [(where, text) for where, text in texts if "`" in text or _CONDITION.search(text)]
-    if not texts:
-        return
     tool_names = _tool_names(ctx)
     reported: set[str] = set()
-    for where, text in texts:
-        for name, conditional in _mentions(text):
-            head = name.split(".", 1)[0]
-            if head in own or head.lower() in _LITERALS or name in reported:
-                continue
-            if head in tool_names or _fold(head) in tool_names or "." in name or not _looks_like_parameter(name) or \
-                    head.isupper() or name_tokens(head)[:1] in _TOOL_VERBS:
-                continue  # another tool (`listOrders`, `get_metrics`), a file name, an env variable, a plain word
-            if _written_in_file(head, ctx):
-                continue  # another tool's parameter, an output field, an enum value
-            if not conditional:
-                continue  # a backticked name with no sign that it is an argument: an output field, a term
-            near = _nearest(head, own)
-            reported.add(name)
-            hint = f"; did you mean `{near}`?" if near else "; rename it to the parameter it means or remove it"
-            ctx.report(where, f"the description refers to `{name}`, but `{tool.name}` has no parameter of that name"
-                       f"{hint} (a model told to set it has nowhere to put it)",
-                       fix=f"replace `{name}` with `{near}`" if near else f"remove or correct `{name}`")
+    for name, conditional in _mentions(text):
+        head = name.split(".", 1)[0]
+        if not conditional or head in own or head.lower() in _LITERALS or name in reported:
+            continue  # a backticked name with no sign that it is an argument: an output field, a term
+        if head in tool_names or _fold(head) in tool_names or "." in name or not _looks_like_parameter(name) or \
+                head.isupper() or name_tokens(head)[:1] in _TOOL_VERBS:
+            continue  # another tool (`listOrders`, `get_metrics`), a file name, an env variable, a plain word
+        if _written_in_file(head, ctx):
+            continue  # another tool's parameter, an output field, an enum value
+        near = _nearest(head, own)
+        reported.add(name)
+        hint = f"; did you mean `{near}`?" if near else "; rename it to the parameter it means or remove it"
+        ctx.report(where, f"the description refers to `{name}`, but `{tool.name}` has no parameter of that name"
+                   f"{hint} (a model told to set it has nowhere to put it)",
+                   fix=f"replace `{name}` with `{near}`" if near else f"remove or correct `{name}`")
+
+
+@check("description-names-unknown-parameter", "tool")
+def description_names_unknown_parameter(tool: Tool, ctx: Context) -> None:
+    if isinstance(tool.schema, dict) and isinstance(tool.description, str):
+        _check_mentions(tool.description_pointer, tool.description, tool, ctx)
+
+
+@check("description-names-unknown-parameter", "schema", keys=("description",))
+def parameter_description_names_unknown_parameter(node: SchemaNode, ctx: Context) -> None:
+    description = node.schema.get("description")
+    if isinstance(description, str) and ctx.tool is not None and node.via in ("properties", None):
+        _check_mentions(jp.join(node.pointer, "description"), description, ctx.tool, ctx)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -184,8 +192,14 @@ _EXPLAINED = re.compile(r"(?<![{:]\s)(?<![{:])[\"'`“‘]([A-Za-z0-9][\w.+/-]{0
                         r"(?:for\b|means\b|->|→|表示|代表|[:：](?=\s*[A-Za-z\u4e00-\u9fff]))\s*(?![\"'{\[])\S")
 
 
+# A cheap first look: a list of allowed values needs one of these words, parentheses or quotes.
+_MAY_LIST = re.compile(r"one\s+of|values?|options?|enum|either|可选|取值|只能|必须|之一|[(（'\"`“‘]", re.IGNORECASE)
+
+
 def listed_values(text: str) -> list[str] | None:
     """The allowed values a description lists, or None when it lists none (examples do not count)."""
+    if not _MAY_LIST.search(text):
+        return None
     explained = [m.group(1) for m in _EXPLAINED.finditer(text) if not _EXAMPLE_CUE.search(text[:m.start()])
                  and not _CONDITION_BEFORE.search(text[:m.start()])]
     if len(explained) >= 2 and "{" not in text and not _OPEN_ENDED.search(text) and \
