@@ -65,21 +65,21 @@ def test_truncated_text_is_invalid_json_with_position(boundary):
     assert details["column"] == 52
     assert details["position"] == 51
     assert details["raw"] == TRUNCATED_TEXT
-    content = json.loads(outcome.result["content"])  # the content is itself JSON, built by a JSON library
-    assert content["INVALID_JSON"]["raw"] == TRUNCATED_TEXT
-    assert content["INVALID_JSON"]["position"] == 51
-    assert "Unterminated string" in content["INVALID_JSON"]["error"]
-    assert "line 1, column 52" in content["message"]
+    content = outcome.result["content"]  # prose like every other code; the raw text quoted by a JSON library
+    assert content.startswith("The arguments for refund_order are not valid JSON (Unterminated string")
+    assert "line 1, column 52, offset 51" in content
+    assert json.dumps(TRUNCATED_TEXT) in content
+    assert content.endswith("call refund_order again.")
 
 
 def test_raw_text_with_quotes_and_chinese_survives_json_encoding(boundary):
     raw = '{"order_id": "ORD-20260917", "note": "客户说 \\"坏了\\"", "amount_cents": 19'
     outcome = boundary.check(chat_call(raw + "\n}x"))
     assert outcome.code == "INVALID_JSON"
-    content = json.loads(outcome.result["content"])
-    assert content["INVALID_JSON"]["raw"] == raw + "\n}x"
-    assert "客户说" in outcome.result["content"]  # ensure_ascii=False
-    assert content["INVALID_JSON"]["line"] == 2
+    content = outcome.result["content"]
+    assert json.dumps(raw + "\n}x", ensure_ascii=False) in content  # quotes and newline escaped, not pasted
+    assert "客户说" in content  # ensure_ascii=False
+    assert outcome.errors[0].details["raw"] == raw + "\n}x" and outcome.errors[0].details["line"] == 2
 
 
 def test_enum_case_is_normalized(boundary):
@@ -764,7 +764,7 @@ def test_yaml_and_mcp_files(tmp_path):
     boundary = Boundary.from_tools(path)
     assert boundary.tools == ["lookup"]
     outcome = boundary.check({"jsonrpc": "2.0", "id": 7, "method": "tools/call",
-                              "params": {"name": "lookup", "arguments": {}}})
+                              "params": {"name": "lookup", "arguments": {"other": 1}}})
     assert outcome.code == "INVALID_ARGUMENTS"
     assert outcome.result["isError"] is True
     assert "id: expected a string (required)" in outcome.result["content"][0]["text"]

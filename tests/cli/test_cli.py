@@ -77,18 +77,23 @@ def test_stdin_with_filename():
     assert findings[0]["file"] == "tools/t.yaml" and findings[0]["line"] == 1 and findings[0]["column"] == 7
 
 
-def test_directory_walk_skips_non_tool_files_and_hidden_dirs(tmp_path):
+def test_directory_walk_skips_non_tool_files_and_walks_hidden_dirs(tmp_path):
     write(tmp_path / "package.json", {"name": "pkg", "version": "1.0.0", "scripts": {}})
     write(tmp_path / "tsconfig.json", {"compilerOptions": {"strict": True}})
     write(tmp_path / ".github" / "workflows" / "ci.yaml", "on: push\njobs: {}\n")
+    write(tmp_path / ".agents" / "tools.json", BAD_NAME)
     write(tmp_path / "node_modules" / "x" / "tool.json", BAD_NAME)
     write(tmp_path / ".venv" / "tool.json", BAD_NAME)
     write(tmp_path / "tools" / "t.json", BAD_NAME)
-    result = invoke("check", "--isolated", "--show-files", "--output-format", "json", str(tmp_path))
+    result = invoke("check", "--isolated", "--output-format", "json", ".", cwd=tmp_path)
     findings = json.loads(result.stdout)
-    assert [Path(f["file"]).name for f in findings] == ["t.json"]
-    assert "package.json: skipped: no tool definitions" in result.stderr
-    assert "node_modules" not in result.stderr and ".venv" not in result.stderr
+    assert sorted({f["file"] for f in findings}) == [".agents/tools.json", "tools/t.json"]
+    listed = invoke("check", "--isolated", "--show-files", ".", cwd=tmp_path)
+    assert listed.exit_code == 0 and listed.stderr == ""  # lists on stdout, lints nothing
+    assert listed.stdout.splitlines() == [
+        ".agents/tools.json: 1 tool(s)", ".github/workflows/ci.yaml: skipped: no tool definitions",
+        "package.json: skipped: no tool definitions", "tools/t.json: 1 tool(s)",
+        "tsconfig.json: skipped: no tool definitions"]
 
 
 def test_exclude_and_force_exclude(tmp_path):

@@ -39,7 +39,7 @@ def test_malformed_yaml_is_located(tmp_path):
 
 
 def test_one_bad_file_does_not_stop_the_run(tmp_path):
-    (tmp_path / "a.json").write_text("{", encoding="utf-8")
+    (tmp_path / "a.json").write_text('{"name": "a", "input_schema": {', encoding="utf-8")  # a tool file, cut short
     bad = dict(GOOD_TOOL, name="bad name")
     (tmp_path / "b.json").write_text(json.dumps(bad), encoding="utf-8")
     _, findings = run_json(str(tmp_path))

@@ -80,7 +80,7 @@ def test_a_file_that_is_no_tool_catalog_is_not_reported_but_the_run_says_nothing
     result = CliRunner().invoke(main, ["check", "--isolated", str(path)])
     assert result.exit_code == 0
     assert "All checks passed!" not in result.output
-    assert "No tool definitions found (1 file read)" in result.output
+    assert "No tool definitions found" in result.output
 
 
 def test_an_empty_directory_says_nothing_was_checked(tmp_path):
@@ -90,7 +90,7 @@ def test_an_empty_directory_says_nothing_was_checked(tmp_path):
 
     result = CliRunner().invoke(main, ["check", "--isolated", str(tmp_path)])
     assert result.exit_code == 0
-    assert "No tool definitions found (0 files read)" in result.output
+    assert "No tool definitions found" in result.output
 
 
 def test_a_chinese_catalog_with_params_gets_the_hint():

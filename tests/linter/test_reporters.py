@@ -27,7 +27,8 @@ def render(fmt: str) -> tuple[int, str]:
                                            "--output-format", fmt, *INPUTS])
     finally:
         os.chdir(cwd)
-    return result.exit_code, result.stdout
+    # SARIF names the checkout's absolute root once (originalUriBaseIds); the snapshot holds a placeholder.
+    return result.exit_code, result.stdout.replace(HERE.parent.as_uri() + "/", "file:///CHECKOUT/")
 
 
 @pytest.mark.parametrize("fmt", FORMATS)

@@ -30,6 +30,10 @@ How a call is judged, in order:
    case-insensitively; `null` for an optional field whose schema does not allow null dropped, which
    is how OpenAI-strictified optional fields come back) and validated again, collecting every
    problem: `INVALID_ARGUMENTS`.
+   Empty arguments (`{}`) for a tool with required properties, which strict mode occasionally
+   sends, get their own code: `EMPTY_ARGUMENTS`. With `coerce=True`, strings that unambiguously
+   mean a number, boolean, null, array or object where the schema allows no string are converted
+   first (`toollint.boundary.coerce`), and each conversion is listed in `outcome.coerced`.
 6. Business rules registered with `add_rule`: `BUSINESS_RULE`.
 
 Schemas are compiled once per tool: the validator class follows `$schema` (draft-07, 2019-09,
@@ -41,16 +45,17 @@ schemas whose `anyOf`/`oneOf`/`$ref` can make validation exponential run under a
 
 Around `check`: a retry budget per chain (`max_retries`, `chain=`) ends a chain with a terminal
 `RETRY_BUDGET_EXHAUSTED`; `run` validates, runs and wraps the tool; `tool_error` wraps a tool's own
-failure (`TOOL_ERROR`); `check_all` answers every call of one reply in one message.
+failure (`TOOL_ERROR`); `check_all` answers every call of one reply in one message. With `log=`, every
+outcome is also written as one JSON line (`toollint.boundary.outcome_log`), which `toollint passk --by
+tool` turns into a per-tool "boundary pass^k".
 """
 
 from __future__ import annotations
 
-import json
 import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, Generic, overload
 
 from referencing.exceptions import Unresolvable
 
@@ -72,6 +77,7 @@ from toollint.boundary.calls import (
     runner_for,
     tool_calls,
 )
+from toollint.boundary.coerce import Coercion, coerce_arguments
 from toollint.boundary.compiled import (
     BoundaryError,
     CompiledTool,
@@ -82,6 +88,18 @@ from toollint.boundary.compiled import (
     unresolvable_text,
 )
 from toollint.boundary.messages import MISSING, Problem
+from toollint.boundary.outcome_log import LogTarget, OutcomeLog
+from toollint.boundary.results import R
+
+if TYPE_CHECKING:
+    from toollint.boundary.results import (
+        AnthropicCall,
+        AnthropicResult,
+        ChatCall,
+        ChatResult,
+        ResponsesCall,
+        ResponsesResult,
+    )
 
 __all__ = [
     "Batch", "Boundary", "BoundaryError", "Outcome", "Problem", "RetryBudget", "MISSING", "CODES",
@@ -100,8 +118,9 @@ SCHEMA_ERROR = "SCHEMA_ERROR"  # the tool's own schema cannot be applied (e.g. a
 INVALID_CALL = "INVALID_CALL"  # not a tool call at all: a bug in the caller, not the model
 RULE_ERROR = "RULE_ERROR"  # a business rule raised: a bug in the rule
 INTERNAL_ERROR = "INTERNAL_ERROR"
+EMPTY_ARGUMENTS = "EMPTY_ARGUMENTS"  # `{}` for a tool with required properties (strict mode does this at times)
 CODES = (OK, INVALID_ARGUMENTS, INVALID_JSON, UNKNOWN_TOOL, TRUNCATED, RETRY_BUDGET_EXHAUSTED, BUSINESS_RULE,
-         TOOL_ERROR, SCHEMA_ERROR, INVALID_CALL, RULE_ERROR, INTERNAL_ERROR)
+         TOOL_ERROR, SCHEMA_ERROR, INVALID_CALL, RULE_ERROR, INTERNAL_ERROR, EMPTY_ARGUMENTS)
 
 _TARGETS = {None: None, "anthropic": ANTHROPIC, "openai": CHAT, "openai-chat": CHAT, "openai-responses": RESPONSES,
             "responses": RESPONSES, "openai-functions": FUNCTIONS, "gemini": GEMINI, "mcp": MCP}
@@ -111,7 +130,7 @@ _DIALECT_SHAPES = {"anthropic": ANTHROPIC, "openai-chat": CHAT, "openai-response
 
 
 @dataclass
-class Outcome:
+class Outcome(Generic[R]):
     """The verdict on one call. When not `ok`, `result` is the error message to send back, in the call's shape.
 
     `retryable`: the model is being asked to correct and call again. `terminal`: stop this chain (retry
@@ -126,7 +145,7 @@ class Outcome:
     shape: str
     arguments: Any = None
     errors: list[Problem] = field(default_factory=list)
-    result: dict[str, Any] | None = None
+    result: R | None = None  # typed as the SDK's param type for SDK calls (toollint.boundary.results)
     retryable: bool = False
     terminal: bool = False
     reason: str = ""
@@ -134,6 +153,7 @@ class Outcome:
     retries_left: int = 0
     cause: str | None = None  # for RETRY_BUDGET_EXHAUSTED: the code of the last failure
     output: Any = None  # what the tool returned, when run through `run`/`check_all(runner=...)`
+    coerced: list[Coercion] = field(default_factory=list)  # with coerce=True: the strings converted
 
     @property
     def content(self) -> Any:
@@ -144,10 +164,11 @@ class Outcome:
         return {"ok": self.ok, "code": self.code, "tool": self.tool, "call_id": self.call_id,
                 "arguments": self.arguments, "errors": [p.to_dict() for p in self.errors], "result": self.result,
                 "retryable": self.retryable, "terminal": self.terminal, "reason": self.reason,
-                "attempt": self.attempt, "cause": self.cause}
+                "attempt": self.attempt, "cause": self.cause,
+                **({"coerced": [c.to_dict() for c in self.coerced]} if self.coerced else {})}
 
 
-def _result_text(result: Mapping[str, Any] | None) -> Any:
+def _result_text(result: Any) -> Any:
     if not result:
         return None
     for key in ("content", "output"):
@@ -208,13 +229,15 @@ class Boundary:
     when a call's own shape cannot tell; without a target, the tools' dialect decides.
     """
 
-    def __init__(self, tools: Any, target: str | None = None, *, lang: str = "en", max_retries: int = 2) -> None:
+    def __init__(self, tools: Any, target: str | None = None, *, lang: str = "en", max_retries: int = 2,
+                 coerce: bool = False, log: LogTarget | None = None) -> None:
         if lang not in msg.LANGS:
             raise BoundaryError(f"lang must be one of {', '.join(msg.LANGS)}, got {lang!r}")
         if target not in _TARGETS:
             raise BoundaryError(f"unknown target {target!r}; use one of "
                                 f"{', '.join(sorted(t for t in _TARGETS if t))}")
         self.lang = lang
+        self.coerce = coerce
         self.budget = RetryBudget(max_retries)
         found = load_tools(tools)
         self._tools: dict[str, CompiledTool] = {}
@@ -230,12 +253,21 @@ class Boundary:
             self.warnings.extend(compiled.warnings)
         self.default_shape = _TARGETS[target] or _DIALECT_SHAPES.get(found[0].dialect.name, ANTHROPIC)
         self._names = sorted(self._tools)
+        try:
+            self.log = OutcomeLog(log) if log is not None else None
+        except (OSError, TypeError) as error:
+            raise BoundaryError(f"cannot use {log!r} as the outcome log: {error}") from None
 
     @classmethod
     def from_tools(cls, tools: Any, target: str | None = None, *, lang: str = "en",
-                   max_retries: int = 2) -> Boundary:
-        """Load and compile `tools` (a path, a list of tool dicts, or one tool dict). Raises `BoundaryError`."""
-        return cls(tools, target, lang=lang, max_retries=max_retries)
+                   max_retries: int = 2, coerce: bool = False, log: LogTarget | None = None) -> Boundary:
+        """Load and compile `tools` (a path, a list of tool dicts, or one tool dict). Raises `BoundaryError`.
+
+        `coerce=True` converts unambiguous strings (`"19"` for an integer, `"[1]"` for an array) and
+        records them in `outcome.coerced`; `log` (a path, a text stream or a callable) receives one
+        JSON record per outcome (pass `chain=(task_id, trial)` to the checks to name them).
+        """
+        return cls(tools, target, lang=lang, max_retries=max_retries, coerce=coerce, log=log)
 
     @property
     def max_retries(self) -> int:
@@ -268,19 +300,44 @@ class Boundary:
 
     # --- checking ----------------------------------------------------------------------------------
 
-    def check(self, call: Any, stop_reason: str | None = None, *, chain: Any = None) -> Outcome:
+    @overload
+    def check(self, call: AnthropicCall, stop_reason: str | None = None, *,
+              chain: Any = None) -> Outcome[AnthropicResult]: ...
+    @overload
+    def check(self, call: ChatCall, stop_reason: str | None = None, *, chain: Any = None) -> Outcome[ChatResult]: ...
+    @overload
+    def check(self, call: ResponsesCall, stop_reason: str | None = None, *,
+              chain: Any = None) -> Outcome[ResponsesResult]: ...
+    @overload
+    def check(self, call: Any, stop_reason: str | None = None, *, chain: Any = None) -> Outcome[Any]: ...
+
+    def check(self, call: Any, stop_reason: str | None = None, *, chain: Any = None) -> Outcome[Any]:
         """Judge one call. Never raises: whatever `call` is, the answer is an `Outcome`.
 
         `chain` names the conversation (or task) the call belongs to, so retry budgets of concurrent
         conversations do not mix; the budget key is the tool name plus `chain`.
         """
         try:
-            return self._check(call, stop_reason, chain, count=True, reset=True)
+            outcome = self._check(call, stop_reason, chain, count=True, reset=True)
         except Exception as error:  # noqa: BLE001 - the agent loop must not crash on a bug here either
-            return self._internal(call, error)
+            outcome = self._internal(call, error)
+        return self._logged(outcome, chain)
+
+    @overload
+    def run(self, call: AnthropicCall, func: Callable[[dict[str, Any]], Any], stop_reason: str | None = None, *,
+            chain: Any = None) -> Outcome[AnthropicResult]: ...
+    @overload
+    def run(self, call: ChatCall, func: Callable[[dict[str, Any]], Any], stop_reason: str | None = None, *,
+            chain: Any = None) -> Outcome[ChatResult]: ...
+    @overload
+    def run(self, call: ResponsesCall, func: Callable[[dict[str, Any]], Any], stop_reason: str | None = None, *,
+            chain: Any = None) -> Outcome[ResponsesResult]: ...
+    @overload
+    def run(self, call: Any, func: Callable[[dict[str, Any]], Any], stop_reason: str | None = None, *,
+            chain: Any = None) -> Outcome[Any]: ...
 
     def run(self, call: Any, func: Callable[[dict[str, Any]], Any], stop_reason: str | None = None, *,
-            chain: Any = None) -> Outcome:
+            chain: Any = None) -> Outcome[Any]:
         """Check `call`, run `func(arguments)` when it passes, and wrap whatever happens into a result.
 
         The chain's budget is reset only when `func` returns; an exception becomes `TOOL_ERROR`.
@@ -289,16 +346,19 @@ class Boundary:
             outcome = self._check(call, stop_reason, chain, count=True, reset=False)
             if outcome.ok:
                 outcome = self._execute(call, outcome, func, chain)
-            return outcome
         except Exception as error:  # noqa: BLE001
-            return self._internal(call, error)
+            outcome = self._internal(call, error)
+        return self._logged(outcome, chain)
 
     def tool_error(self, call: Any, error: BaseException | str, *, chain: Any = None,
-                   retryable: bool = True) -> Outcome:
+                   retryable: bool = True) -> Outcome[Any]:
         """Wrap a failure of the tool itself (timeout, "order not found") into an error result.
 
         It counts against the chain's retry budget, so a tool that keeps failing ends the chain.
         """
+        return self._logged(self._tool_error(call, error, chain=chain, retryable=retryable), chain)
+
+    def _tool_error(self, call: Any, error: BaseException | str, *, chain: Any, retryable: bool = True) -> Outcome[Any]:
         try:
             parsed = parse_call(call)
             if isinstance(parsed, str):
@@ -330,7 +390,7 @@ class Boundary:
         of tool name to `func(arguments)`, or `runner(name, arguments)`), the calls that pass are run
         and their output becomes their result.
         """
-        outcomes: list[Outcome] = []
+        outcomes: list[Outcome[Any]] = []
         counted: set[Any] = set()
         calls, found_reason = tool_calls(reply)
         stop_reason = stop_reason if stop_reason is not None else found_reason
@@ -346,12 +406,17 @@ class Boundary:
                     outcome = self._execute(call, outcome, func, chain)
             except Exception as error:  # noqa: BLE001
                 outcome = self._internal(call, error)
-            outcomes.append(outcome)
+            outcomes.append(self._logged(outcome, chain))
         return Batch(outcomes, self)
 
     def reset(self) -> None:
         """Forget every chain's failures."""
         self.budget.reset()
+
+    def close(self) -> None:
+        """Close the outcome log file, if the boundary opened one."""
+        if self.log is not None:
+            self.log.close()
 
     # --- internals ---------------------------------------------------------------------------------
 
@@ -362,7 +427,7 @@ class Boundary:
             chain = repr(chain)
         return (name if isinstance(name, str) else None, chain)
 
-    def _check(self, call: Any, stop_reason: Any, chain: Any, *, count: bool, reset: bool) -> Outcome:
+    def _check(self, call: Any, stop_reason: Any, chain: Any, *, count: bool, reset: bool) -> Outcome[Any]:
         parsed = parse_call(call)
         if isinstance(parsed, str):
             return self._invalid_call(parsed)
@@ -384,6 +449,9 @@ class Boundary:
                 return self._bad_json(parsed, compiled.name, bad_json, chain, count)
         if compiled.decode is not None and type(arguments) is dict:
             arguments = compiled.wire_decoded(arguments)
+        if type(arguments) is dict and not arguments and _required(compiled.schema):
+            return self._empty(parsed, compiled.name, _required(compiled.schema), chain, count)
+        coerced: list[Coercion] = []
         try:
             try:
                 valid = type(arguments) is dict and compiled.is_valid(arguments)
@@ -399,11 +467,15 @@ class Boundary:
             if valid:
                 normalized = arguments
             else:
+                if self.coerce:
+                    arguments, coerced = coerce_arguments(arguments, compiled.schema, compiled.resolver.lookup)
                 normalized, problems = compiled.judge(arguments)
                 if problems:
                     content = msg.invalid_content(name, problems, self.lang)
-                    return self._failure(parsed, INVALID_ARGUMENTS, problems, content, chain, count=count,
-                                         arguments=normalized, reason=_summary(name, problems))
+                    failed = self._failure(parsed, INVALID_ARGUMENTS, problems, content, chain, count=count,
+                                           arguments=normalized, reason=_summary(name, problems))
+                    failed.coerced = coerced
+                    return failed
         except SchemaTrouble as trouble:
             return self._schema_error(parsed, name, str(trouble), arguments)
         if compiled.rules:
@@ -412,10 +484,10 @@ class Boundary:
                 return outcome
         if reset and self.budget._failures:
             self.budget.succeed(self._key(name, chain))
-        return Outcome(True, OK, name, parsed.id, parsed.shape, normalized)
+        return Outcome(True, OK, name, parsed.id, parsed.shape, normalized, coerced=coerced)
 
     def _rules(self, parsed: Call, compiled: CompiledTool, arguments: dict[str, Any], chain: Any,
-               count: bool) -> Outcome | None:
+               count: bool) -> Outcome[Any] | None:
         problems: list[Problem] = []
         for func in compiled.rules:
             try:
@@ -434,14 +506,14 @@ class Boundary:
         return self._failure(parsed, BUSINESS_RULE, problems, content, chain, count=count, arguments=arguments,
                              reason=_summary(compiled.name, problems))
 
-    def _execute(self, call: Any, outcome: Outcome, func: Callable[[dict[str, Any]], Any] | None,
-                 chain: Any) -> Outcome:
+    def _execute(self, call: Any, outcome: Outcome[Any], func: Callable[[dict[str, Any]], Any] | None,
+                 chain: Any) -> Outcome[Any]:
         if func is None:
-            return self.tool_error(call, f"no runner was given for {outcome.tool}", chain=chain, retryable=False)
+            return self._tool_error(call, f"no runner was given for {outcome.tool}", chain=chain, retryable=False)
         try:
             output = func(outcome.arguments)
         except Exception as error:  # noqa: BLE001 - a failing tool is reported to the model, not raised
-            failed = self.tool_error(call, error, chain=chain)
+            failed = self._tool_error(call, error, chain=chain)
             failed.arguments = outcome.arguments
             return failed
         self.budget.succeed(self._key(outcome.tool, chain))
@@ -450,7 +522,7 @@ class Boundary:
         return outcome
 
     def _failure(self, parsed: Call, code: str, problems: list[Problem], content: str, chain: Any, *,
-                 count: bool, retryable: bool = True, arguments: Any = None, reason: str = "") -> Outcome:
+                 count: bool, retryable: bool = True, arguments: Any = None, reason: str = "") -> Outcome[Any]:
         key = self._key(parsed.name, chain)
         attempt = self.budget.fail(key) if count else max(self.budget.failures(key), 1)
         name = parsed.name if isinstance(parsed.name, str) else None
@@ -470,13 +542,13 @@ class Boundary:
         return outcome
 
     def _finish(self, parsed: Call, code: str, problems: list[Problem], content: str, *, arguments: Any = None,
-                retryable: bool = False, terminal: bool = False, reason: str = "") -> Outcome:
+                retryable: bool = False, terminal: bool = False, reason: str = "") -> Outcome[Any]:
         name = parsed.name if isinstance(parsed.name, str) else None
         result = make_result(parsed.shape, parsed.id, name, content, is_error=True)
         return Outcome(False, code, name, parsed.id, parsed.shape, arguments, problems, result, retryable, terminal,
                        reason or code)
 
-    def _truncated(self, parsed: Call, stop_reason: str, compiled: CompiledTool | None) -> Outcome:
+    def _truncated(self, parsed: Call, stop_reason: str, compiled: CompiledTool | None) -> Outcome[Any]:
         name = compiled.name if compiled else (parsed.name if isinstance(parsed.name, str) else "the tool")
         content = msg.truncated_content(name, stop_reason, self.lang)
         problem = Problem((), "truncated", "complete output", stop_reason, content)
@@ -485,27 +557,41 @@ class Boundary:
                             reason=f"output cut off (stop_reason {stop_reason}): raise max_tokens and send the "
                                    f"request again; do not ask the model to retry")
 
-    def _bad_json(self, parsed: Call, name: str, details: dict[str, Any], chain: Any, count: bool) -> Outcome:
+    def _logged(self, outcome: Outcome[Any], chain: Any) -> Outcome[Any]:
+        if self.log is not None:
+            try:
+                self.log.record(outcome, chain)
+            except Exception as error:  # noqa: BLE001 - a full disk must not crash the agent loop
+                self.warnings.append(f"outcome log: {type(error).__name__}: {error}")
+        return outcome
+
+    def _empty(self, parsed: Call, name: str, required: list[str], chain: Any, count: bool) -> Outcome[Any]:
+        content = msg.empty_arguments_content(name, required, self.lang)
+        problem = Problem((), "required", required, {}, content)
+        return self._failure(parsed, EMPTY_ARGUMENTS, [problem], content, chain, count=count, arguments={},
+                             reason=f"{name}: empty arguments ({{}}) but {', '.join(required)} are required")
+
+    def _bad_json(self, parsed: Call, name: str, details: dict[str, Any], chain: Any, count: bool) -> Outcome[Any]:
         content = msg.invalid_json_content(name, details, self.lang)
-        text = json.loads(content)["message"]
+        text = msg.invalid_json_sentence(name, details, self.lang)
         problem = Problem((), "json", "valid JSON", details.get("raw"), text, details)
         return self._failure(parsed, INVALID_JSON, [problem], content, chain, count=count,
                              reason=f"{name}: arguments are not valid JSON: {details.get('error')} "
                                     f"(line {details.get('line')}, column {details.get('column')})")
 
-    def _schema_error(self, parsed: Call, name: str, detail: str, arguments: Any) -> Outcome:
+    def _schema_error(self, parsed: Call, name: str, detail: str, arguments: Any) -> Outcome[Any]:
         content = msg.schema_error_content(name, detail, self.lang)
         problem = Problem((), "schema", None, MISSING, content)
         return self._finish(parsed, SCHEMA_ERROR, [problem], content, arguments=arguments, terminal=True,
                             reason=f"{name}: the tool's schema cannot be applied: {detail}")
 
-    def _invalid_call(self, detail: str) -> Outcome:
-        parsed = Call(self.default_shape, None, None, None)
+    def _invalid_call(self, detail: str) -> Outcome[Any]:
+        parsed = Call(getattr(detail, "shape", self.default_shape), None, None, None)
         content = msg.invalid_call_content(detail, self.lang)
         problem = Problem((), "call", None, MISSING, content)
         return self._finish(parsed, INVALID_CALL, [problem], content, terminal=True, reason=detail)
 
-    def _internal(self, call: Any, error: BaseException) -> Outcome:
+    def _internal(self, call: Any, error: BaseException) -> Outcome[Any]:
         text = _exception_text(error)
         try:
             parsed = parse_call(call)
@@ -524,6 +610,11 @@ class Boundary:
                        f"internal error in toollint.boundary: {text}")
 
 
+def _required(schema: Any) -> list[str]:
+    required = schema.get("required") if isinstance(schema, dict) else None
+    return [r for r in required if isinstance(r, str)] if isinstance(required, list) else []
+
+
 def _summary(name: str, problems: list[Problem]) -> str:
     shown = "; ".join(p.message for p in problems[:3])
     more = f" (+{len(problems) - 3} more)" if len(problems) > 3 else ""
@@ -539,7 +630,7 @@ def _exception_text(error: BaseException) -> str:
 class Batch:
     """The outcomes of every tool call in one reply, in order, and the message(s) answering them."""
 
-    outcomes: list[Outcome]
+    outcomes: list[Outcome[Any]]
     boundary: Boundary
 
     @property

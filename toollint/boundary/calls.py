@@ -41,8 +41,16 @@ def _as_dict(call: Any) -> Any:
     return None
 
 
+class NotACall(str):
+    """Why a reply holds no usable call, and the shape the answer must take."""
+
+    shape = CHAT
+
+
 def parse_call(call: Any) -> Call | str:
     """Where a call keeps its id, name and arguments; a string says why it is not a call."""
+    if isinstance(call, NotACall):
+        return call
     if type(call) is not dict:
         converted = _as_dict(call) if not isinstance(call, dict) else dict(call)
         if not isinstance(converted, dict):
@@ -223,13 +231,21 @@ def tool_calls(reply: Any) -> tuple[list[Any], str | None]:
     """The tool calls of one reply, in order, and the reply's own stop reason when it carries one.
 
     `reply`: a list of calls or content blocks (text and thinking blocks are skipped), an Anthropic
-    message or Messages response (`content`, `stop_reason`), an OpenAI Chat message (`tool_calls`) or
-    choice (`message`, `finish_reason`), a Responses response (`output`, `incomplete_details`), or the
-    SDK objects for any of these.
+    message or Messages response (`content`, `stop_reason`), an OpenAI Chat message (`tool_calls`),
+    choice (`message`, `finish_reason`) or whole ChatCompletion with one choice (`choices`), a Responses
+    response (`output`, `incomplete_details`), or the SDK objects for any of these.
     """
     if not isinstance(reply, (Mapping, list, tuple)) and callable(getattr(reply, "model_dump", None)):
         reply = _as_dict(reply)
     stop_reason = None
+    if isinstance(reply, Mapping) and isinstance(reply.get("choices"), list):
+        choices = reply["choices"]
+        if len(choices) > 1:  # which one goes on is the caller's choice, never a silent guess
+            return [NotACall(f"a ChatCompletion with {len(choices)} choices: pass the choice the conversation goes "
+                             f"on with, e.g. completion.choices[0]")], None
+        if not choices or not isinstance(choices[0], Mapping):
+            return [], None
+        reply = choices[0]
     if isinstance(reply, Mapping):
         stop_reason = _stop_reason(reply)
         if isinstance(reply.get("message"), Mapping):

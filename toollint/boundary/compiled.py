@@ -86,19 +86,9 @@ def load_tools(tools: Any) -> list[Any]:
     from toollint.document.dialects import Tool, find_tools
 
     if isinstance(tools, (str, os.PathLike)):
-        from toollint.document.source import read_path
+        from toollint.document.tools import read_tool_file
 
-        path = os.fspath(tools)
-        source = read_path(path)
-        if source.problem is not None:
-            problem = source.problem
-            where = f"{path}:{problem.line}:{problem.column}" if problem.rule == "parse-error" else path
-            raise BoundaryError(f"{where}: {problem.message}")
-        found = find_tools(source.data)
-        if not found:
-            raise BoundaryError(f"{path}: no tool definitions found (expected Anthropic, OpenAI, MCP or Gemini "
-                                f"tool definitions)")
-        return found
+        return read_tool_file(tools, BoundaryError)[1]
     if isinstance(tools, Tool):
         return [tools]
     if isinstance(tools, dict):

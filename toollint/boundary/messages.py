@@ -477,17 +477,40 @@ def unknown_tool_content(name: Any, available: list[str], lang: str) -> str:
     return text + " Call one of the available tools instead."
 
 
-def invalid_json_content(tool: str, details: Mapping[str, Any], lang: str) -> str:
-    """A JSON document (built with `json.dumps`, never by pasting the raw text into a string)."""
+MAX_RAW_SHOWN = 600
+
+
+def invalid_json_sentence(tool: str, details: Mapping[str, Any], lang: str) -> str:
+    """What is wrong with the JSON and where, in one sentence."""
     line, column, offset = details.get("line"), details.get("column"), details.get("position")
     if lang == "zh":
-        message = (f"{tool} 的参数不是合法的 JSON（{details.get('error')}；位置：第 {line} 行第 {column} 列，"
-                   f"偏移 {offset}），工具没有执行。请把完整的参数写成一个 JSON 对象，重新调用 {tool}。")
-    else:
-        message = (f"The arguments for {tool} are not valid JSON ({details.get('error')}; line {line}, column "
-                   f"{column}, offset {offset}), so the tool was not run. Send the complete arguments as one JSON "
-                   f"object and call {tool} again.")
-    return json.dumps({"INVALID_JSON": dict(details), "message": message}, ensure_ascii=False)
+        return (f"{tool} 的参数不是合法的 JSON（{details.get('error')}；位置：第 {line} 行第 {column} 列，"
+                f"偏移 {offset}），工具没有执行。")
+    return (f"The arguments for {tool} are not valid JSON ({details.get('error')}; line {line}, column {column}, "
+            f"offset {offset}), so the tool was not run.")
+
+
+def invalid_json_content(tool: str, details: Mapping[str, Any], lang: str) -> str:
+    """Prose like every other result; the text received is quoted as a JSON string (built by `json.dumps`,
+    never pasted in), so quotes and newlines in it cannot break the message."""
+    raw = details.get("raw")
+    raw = raw if isinstance(raw, str) else ""
+    quoted = json.dumps(raw if len(raw) <= MAX_RAW_SHOWN else raw[:MAX_RAW_SHOWN] + "…", ensure_ascii=False)
+    head = invalid_json_sentence(tool, details, lang)
+    if lang == "zh":
+        return (f"{head}\n收到的文本（按 JSON 字符串引用）：{quoted}\n"
+                f"请把完整的参数写成一个 JSON 对象，重新调用 {tool}。")
+    return (f"{head}\nThe text received (quoted as a JSON string): {quoted}\n"
+            f"Send the complete arguments as one JSON object and call {tool} again.")
+
+
+def empty_arguments_content(tool: str, required: list[str], lang: str) -> str:
+    """`{}` for a tool with required fields: strict mode does this now and then; say what to send."""
+    if lang == "zh":
+        return (f"调用 {tool} 时参数为空（{{}}），但它需要：{'、'.join(required)}，工具没有执行。"
+                f"请填好这些必填参数，重新调用 {tool}。")
+    return (f"The call to {tool} came with empty arguments ({{}}), but {tool} requires {', '.join(required)}, so "
+            f"the tool was not run. Call {tool} again with every required argument filled in.")
 
 
 def truncated_content(tool: str, stop_reason: str, lang: str) -> str:

@@ -53,34 +53,62 @@ def resolve_settings(config: str | None, isolated: bool) -> Settings:
 @click.option("--force-exclude", is_flag=True, help="Apply excludes to files named on the command line too.")
 @click.option("--stdin-filename", help="The name to report for input read from `-`.")
 @click.option("--statistics", is_flag=True, help="Print a count of findings per rule and the tokens per tool and file instead of the findings.")
-@click.option("--show-files", is_flag=True, help="List every file considered and what became of it.")
+@click.option("--show-files", is_flag=True, help="List every file considered and what became of it, then exit.")
+@click.option("--discovery-mode", is_flag=True,
+              help="Treat named files as found in a directory: skip those that neither parse nor look like tool "
+                   "definitions (the pre-commit hook uses this).")
+@click.option("--respect-gitignore/--no-respect-gitignore", default=None,
+              help="Skip what .gitignore ignores while walking directories (default: on).")
 @click.option("-q", "--quiet", is_flag=True, help="Print findings only, no summary.")
 @click.option("--color/--no-color", default=None, help="Colour the output (default: when printing to a terminal).")
 @live_options
 def check_command(paths, output_format, output_file, select, extend_select, ignore, fail_on, exit_zero, targets, dialect,
-          config, isolated, extend_exclude, force_exclude, stdin_filename, statistics, show_files, quiet,
-          color, live) -> None:
+          config, isolated, extend_exclude, force_exclude, stdin_filename, statistics, show_files, discovery_mode,
+          respect_gitignore, quiet, color, live) -> None:
     """Lint tool definitions in PATHS (files, directories, or - for stdin; default: .)."""
+    from toollint.cli.terminal import Progress, use_color
     from toollint.document.dialects import DIALECTS
     from toollint.errors import ServerError
+    from toollint.linter.config import validate_selectors
     from toollint.linter.inputs import lint_inputs
     from toollint.linter.report import FORMATS
+    from toollint.linter.runner import survey_paths
+    from toollint.suggest import did_you_mean
 
+    if dialect is not None and dialect not in DIALECTS:
+        raise click.BadParameter(f"choose from {', '.join(DIALECTS)}{did_you_mean(dialect, DIALECTS)}",
+                                 param_hint="--dialect")
+    for path in paths:
+        if path != "-" and not os.path.lexists(path):
+            raise click.BadParameter(f"{path!r} does not exist", param_hint="PATHS")
+    if output_file and not os.path.isdir(os.path.dirname(os.path.abspath(output_file))):
+        raise click.BadParameter(f"the directory of {output_file!r} does not exist", param_hint="-o/--output-file")
+    try:
+        for option, values in (("--select", select), ("--extend-select", extend_select), ("--ignore", ignore)):
+            validate_selectors(_split(values) or (), option)
+    except ConfigError as error:
+        raise click.BadParameter(str(error).split(": ", 1)[1], param_hint=str(error).split(":", 1)[0]) from None
     try:
         settings = resolve_settings(config, isolated)
-        if dialect is not None and dialect not in DIALECTS:
-            raise click.BadParameter(f"choose from {', '.join(DIALECTS)}", param_hint="--dialect")
         settings = settings.with_overrides(
             select=_split(select), extend_select=(settings.extend_select + (_split(extend_select) or ())),
             ignore=(settings.ignore + (_split(ignore) or ())), fail_on=fail_on,
             targets=tuple(dict.fromkeys(settings.targets + tuple(targets))) if targets else None,
-            dialect=dialect, extend_exclude=settings.extend_exclude + tuple(extend_exclude))
-        settings.enabled_rules()  # validates CLI selectors
-        for path in paths:
-            if path != "-" and not os.path.lexists(path):
-                raise click.BadParameter(f"{path!r} does not exist", param_hint="PATHS")
-        run = lint_inputs(list(paths) or ([] if live.servers else ["."]), settings, live,
-                          force_exclude=force_exclude, stdin_filename=stdin_filename)
+            dialect=dialect, extend_exclude=settings.extend_exclude + tuple(extend_exclude),
+            respect_gitignore=respect_gitignore)
+        settings.enabled_rules()
+        if show_files:  # list and exit without linting, as ruff does
+            surveyed = survey_paths(list(paths) or ["."], settings, force_exclude=force_exclude,
+                                    discovery=discovery_mode, stdin_filename=stdin_filename)
+            click.echo("".join(f"{r.path}: {_fate(r)}\n" for r in surveyed), nl=False)
+            sys.exit(0)
+        progress = Progress()
+        try:
+            run = lint_inputs(list(paths) or ([] if live.servers else ["."]), settings, live,
+                              force_exclude=force_exclude, stdin_filename=stdin_filename, discovery=discovery_mode,
+                              progress=progress)
+        finally:
+            progress.clear()
     except ConfigError as error:
         click.echo(f"toollint: config error: {error}", err=True)
         sys.exit(2)
@@ -89,12 +117,9 @@ def check_command(paths, output_format, output_file, select, extend_select, igno
         sys.exit(2)
 
     findings = run.findings
-    use_color = color if color is not None else (output_file is None and sys.stdout.isatty())
-    if show_files:
-        for result in run.results:
-            what = {"checked": f"{result.tools} tool(s)", "no-tools": "skipped: no tool definitions",
-                    "unreadable": "unreadable", "crashed": "internal error"}[result.status]
-            click.echo(f"{result.path}: {what}", err=True)
+    where = list(paths) or (["the listed servers"] if live.servers else ["."])
+    fmt = output_format or "full"
+    colored = use_color(color, sys.stdout, to_file=output_file is not None)
     if statistics:
         from toollint.tokens import statistics as tokens
 
@@ -104,14 +129,15 @@ def check_command(paths, output_format, output_file, select, extend_select, igno
         else:
             text = _statistics(findings) + tokens.render_text(token_sets)
     else:
-        text = FORMATS[output_format or "full"](findings, run.results, color=use_color,
-                                                rules=settings.enabled_rules())
-        if quiet and (output_format or "full") in ("full", "concise"):
+        text = FORMATS[fmt](findings, run.results, color=colored, rules=settings.enabled_rules(), paths=where)
+        if quiet and fmt in ("full", "concise"):
             text = "\n".join(text.rstrip("\n").split("\n")[:-1]) + "\n" if findings else ""
+    if not quiet and not findings and not any(r.tools for r in run.results) and fmt not in ("full", "concise"):
+        click.echo(f"toollint: no tool definitions found in {', '.join(where)}", err=True)
     if output_file:
         Path(output_file).write_text(text, encoding="utf-8")
     else:
-        click.echo(text, nl=False)
+        click.echo(text, nl=False, color=colored)
     for crashed in run.crashes:
         click.echo(f"toollint: internal error while checking {crashed.path}: {crashed.error} "
                    "(please report it with the file)", err=True)
@@ -133,5 +159,12 @@ def _statistics(findings) -> str:
              for (code, rule, severity), count in sorted(counts.items(), key=lambda item: (-item[1], item[0]))]
     lines.append(f"{len(findings):>6}  total")
     return "\n".join(lines) + "\n"
+
+
+def _fate(result) -> str:
+    """What `check` makes of a file, for --show-files."""
+    return {"checked": f"{result.tools} tool(s)", "no-tools": "skipped: no tool definitions",
+            "skipped": f"skipped: not a tool file ({result.error})", "stdin": "read from standard input",
+            "unreadable": f"error: {result.error}"}[result.status]
 
 

@@ -12,11 +12,14 @@ import click
 @click.option("--output-format", type=click.Choice(("text", "json")), default="text")
 def rule_command(name: str, output_format: str) -> None:
     """Print one rule's documentation (by name or code)."""
-    from toollint.linter.catalog import find_rule
+    from toollint.linter.catalog import find_rule, load_catalog
+    from toollint.suggest import did_you_mean
 
     spec = find_rule(name)
     if spec is None:
-        click.echo(f"toollint: no rule named {name!r} (see `toollint rules`)", err=True)
+        catalog = load_catalog()
+        hint = did_you_mean(name, [*catalog, *(s.code for s in catalog.values())]) or " (see `toollint rules`)"
+        click.echo(f"toollint: no rule named {name!r}{hint}", err=True)
         sys.exit(2)
     if output_format == "json":
         click.echo(_rule_json([spec]))

@@ -54,7 +54,7 @@ def _names(values: tuple[str, ...]) -> list[str]:
 
 
 @click.command("strictify")
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("file", type=click.Path(dir_okay=False), required=False)
 @click.option("--target", type=click.Choice(STRICT_TARGETS), default="anthropic", show_default=True,
               help="The strict mode to write for.")
 @click.option("-o", "--output", "output", type=click.Path(dir_okay=False),
@@ -76,8 +76,11 @@ def strictify_command(file, target, output, validator, check, lang, report_forma
     """Rewrite the tools in FILE so the target's strict mode accepts them, without losing a constraint.
 
     Constraints the target cannot enforce move into the field's description and stay in the validator
-    schema (--validator). The input file is never modified.
+    schema (--validator). The input file is never modified. Without FILE, every source = { output, target }
+    pair of [tool.toollint.strictify] in the config is done (with --check: checked).
     """
+    if file is None:
+        _run_pairs(check, lang, report_format, quiet)
     try:
         _run(file, target, output, validator, check, lang, report_format, allow_lossy, _names(only), max_strict,
              quiet)
@@ -85,6 +88,32 @@ def strictify_command(file, target, output, validator, check, lang, report_forma
         _stop(2, error.message, file, target, report_format)
     except _Exit as stop:
         _stop(stop.code, stop.message, file, target, report_format)
+
+
+def _run_pairs(check: bool, lang: str, report_format: str, quiet: bool) -> None:
+    """Every configured pair; exit 2 if any was refused, else 1 if any strict file is stale, else 0."""
+    from toollint.cli.check import resolve_settings
+    from toollint.errors import ConfigError
+
+    try:
+        settings = resolve_settings(None, False)
+    except ConfigError as error:
+        click.echo(f"toollint: config error: {error}", err=True)
+        sys.exit(2)
+    if not settings.strictify:
+        raise click.UsageError("give FILE, or list source = { output = ... } pairs under [tool.toollint.strictify]")
+    worst = 0
+    for pair in settings.strictify:
+        try:
+            _run(pair.source, pair.target, pair.output, pair.validator, check, lang, report_format, pair.allow_lossy,
+                 list(pair.only), None, quiet)
+        except StrictifyFileError as error:
+            worst = 2
+            click.echo(error.message, err=True)
+        except _Exit as stop:
+            worst = max(worst, stop.code)
+            click.echo(f"toollint strictify: {stop.message}", err=True)
+    sys.exit(worst)
 
 
 def _stop(code: int, message: str, file: str, target: str, report_format: str) -> None:

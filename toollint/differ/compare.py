@@ -14,8 +14,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from toollint import pointer as jp
-from toollint.document.dialects import Tool, find_tools
-from toollint.document.source import Source, read_path
+from toollint.document.dialects import Tool
+from toollint.document.source import Source
+from toollint.document.tools import read_tool_file
 from toollint.errors import DiffError
 
 BREAKING, WIDENING, DESCRIPTION = "breaking", "widening", "description"
@@ -53,13 +54,7 @@ class Version:
 
 
 def load_version(path: str) -> Version:
-    source = read_path(path)
-    if source.problem is not None:
-        problem = source.problem
-        raise DiffError(f"{path}:{problem.line}:{problem.column}: {problem.message}")
-    tools = find_tools(source.data)
-    if not tools:
-        raise DiffError(f"{path}: no tool definitions found")
+    source, tools = read_tool_file(path, DiffError)
     version = Version(source)
     for tool in tools:
         if tool.name is not None:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from toollint import pointer as jp
+from toollint.document.jsonc import blank_jsonc
 from toollint.document.locate import JsonLocator, LineIndex, Locator, Span, YamlLocator
 
 MAX_FILE_BYTES = 16 * 1024 * 1024
@@ -41,6 +42,7 @@ class Source:
     locator: Locator | None = None
     problem: SourceProblem | None = None
     suppressions: dict[int, list[str]] = field(default_factory=dict)
+    documents: int = 1  # YAML documents in the file; several are read as a list of them
     _lines: LineIndex | None = field(default=None, repr=False, compare=False)
 
     def span(self, pointer: str, *, key: bool = False) -> Span:
@@ -142,7 +144,15 @@ def _parse_json(text: str, display: str) -> Source:
     try:
         source.data = json.loads(text, parse_constant=_reject_constant)
     except json.JSONDecodeError as error:
-        source.problem = SourceProblem("parse-error", f"invalid JSON: {error.msg}", error.lineno, error.colno)
+        blanked = blank_jsonc(text)  # JSON with comments or trailing commas: read it, positions intact
+        try:
+            source.data = json.loads(blanked, parse_constant=_reject_constant) if blanked is not None else None
+        except (json.JSONDecodeError, _NonStandardConstant, RecursionError):
+            blanked = None
+        if blanked is None:
+            source.problem = SourceProblem("parse-error", f"invalid JSON: {error.msg}", error.lineno, error.colno)
+            return source
+        source.locator = JsonLocator(blanked)
         return source
     except _NonStandardConstant as error:
         match = re.search(rf"(?<![\w\"]){re.escape(str(error))}(?![\w\"])", text)
@@ -182,11 +192,10 @@ def _parse_yaml(text: str, display: str) -> Source:
     except (YAMLError, ValueError, TypeError) as error:
         source.problem = SourceProblem("parse-error", f"invalid YAML: {error}")
         return source
-    if len(documents) > 1:
-        source.problem = SourceProblem("parse-error", "the YAML file holds several documents; put one tool set per file")
-        return source
     locator = YamlLocator(text)
-    root = documents[0] if documents else None
+    source.documents = len(documents)
+    # Several documents (`---`, as in Kubernetes manifests) read as a list of them: pointers start /0, /1, ...
+    root = documents if len(documents) > 1 else (documents[0] if documents else None)
     try:
         _check_expansion(root)
         source.data = _PlainYaml(locator).convert(root, "", 0)

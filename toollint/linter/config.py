@@ -13,12 +13,14 @@ from typing import Any
 from toollint.errors import ConfigError
 from toollint.linter.catalog import SEVERITIES, RuleSpec, load_catalog, tomllib
 from toollint.profiles import PROFILE_NAMES
+from toollint.suggest import did_you_mean
 
 CONFIG_FILES = (".toollint.toml", "toollint.toml", "pyproject.toml")
 FAIL_ON = ("error", "warning", "info", "never")
 TARGETS = PROFILE_NAMES
 DEFAULT_EXCLUDE = (".git", ".hg", ".svn", ".venv", "venv", ".tox", ".nox", "node_modules", "__pycache__",
-                   ".mypy_cache", ".pytest_cache", ".ruff_cache", "build", "dist", "site-packages")
+                   ".mypy_cache", ".pytest_cache", ".ruff_cache", "build", "dist", "site-packages", ".direnv",
+                   ".eggs", ".ipynb_checkpoints", ".pytype")
 
 
 
@@ -36,6 +38,8 @@ class Settings:
     extend_exclude: tuple[str, ...] = ()
     dialect: str | None = None
     tool_sets: dict[str, tuple[tuple[str | None, str], ...]] = field(default_factory=dict)  # name -> (member name, glob)
+    respect_gitignore: bool = True
+    strictify: tuple[Any, ...] = ()  # strictifier.pairs.Pair: source -> strict file pairs for `toollint strictify`
     path: Path | None = None  # the config file, if any
     root: Path = field(default_factory=Path.cwd)  # globs are relative to it
 
@@ -83,9 +87,16 @@ def _expand(selectors: tuple[str, ...] | list[str], where: str) -> list[str]:
     for selector in selectors:
         matched = rules_matching(selector)
         if not matched:
-            raise ConfigError(f"{where}: unknown rule or selector {selector!r} (see `toollint rules`)")
+            codes = [spec.code for spec in load_catalog().values()]
+            hint = did_you_mean(selector, [*load_catalog(), *codes]) or " (see `toollint rules`)"
+            raise ConfigError(f"{where}: unknown rule or selector {selector!r}{hint}")
         names += matched
     return names
+
+
+def validate_selectors(selectors: tuple[str, ...] | list[str], where: str) -> None:
+    """Raise ConfigError naming `where` (a config key or a CLI option) for a selector that picks no rule."""
+    _expand(selectors, where)
 
 
 def find_config(start: Path) -> Path | None:
@@ -123,6 +134,23 @@ def load_settings(path: Path) -> Settings:
     return parse_settings(data, where, path)
 
 
+# Every top-level key with what it holds: the parser below and the config JSON Schema (config_schema.py) read it.
+CONFIG_KEYS: dict[str, str] = {
+    "select": "Rules to enable: codes (TL105), code prefixes (TL1), names (invalid-regex) or ALL.",
+    "extend-select": "Rules to enable on top of `select`.",
+    "ignore": "Rules to disable.",
+    "per-file-ignores": "Glob (relative to this file) = rules to disable in the files it matches.",
+    "fail-on": "Lowest severity that makes the exit code 1.",
+    "targets": "Strict-mode profiles to check every tool against.",
+    "exclude": "Glob patterns of paths to skip (replaces the defaults).",
+    "extend-exclude": "Glob patterns to skip on top of `exclude`.",
+    "respect-gitignore": "Skip what .gitignore files ignore while walking directories.",
+    "dialect": "Read every object as this dialect instead of detecting it.",
+    "rules": "Per rule (name or code): `severity` and the rule's options (see `toollint rule NAME`).",
+    "strictify": "Source file = { output, target, validator } pairs for `toollint strictify [--check]`.",
+    "tool-sets": "Named tool sets checked together: a list of file globs, or a table of server name = snapshot file.",
+}
+
 _LIST_KEYS = {"select": "select", "extend-select": "extend_select", "ignore": "ignore", "targets": "targets",
               "exclude": "exclude", "extend-exclude": "extend_exclude"}
 
@@ -144,6 +172,10 @@ def parse_settings(data: dict[str, Any], where: str, path: Path | None = None) -
             if value not in DIALECTS:
                 raise ConfigError(f"{where}: `dialect` must be one of {', '.join(DIALECTS)}, not {value!r}")
             settings.dialect = value
+        elif key == "respect-gitignore":
+            if not isinstance(value, bool):
+                raise ConfigError(f"{where}: `respect-gitignore` must be true or false")
+            settings.respect_gitignore = value
         elif key == "per-file-ignores":
             if not isinstance(value, dict):
                 raise ConfigError(f"{where}: `per-file-ignores` must be a table of glob = [rules]")
@@ -156,8 +188,12 @@ def parse_settings(data: dict[str, Any], where: str, path: Path | None = None) -
             settings.rule_settings = _parse_rule_tables(value, where)
         elif key == "tool-sets":
             settings.tool_sets = _parse_tool_sets(value, where)
+        elif key == "strictify":
+            from toollint.strictifier.pairs import parse_pairs
+
+            settings.strictify = parse_pairs(value, where, settings.root)
         else:
-            raise ConfigError(f"{where}: unknown key `{key}`")
+            raise ConfigError(f"{where}: unknown key `{key}`{did_you_mean(key, CONFIG_KEYS)}")
     for target in settings.targets:
         if target not in TARGETS:
             raise ConfigError(f"{where}: unknown target {target!r} (choose from {', '.join(TARGETS)})")
@@ -175,7 +211,8 @@ def _parse_rule_tables(value: Any, where: str) -> dict[str, dict[str, Any]]:
     for selector, table in value.items():
         matched = rules_matching(selector)
         if len(matched) != 1:
-            raise ConfigError(f"{where}: [rules.{selector}] does not name exactly one rule")
+            raise ConfigError(f"{where}: [rules.{selector}] does not name exactly one rule"
+                              f"{did_you_mean(selector, catalog)}")
         spec = catalog[matched[0]]
         if not isinstance(table, dict):
             raise ConfigError(f"{where}: [rules.{selector}] must be a table")
@@ -186,7 +223,8 @@ def _parse_rule_tables(value: Any, where: str) -> dict[str, dict[str, Any]]:
                 continue
             if option not in spec.options:
                 known = ", ".join(spec.options) or "none"
-                raise ConfigError(f"{where}: [rules.{selector}] unknown option `{option}` (options: {known})")
+                raise ConfigError(f"{where}: [rules.{selector}] unknown option `{option}`"
+                                  f"{did_you_mean(option, [*spec.options, 'severity'])} (options: {known})")
             default = spec.options[option]
             if not _same_kind(default, setting):
                 raise ConfigError(f"{where}: [rules.{selector}] `{option}` must be a {type(default).__name__}")
@@ -194,12 +232,24 @@ def _parse_rule_tables(value: Any, where: str) -> dict[str, dict[str, Any]]:
     return result
 
 
-def _same_kind(default: Any, value: Any) -> bool:
-    if isinstance(default, bool) or isinstance(value, bool):
-        return isinstance(default, bool) and isinstance(value, bool)
+def option_type(default: Any) -> str:
+    """The JSON type a rule option takes, from its default (the config schema uses the same answer)."""
+    if isinstance(default, bool):
+        return "boolean"
     if isinstance(default, (int, float)):
-        return isinstance(value, (int, float))
-    return isinstance(value, type(default))
+        return "number"
+    if isinstance(default, list):
+        return "array"
+    return "object" if isinstance(default, dict) else "string"
+
+
+_IS_TYPE = {"boolean": lambda v: isinstance(v, bool), "number": lambda v: isinstance(v, (int, float))
+            and not isinstance(v, bool), "string": lambda v: isinstance(v, str),
+            "array": lambda v: isinstance(v, list), "object": lambda v: isinstance(v, dict)}
+
+
+def _same_kind(default: Any, value: Any) -> bool:
+    return _IS_TYPE[option_type(default)](value)
 
 
 def _parse_tool_sets(value: Any, where: str) -> dict[str, tuple[tuple[str | None, str], ...]]:

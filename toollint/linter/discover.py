@@ -10,6 +10,7 @@ from pathlib import Path
 
 from toollint.document.source import SUPPORTED_SUFFIXES
 from toollint.linter.config import Settings
+from toollint.linter.gitignore import GitIgnore
 
 
 @dataclass(frozen=True)
@@ -43,21 +44,22 @@ def is_excluded(path: str, settings: Settings) -> bool:
     return False
 
 
-def _skip_directory(entry: os.DirEntry[str], settings: Settings) -> bool:
-    name = entry.name
-    if name.startswith(".") or name in settings.exclude:
+def _skip_directory(entry: os.DirEntry[str], settings: Settings, gitignore: GitIgnore | None) -> bool:
+    """Hidden directories (.github, .vscode) are walked unless excluded; .git and caches are in the default excludes."""
+    if entry.name in settings.exclude:
         return True
     if os.path.exists(os.path.join(entry.path, "pyvenv.cfg")):
         return True
-    return is_excluded(entry.path, settings)
+    return is_excluded(entry.path, settings) or (gitignore is not None and gitignore.ignored(entry.path, is_dir=True))
 
 
 def discover(paths: list[str], settings: Settings, *, force_exclude: bool = False) -> Iterator[Candidate]:
     """Files to lint, in a stable order, each once. Directory symlinks are not followed (no loops)."""
     seen: set[str] = set()
+    gitignore = GitIgnore() if settings.respect_gitignore else None
     for given in paths:
         if os.path.isdir(given):
-            for path in sorted(_walk(given, settings)):
+            for path in sorted(_walk(given, settings, gitignore)):
                 real = os.path.realpath(path)
                 if real not in seen:
                     seen.add(real)
@@ -71,7 +73,7 @@ def discover(paths: list[str], settings: Settings, *, force_exclude: bool = Fals
                 yield Candidate(given, display_path(given), True)
 
 
-def _walk(top: str, settings: Settings) -> Iterator[str]:
+def _walk(top: str, settings: Settings, gitignore: GitIgnore | None) -> Iterator[str]:
     stack = [top]
     while stack:
         directory = stack.pop()
@@ -82,9 +84,10 @@ def _walk(top: str, settings: Settings) -> Iterator[str]:
         for entry in entries:
             try:
                 if entry.is_dir(follow_symlinks=False):
-                    if not _skip_directory(entry, settings):
+                    if not _skip_directory(entry, settings, gitignore):
                         stack.append(entry.path)
-                elif entry.name.lower().endswith(SUPPORTED_SUFFIXES) and not is_excluded(entry.path, settings):
+                elif entry.name.lower().endswith(SUPPORTED_SUFFIXES) and not is_excluded(entry.path, settings) \
+                        and not (gitignore is not None and gitignore.ignored(entry.path, is_dir=False)):
                     yield entry.path
             except OSError:
                 continue

@@ -46,7 +46,7 @@ class FileResult:
     path: str
     findings: list[Finding] = field(default_factory=list)
     tools: int = 0
-    status: str = "checked"  # checked, no-tools, unreadable, crashed
+    status: str = "checked"  # checked, no-tools, skipped (discovery: neither parses nor looks like tools), unreadable, crashed
     error: str | None = None
     source: Source | None = None
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import glob
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -32,10 +33,12 @@ class LiveOptions:
 
 
 def lint_inputs(paths: list[str], settings: Settings, live: LiveOptions, *, force_exclude: bool = False,
-                stdin_filename: str | None = None) -> Run:
+                stdin_filename: str | None = None, discovery: bool = False,
+                progress: Callable[[int, int], None] | None = None) -> Run:
     """Raises ServerError (a server could not be listed) and ConfigError (a bad --save-snapshot or tool set)."""
     servers = _server_sources(live)
-    run = lint_paths(paths, settings, force_exclude=force_exclude, stdin_filename=stdin_filename) if paths else Run()
+    run = lint_paths(paths, settings, force_exclude=force_exclude, stdin_filename=stdin_filename, discovery=discovery,
+                     progress=progress) if paths else Run()
     linter = Linter(settings)
     members: dict[str, Member] = {}
     for source, name in servers:

@@ -9,8 +9,11 @@ from __future__ import annotations
 import multiprocessing
 import os
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from toollint.document.dialects import DIALECTS, find_tools
+from toollint.document.sniff import looks_like_tools
 from toollint.document.source import Source, read_path, read_stdin
 from toollint.linter.config import Settings
 from toollint.linter.discover import Candidate, _relative_to_root, discover
@@ -47,13 +50,50 @@ def _lint_source(linter: Linter, source: Source, display: str, explicit: bool = 
     return result
 
 
+def _skipped(candidate: Candidate, source: Source, discovery: bool) -> FileResult | None:
+    """In discovery mode (walked files, or --discovery-mode for the hook's), a file that neither parses nor
+    looks like tool definitions is skipped rather than reported: a tsconfig.json, JSON Lines named .json.
+    A file that cannot be read at all (permissions, a symlink loop, binary, not UTF-8) is still reported."""
+    problem = source.problem
+    if problem is None or problem.rule != "parse-error" or (candidate.explicit and not discovery) \
+            or looks_like_tools(source.text):
+        return None
+    return FileResult(candidate.display, status="skipped", error=problem.message)
+
+
+def _lint_candidate(linter: Linter, candidate: Candidate, discovery: bool) -> FileResult:
+    source = read_path(candidate.path, candidate.display)
+    return _skipped(candidate, source, discovery) or _lint_source(linter, source, candidate.display,
+                                                                  candidate.explicit and not discovery)
+
+
+def survey_paths(paths: list[str], settings: Settings, *, force_exclude: bool = False, discovery: bool = False,
+                 stdin_filename: str | None = None) -> list[FileResult]:
+    """What `check` would make of each file (tools found, skipped, unreadable), without linting: --show-files."""
+    results = []
+    for candidate in _candidates(paths, settings, force_exclude, stdin_filename):
+        if candidate.path == "-":
+            results.append(FileResult(candidate.display, status="stdin"))
+            continue
+        source = read_path(candidate.path, candidate.display)
+        result = _skipped(candidate, source, discovery)
+        if result is None:
+            result = FileResult(candidate.display, status="unreadable" if source.problem else "checked",
+                                error=source.problem.message if source.problem else None)
+            if source.problem is None:
+                result.tools = len(find_tools(source.data, DIALECTS.get(settings.dialect or "")))
+                result.status = "checked" if result.tools else "no-tools"
+        results.append(result)
+    return results
+
+
 _worker_linter: Linter | None = None
+_worker_discovery = False
 
 
 def _lint_in_worker(candidate: Candidate) -> FileResult:
     assert _worker_linter is not None
-    return _lint_source(_worker_linter, read_path(candidate.path, candidate.display), candidate.display,
-                        candidate.explicit)
+    return _lint_candidate(_worker_linter, candidate, _worker_discovery)
 
 
 def _fork_context():
@@ -75,33 +115,40 @@ def _worth_parallel(candidates: list[Candidate]) -> bool:
 
 
 def lint_paths(paths: list[str], settings: Settings, *, force_exclude: bool = False,
-               stdin_filename: str | None = None, jobs: int | None = None) -> Run:
-    global _worker_linter
+               stdin_filename: str | None = None, jobs: int | None = None, discovery: bool = False,
+               progress: Callable[[int, int], None] | None = None) -> Run:
+    """Lint every file under `paths`; `progress(done, total)` is called as files finish (for a terminal)."""
+    global _worker_linter, _worker_discovery
     linter = Linter(settings)
     run = Run()
     candidates = list(_candidates(paths, settings, force_exclude, stdin_filename))
     files = [c for c in candidates if c.path != "-"]
     for candidate in candidates:
         if candidate.path == "-":
-            run.results.append(_lint_source(linter, read_stdin(candidate.display), candidate.display, True))
+            run.results.append(_lint_source(linter, read_stdin(candidate.display), candidate.display))
     if jobs != 1 and _worth_parallel(files):
         workers = min(jobs or os.cpu_count() or 2, 8, len(files))
         # Largest files first so no worker is left with a big one at the end; results are put back in order.
         order = sorted(range(len(files)), key=lambda i: -_size(files[i]))
-        _worker_linter = linter
+        _worker_linter, _worker_discovery = linter, discovery
         try:
             with _fork_context().Pool(workers) as pool:
-                done = pool.map(_lint_in_worker, [files[i] for i in order], chunksize=1)
+                done = []
+                for result in pool.imap(_lint_in_worker, [files[i] for i in order], chunksize=1):
+                    done.append(result)
+                    if progress is not None:
+                        progress(len(done), len(files))
         finally:
-            _worker_linter = None
+            _worker_linter, _worker_discovery = None, False
         results: list[FileResult | None] = [None] * len(files)
         for index, result in zip(order, done, strict=True):
             results[index] = result
         run.results.extend(r for r in results if r is not None)
     else:
-        for candidate in files:
-            run.results.append(_lint_source(linter, read_path(candidate.path, candidate.display), candidate.display,
-                                            candidate.explicit))
+        for number, candidate in enumerate(files, start=1):
+            run.results.append(_lint_candidate(linter, candidate, discovery))
+            if progress is not None:
+                progress(number, len(files))
     return run
 
 

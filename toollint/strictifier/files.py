@@ -37,23 +37,14 @@ class StrictifiedFile:
 def strictify_file(path: str, target: str = "anthropic", *, lang: str = "auto", allow_lossy: bool = False,
                    only: list[str] | None = None, max_strict: int | None = None) -> StrictifiedFile:
     """Strictify every tool in one file; raises StrictifyFileError(message) when it cannot."""
-    from toollint.document.dialects import find_tools
-    from toollint.document.source import read_path, read_stdin
+    from toollint.document.tools import read_tool_file
     from toollint.profiles import load_profile, schema_usage
     from toollint.strictifier.rewrite import StrictifyError, strictify_tool
 
-    if path == "-":
-        source = read_stdin("<stdin>")
-    else:
-        if not os.path.exists(path):
-            raise StrictifyFileError(f"{path}: no such file")
-        source = read_path(path)
-    if source.problem is not None:
-        problem = source.problem
-        raise StrictifyFileError(f"{path}:{problem.line}:{problem.column}: {problem.message}")
-    tools = find_tools(source.data)
-    if not tools:
-        raise StrictifyFileError(f"{path}: no tool definitions found (Anthropic, OpenAI, MCP or Gemini)")
+    source, tools = read_tool_file(path, StrictifyFileError)
+    if source.documents > 1:
+        raise StrictifyFileError(f"{path}: holds {source.documents} YAML documents; strictify writes one tool set "
+                                 "per file")
     names = [t.name for t in tools]
     if only:
         unknown = [n for n in only if n not in names]

@@ -336,23 +336,15 @@ def _strings(value: Any, pointer: str, depth: int = 0):
 
 
 _ESCAPED = re.compile(r"\\u(?:200b|202[a-e]|206[0-46-9]|feff|180e|3164|ffa0|db40)", re.IGNORECASE)
-_FILE_HITS: dict[tuple[str, int], tuple[Any, bool]] = {}
-
-
 def _file_may_hold(ctx: Context, rule: str, pattern: re.Pattern[str]) -> bool:
     """One search of the raw file text decides whether a rule needs to walk the file's strings at all."""
-    source = ctx.source
-    key = (rule, id(source))
-    cached = _FILE_HITS.get(key)
-    if cached is not None and cached[0] is source:
-        return cached[1]
-    text = source.text or ""
-    hit = (not text.isascii() and pattern.search(text) is not None) or (
-        source.format == "json" and "\\u" in text and _ESCAPED.search(text) is not None)
-    if len(_FILE_HITS) > 256:
-        _FILE_HITS.clear()
-    _FILE_HITS[key] = (source, hit)
-    return hit
+    def search() -> bool:
+        source = ctx.source
+        text = source.text or ""
+        return (not text.isascii() and pattern.search(text) is not None) or (
+            source.format == "json" and "\\u" in text and _ESCAPED.search(text) is not None)
+
+    return bool(ctx.cached(("file-may-hold", rule), search))
 
 
 @check("invisible-unicode", "tool")

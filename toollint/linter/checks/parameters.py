@@ -363,23 +363,24 @@ def _case_is_meaningful(pairs: list[tuple[str, str, str, str]], values: list[tup
 # relative-path
 
 
-_TOOL_NAMES: list[Any] = [None, {}]
 _NAME_LIKE = re.compile(r"[a-z0-9_.\-]+")
+
+
+def _mentionable_names(tools: list[Any]) -> dict[str, list[Any]]:
+    names: dict[str, list[Any]] = {}
+    for other in tools:
+        name = other.name
+        if not name or len(name) < 4 or (name.isalpha() and name.islower()):
+            continue  # a one-word name ("search") is too common a word to count as a mention
+        names.setdefault(name.lower(), []).append(other)
+    return names
 
 
 def _names_other_tool(text: str, ctx: Context) -> bool:
     """The description points at another tool of the set (`list_orders`), the place to get the value from."""
     if not text or len(ctx.tools) < 2:
         return False
-    if _TOOL_NAMES[0] is not ctx.tools:
-        names: dict[str, list[Any]] = {}
-        for other in ctx.tools:
-            name = other.name
-            if not name or len(name) < 4 or (name.isalpha() and name.islower()):
-                continue  # a one-word name ("search") is too common a word to count as a mention
-            names.setdefault(name.lower(), []).append(other)
-        _TOOL_NAMES[0], _TOOL_NAMES[1] = ctx.tools, names
-    names = _TOOL_NAMES[1]
+    names: dict[str, list[Any]] = ctx.cached("tool-names", lambda: _mentionable_names(ctx.tools))
     if not names:
         return False
     for word in _NAME_LIKE.findall(text.lower()):

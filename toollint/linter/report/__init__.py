@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from toollint.linter.report.formats import github, json_array, sarif
+from toollint.linter.report.formats import github, json_array
+from toollint.linter.report.sarif import sarif
 from toollint.linter.report.text import concise, full
 
 FORMATS: dict[str, Callable[..., str]] = {

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+from wcwidth import wcwidth
+
 from toollint.linter.engine import FileResult, Finding
 
 _COLORS = {"error": "\x1b[31m", "warning": "\x1b[33m", "info": "\x1b[36m"}
@@ -18,10 +20,20 @@ def _location(finding: Finding) -> str:
     return f"{finding.file}:{finding.line}:{finding.column}"
 
 
-def summary(findings: list[Finding], results: list[FileResult] | None = None) -> str:
+def _one_line(text: str) -> str:
+    """A message quoting a value with a newline stays on its line (`concise` is one finding per line)."""
+    return text.replace("\r\n", "\\n").replace("\n", "\\n").replace("\r", "\\r")
+
+
+def _cells(text: str) -> int:
+    """Terminal columns of `text`: CJK and emoji take two, combining marks none (wcwidth, as terminals do)."""
+    return sum(max(wcwidth(ch), 0) for ch in text)
+
+
+def summary(findings: list[Finding], results: list[FileResult] | None = None, paths: list[str] | None = None) -> str:
     if not findings and results is not None and not any(r.tools for r in results):
-        files = "1 file" if len(results) == 1 else f"{len(results)} files"
-        return f"No tool definitions found ({files} read): nothing was checked."
+        where = ", ".join(paths or ["."])
+        return f"No tool definitions found in {where} ({len(results)} file(s) read; --show-files lists them)."
     if not findings:
         return "All checks passed!"
     counts = Counter(f.severity for f in findings)
@@ -31,19 +43,23 @@ def summary(findings: list[Finding], results: list[FileResult] | None = None) ->
     return f"Found {len(findings)} {noun} ({', '.join(parts)})."
 
 
-def concise(findings: list[Finding], results: list[FileResult], *, color: bool = False, **_: object) -> str:
-    lines = [f"{_paint(_location(f), _BOLD, color)}: {_paint(f.code, _COLORS[f.severity], color)} "
-             f"{f.message} [{f.rule}]" for f in findings]
-    lines.append(summary(findings, results))
+def concise(findings: list[Finding], results: list[FileResult], *, color: bool = False,
+            paths: list[str] | None = None, **_: object) -> str:
+    lines = [f"{_paint(_one_line(_location(f)), _BOLD, color)}: {_paint(f.code, _COLORS[f.severity], color)} "
+             f"{_one_line(f.message)} [{f.rule}]" for f in findings]
+    lines.append(summary(findings, results, paths))
     return "\n".join(lines) + "\n"
 
 
-def full(findings: list[Finding], results: list[FileResult], *, color: bool = False, **_: object) -> str:
+def full(findings: list[Finding], results: list[FileResult], *, color: bool = False,
+         paths: list[str] | None = None, **_: object) -> str:
+    """A header, a code frame and a footer naming the tool and pointer. The advice is in the message; the
+    footer does not repeat it (the `fix` field is for machines: json and sarif)."""
     sources = {r.path: r.source for r in results if r.source is not None}
     blocks = []
     for f in findings:
         head = (f"{_paint(_location(f), _BOLD, color)}: {_paint(f.code, _COLORS[f.severity] + _BOLD, color)} "
-                f"{_paint(f.severity, _COLORS[f.severity], color)} {f.message} [{f.rule}]")
+                f"{_paint(f.severity, _COLORS[f.severity], color)} {_one_line(f.message)} [{f.rule}]")
         lines = [head]
         source = sources.get(f.file)
         if source is not None and source.text:
@@ -55,12 +71,10 @@ def full(findings: list[Finding], results: list[FileResult], *, color: bool = Fa
             details.append(f"tool: {f.tool}")
         if f.pointer:
             details.append(f"at: {f.pointer}")
-        if f.fix:
-            details.append(f"fix: {f.fix}")
         if details:
             lines.append(_paint("  = " + "; ".join(details), _DIM, color))
         blocks.append("\n".join(lines))
-    blocks.append(summary(findings, results))
+    blocks.append(summary(findings, results, paths))
     return "\n\n".join(blocks) + "\n"
 
 
@@ -78,9 +92,9 @@ def _frame(line_text, finding: Finding, color: bool) -> list[str]:
     end = finding.end_column - 1 if finding.end_line == number and finding.end_column > finding.column else start + 1
     if start < 160:
         end = min(end, 160)
-        prefix = "".join("\t" if ch == "\t" else " " for ch in text[:start])
-        out.append(_paint(f"{'':>{width}} | ", _DIM, color) + prefix + _paint("^" * max(1, end - start),
-                                                                                 _COLORS[finding.severity], color))
+        prefix = "".join("\t" if ch == "\t" else " " * max(wcwidth(ch), 0) for ch in text[:start])
+        carets = "^" * max(1, _cells(text[start:end]))
+        out.append(_paint(f"{'':>{width}} | ", _DIM, color) + prefix + _paint(carets, _COLORS[finding.severity], color))
     return out
 
 

@@ -1,0 +1,38 @@
+"""Reading a tool file: the one loader strictify, the boundary and `toollint diff` share.
+
+`check` reports unreadable files and files without tools as findings; the other features cannot go on
+without tools, so they stop with an error that names the file (and line and column for a parse error).
+"""
+
+from __future__ import annotations
+
+import os
+
+from toollint.document.dialects import Tool, find_tools
+from toollint.document.source import Source, read_path, read_stdin
+from toollint.errors import ToollintError
+
+NO_TOOLS = "no tool definitions found (expected Anthropic, OpenAI, MCP or Gemini tool definitions)"
+
+
+def read_tool_file(path: str | os.PathLike[str], error: type[ToollintError] = ToollintError) -> tuple[Source, list[Tool]]:
+    """The parsed file and its tools; `path` "-" reads standard input.
+
+    Raises `error` (a `ToollintError` subclass the caller chooses, so each feature keeps its own exception)
+    when the file is missing, unreadable, does not parse, or holds no tool definition.
+    """
+    name = os.fspath(path)
+    if name == "-":
+        source = read_stdin("<stdin>")
+    elif not os.path.lexists(name):
+        raise error(f"{name}: cannot read the file: no such file")
+    else:
+        source = read_path(name)
+    if source.problem is not None:
+        problem = source.problem
+        where = f"{source.path}:{problem.line}:{problem.column}" if problem.rule == "parse-error" else source.path
+        raise error(f"{where}: {problem.message}")
+    tools = find_tools(source.data)
+    if not tools:
+        raise error(f"{source.path}: {NO_TOOLS}")
+    return source, tools
