@@ -436,32 +436,6 @@ def too_complex_sentence(lang: str) -> str:
             "send a simpler, flatter value")
 
 
-def invalid_content(tool: str, problems: list[Problem], lang: str) -> str:
-    if lang == "zh":
-        return (f"{tool} 的参数校验失败（{len(problems)} 处问题），工具没有执行：\n{problems_text(problems, lang)}\n"
-                f"请修正参数后重新调用 {tool}。")
-    plural = "problem" if len(problems) == 1 else "problems"
-    return (f"The arguments for {tool} are invalid ({len(problems)} {plural}), so the tool was not run:\n"
-            f"{problems_text(problems, lang)}\nCorrect the arguments and call {tool} again.")
-
-
-def rule_content(tool: str, problems: list[Problem], lang: str) -> str:
-    if lang == "zh":
-        return (f"{tool} 的参数不符合业务规则，工具没有执行：\n{problems_text(problems, lang)}\n"
-                f"请修正参数后重新调用 {tool}。")
-    return (f"The arguments for {tool} break a business rule, so the tool was not run:\n"
-            f"{problems_text(problems, lang)}\nCorrect the arguments and call {tool} again.")
-
-
-def exhausted_content(tool: str, problems: list[Problem], retries: int, lang: str) -> str:
-    listed = problems_text(problems, lang)
-    if lang == "zh":
-        return (f"{tool} 的参数重试 {retries} 次后仍不合法，已放弃这次调用：\n{listed}\n"
-                f"不要再用这些参数调用 {tool}；请告诉用户这一步没能完成。")
-    return (f"The arguments for {tool} are still invalid after {retries} retries, so this call is abandoned:\n"
-            f"{listed}\nDo not call {tool} again with these arguments; tell the user this step could not be done.")
-
-
 def unknown_tool_content(name: Any, available: list[str], lang: str) -> str:
     closest = closest_name(name, available) if isinstance(name, str) else None
     if lang == "zh":
@@ -504,39 +478,77 @@ def invalid_json_content(tool: str, details: Mapping[str, Any], lang: str) -> st
             f"Send the complete arguments as one JSON object and call {tool} again.")
 
 
+# Messages for the model with no parts to assemble: one template per language, filled by `_say`.
+_TEMPLATES: dict[str, dict[str, str]] = {
+    "invalid": {
+        "en": "The arguments for {tool} are invalid ({count} {problems}), so the tool was not run:\n{listed}\n"
+              "Correct the arguments and call {tool} again.",
+        "zh": "{tool} 的参数校验失败（{count} 处问题），工具没有执行：\n{listed}\n请修正参数后重新调用 {tool}。"},
+    "rule": {
+        "en": "The arguments for {tool} break a business rule, so the tool was not run:\n{listed}\n"
+              "Correct the arguments and call {tool} again.",
+        "zh": "{tool} 的参数不符合业务规则，工具没有执行：\n{listed}\n请修正参数后重新调用 {tool}。"},
+    "exhausted": {
+        "en": "The arguments for {tool} are still invalid after {retries} retries, so this call is abandoned:\n"
+              "{listed}\nDo not call {tool} again with these arguments; tell the user this step could not be done.",
+        "zh": "{tool} 的参数重试 {retries} 次后仍不合法，已放弃这次调用：\n{listed}\n"
+              "不要再用这些参数调用 {tool}；请告诉用户这一步没能完成。"},
+    "empty_arguments": {
+        "en": "The call to {tool} came with empty arguments ({{}}), but {tool} requires {required}, so the tool was "
+              "not run. Call {tool} again with every required argument filled in.",
+        "zh": "调用 {tool} 时参数为空（{{}}），但它需要：{required_zh}，工具没有执行。请填好这些必填参数，重新调用 {tool}。"},
+    "truncated": {
+        "en": "The reply was cut off (stop_reason: {stop_reason}) while writing the arguments for {tool}, so the tool "
+              "was not run. Raise max_tokens and send the request again instead of asking for a retry.",
+        "zh": "回复在写 {tool} 的参数时被截断（stop_reason: {stop_reason}），工具没有执行。"
+              "应调大 max_tokens 后重新发送请求，而不是让模型重试。"},
+    "tool_error": {
+        "en": "{tool} failed while running: {error}\nThe arguments were accepted; if the error is about them, "
+              "correct them and call {tool} again, otherwise tell the user.",
+        "zh": "{tool} 执行失败：{error}\n参数已通过校验；如果错误与参数有关，请修正后重新调用 {tool}，否则请如实告诉用户。"},
+    "schema_error": {
+        "en": "The arguments for {tool} could not be checked because the tool's schema is broken ({detail}); "
+              "the tool was not run.",
+        "zh": "{tool} 的参数无法校验：工具的 schema 有问题（{detail}），工具没有执行。"},
+    "invalid_call": {
+        "en": "The tool call could not be read: {detail}",
+        "zh": "无法读取这次工具调用：{detail}"},
+}
+
+
+def _say(key: str, lang: str, **fields: Any) -> str:
+    return _TEMPLATES[key]["zh" if lang == "zh" else "en"].format(**fields)
+
+
+def invalid_content(tool: str, problems: list[Problem], lang: str) -> str:
+    return _say("invalid", lang, tool=tool, count=len(problems), problems="problem" if len(problems) == 1 else
+                "problems", listed=problems_text(problems, lang))
+
+
+def rule_content(tool: str, problems: list[Problem], lang: str) -> str:
+    return _say("rule", lang, tool=tool, listed=problems_text(problems, lang))
+
+
+def exhausted_content(tool: str, problems: list[Problem], retries: int, lang: str) -> str:
+    return _say("exhausted", lang, tool=tool, retries=retries, listed=problems_text(problems, lang))
+
+
 def empty_arguments_content(tool: str, required: list[str], lang: str) -> str:
     """`{}` for a tool with required fields: strict mode does this now and then; say what to send."""
-    if lang == "zh":
-        return (f"调用 {tool} 时参数为空（{{}}），但它需要：{'、'.join(required)}，工具没有执行。"
-                f"请填好这些必填参数，重新调用 {tool}。")
-    return (f"The call to {tool} came with empty arguments ({{}}), but {tool} requires {', '.join(required)}, so "
-            f"the tool was not run. Call {tool} again with every required argument filled in.")
+    return _say("empty_arguments", lang, tool=tool, required=", ".join(required), required_zh="、".join(required))
 
 
 def truncated_content(tool: str, stop_reason: str, lang: str) -> str:
-    if lang == "zh":
-        return (f"回复在写 {tool} 的参数时被截断（stop_reason: {stop_reason}），工具没有执行。"
-                f"应调大 max_tokens 后重新发送请求，而不是让模型重试。")
-    return (f"The reply was cut off (stop_reason: {stop_reason}) while writing the arguments for {tool}, so the "
-            f"tool was not run. Raise max_tokens and send the request again instead of asking for a retry.")
+    return _say("truncated", lang, tool=tool, stop_reason=stop_reason)
 
 
 def tool_error_content(tool: str, error: str, lang: str) -> str:
-    if lang == "zh":
-        return (f"{tool} 执行失败：{error}\n参数已通过校验；如果错误与参数有关，请修正后重新调用 {tool}，"
-                f"否则请如实告诉用户。")
-    return (f"{tool} failed while running: {error}\nThe arguments were accepted; if the error is about them, "
-            f"correct them and call {tool} again, otherwise tell the user.")
+    return _say("tool_error", lang, tool=tool, error=error)
 
 
 def schema_error_content(tool: str, detail: str, lang: str) -> str:
-    if lang == "zh":
-        return f"{tool} 的参数无法校验：工具的 schema 有问题（{detail}），工具没有执行。"
-    return f"The arguments for {tool} could not be checked because the tool's schema is broken ({detail}); " \
-           f"the tool was not run."
+    return _say("schema_error", lang, tool=tool, detail=detail)
 
 
 def invalid_call_content(detail: str, lang: str) -> str:
-    if lang == "zh":
-        return f"无法读取这次工具调用：{detail}"
-    return f"The tool call could not be read: {detail}"
+    return _say("invalid_call", lang, detail=detail)

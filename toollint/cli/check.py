@@ -71,7 +71,7 @@ def check_command(paths, output_format, output_file, select, extend_select, igno
     from toollint.errors import ServerError
     from toollint.linter.config import validate_selectors
     from toollint.linter.inputs import lint_inputs
-    from toollint.linter.report import FORMATS
+    from toollint.linter.report import FORMATS, STREAMS
     from toollint.linter.runner import survey_paths
     from toollint.suggest import did_you_mean
 
@@ -120,6 +120,7 @@ def check_command(paths, output_format, output_file, select, extend_select, igno
     where = list(paths) or (["the listed servers"] if live.servers else ["."])
     fmt = output_format or "full"
     colored = use_color(color, sys.stdout, to_file=output_file is not None)
+    text: str | None
     if statistics:
         from toollint.tokens import statistics as tokens
 
@@ -128,13 +129,17 @@ def check_command(paths, output_format, output_file, select, extend_select, igno
             text = tokens.statistics_json(findings, token_sets)
         else:
             text = _statistics(findings) + tokens.render_text(token_sets)
+    elif fmt in STREAMS:
+        chunks = STREAMS[fmt](findings, run.results, color=colored, paths=where, with_summary=not quiet)
+        text = None if output_file is None else "".join(chunks)
     else:
         text = FORMATS[fmt](findings, run.results, color=colored, rules=settings.enabled_rules(), paths=where)
-        if quiet and fmt in ("full", "concise"):
-            text = "\n".join(text.rstrip("\n").split("\n")[:-1]) + "\n" if findings else ""
     if not quiet and not findings and not any(r.tools for r in run.results) and fmt not in ("full", "concise"):
         click.echo(f"toollint: no tool definitions found in {', '.join(where)}", err=True)
-    if output_file:
+    if text is None:
+        for chunk in chunks:
+            click.echo(chunk, nl=False, color=colored)
+    elif output_file:
         Path(output_file).write_text(text, encoding="utf-8")
     else:
         click.echo(text, nl=False, color=colored)

@@ -78,6 +78,17 @@ class LineIndex:
         return self.text[start:end].rstrip("\r")
 
 
+class SparseLines(LineIndex):
+    """Some lines of a file by number, answering `line_text` like a full index (other lines are blank)."""
+
+    def __init__(self, lines: dict[int, str]) -> None:
+        self.text = ""
+        self._kept = lines
+
+    def line_text(self, line: int) -> str:
+        return self._kept.get(line, "")
+
+
 class Locator:
     """Finds where a pointer's key or value stands; falls back to the nearest existing ancestor."""
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from toollint import pointer as jp
 from toollint.document.jsonc import blank_jsonc
-from toollint.document.locate import JsonLocator, LineIndex, Locator, Span, YamlLocator
+from toollint.document.locate import JsonLocator, LineIndex, Locator, Span, SparseLines, YamlLocator
 
 MAX_FILE_BYTES = 16 * 1024 * 1024
 MAX_YAML_NODES = 1_000_000
@@ -56,9 +56,8 @@ class Source:
         Results of a large run keep what code frames need instead of every file's text, parsed data and index.
         """
         index = self.lines
-        last = max(numbers, default=0)
-        text = "\n".join(index.line_text(n) if n in numbers else "" for n in range(1, last + 1))
-        return Source(self.path, text, self.format)
+        kept = {n: index.line_text(n) for n in sorted(numbers) if n >= 1}
+        return Source(self.path, "\n".join(kept.values()), self.format, _lines=SparseLines(kept))
 
     @property
     def lines(self) -> LineIndex:

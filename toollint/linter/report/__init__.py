@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from toollint.linter.report.formats import github, json_array
 from toollint.linter.report.sarif import sarif
-from toollint.linter.report.text import concise, full
+from toollint.linter.report.text import concise, concise_chunks, full, full_chunks
 
 FORMATS: dict[str, Callable[..., str]] = {
     "full": full,
@@ -16,4 +16,7 @@ FORMATS: dict[str, Callable[..., str]] = {
     "github": github,
 }
 
-__all__ = ["FORMATS"]
+# Formats that can be printed piece by piece (`with_summary=False` leaves the summary line out, for --quiet).
+STREAMS: dict[str, Callable[..., Iterator[str]]] = {"full": full_chunks, "concise": concise_chunks}
+
+__all__ = ["FORMATS", "STREAMS"]

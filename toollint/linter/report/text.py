@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
+from typing import Any
 
 from wcwidth import wcwidth
 
@@ -43,20 +45,28 @@ def summary(findings: list[Finding], results: list[FileResult] | None = None, pa
     return f"Found {len(findings)} {noun} ({', '.join(parts)})."
 
 
-def concise(findings: list[Finding], results: list[FileResult], *, color: bool = False,
-            paths: list[str] | None = None, **_: object) -> str:
-    lines = [f"{_paint(_one_line(_location(f)), _BOLD, color)}: {_paint(f.code, _COLORS[f.severity], color)} "
-             f"{_one_line(f.message)} [{f.rule}]" for f in findings]
-    lines.append(summary(findings, results, paths))
-    return "\n".join(lines) + "\n"
+def concise_chunks(findings: list[Finding], results: list[FileResult], *, color: bool = False,
+                   paths: list[str] | None = None, with_summary: bool = True, **_: object) -> Iterator[str]:
+    """One line per finding, then the summary line: yielded line by line, so a huge run is never one string."""
+    for f in findings:
+        yield (f"{_paint(_one_line(_location(f)), _BOLD, color)}: {_paint(f.code, _COLORS[f.severity], color)} "
+               f"{_one_line(f.message)} [{f.rule}]\n")
+    if with_summary:
+        yield summary(findings, results, paths) + "\n"
 
 
-def full(findings: list[Finding], results: list[FileResult], *, color: bool = False,
-         paths: list[str] | None = None, **_: object) -> str:
-    """A header, a code frame and a footer naming the tool and pointer. The advice is in the message; the
-    footer does not repeat it (the `fix` field is for machines: json and sarif)."""
+def concise(findings: list[Finding], results: list[FileResult], **options: Any) -> str:
+    return "".join(concise_chunks(findings, results, **options))
+
+
+def full_chunks(findings: list[Finding], results: list[FileResult], *, color: bool = False,
+                paths: list[str] | None = None, with_summary: bool = True, **_: object) -> Iterator[str]:
+    """A header, a code frame and a footer naming the tool and pointer, one block per finding, then the summary.
+
+    The advice is in the message; the footer does not repeat it (the `fix` field is for machines: json and
+    sarif). Blocks are yielded one by one, so printing 40,000 findings never holds them all in memory.
+    """
     sources = {r.path: r.source for r in results if r.source is not None}
-    blocks = []
     for f in findings:
         head = (f"{_paint(_location(f), _BOLD, color)}: {_paint(f.code, _COLORS[f.severity] + _BOLD, color)} "
                 f"{_paint(f.severity, _COLORS[f.severity], color)} {_one_line(f.message)} [{f.rule}]")
@@ -73,9 +83,13 @@ def full(findings: list[Finding], results: list[FileResult], *, color: bool = Fa
             details.append(f"at: {f.pointer}")
         if details:
             lines.append(_paint("  = " + "; ".join(details), _DIM, color))
-        blocks.append("\n".join(lines))
-    blocks.append(summary(findings, results, paths))
-    return "\n\n".join(blocks) + "\n"
+        yield "\n".join(lines) + "\n\n"
+    if with_summary:
+        yield summary(findings, results, paths) + "\n"
+
+
+def full(findings: list[Finding], results: list[FileResult], **options: Any) -> str:
+    return "".join(full_chunks(findings, results, **options))
 
 
 def _frame(line_text, finding: Finding, color: bool) -> list[str]:
