@@ -14,6 +14,7 @@ from typing import Any
 from toollint import pointer as jp
 from toollint.document.dialects import Tool
 from toollint.linter.checks import check
+from toollint.linter.checks.structural import _damerau
 from toollint.linter.engine import Context, node_label
 from toollint.linter.paramview import param_of
 from toollint.linter.textstats import name_tokens
@@ -97,16 +98,8 @@ def _nearest(name: str, known: set[str]) -> str | None:
 
 
 def _close(a: str, b: str) -> bool:
-    """At most two single-letter edits apart (a typo or a half-done rename), by plain Levenshtein."""
-    if abs(len(a) - len(b)) > 2:
-        return False
-    previous = list(range(len(b) + 1))
-    for i, char in enumerate(a, 1):
-        current = [i]
-        for j, other in enumerate(b, 1):
-            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (char != other)))
-        previous = current
-    return previous[-1] <= 2
+    """At most two edits apart (a typo or a half-done rename), by the distance unknown-keyword uses."""
+    return _damerau(a, b, 2) <= 2
 
 
 _OWN: list[Any] = [None, frozenset()]
