@@ -14,7 +14,7 @@ from toollint.linter.toolsets import ToolSet, lint_tool_set, member_of
 def lint_text(text: str, fmt: str = "json", *, targets: tuple[str, ...] = (), path: str | None = None,
               **settings) -> list[Finding]:
     source = parse_text(text, path or f"example.{fmt}", fmt)
-    result = Linter(Settings(targets=targets, **settings)).lint(source)
+    result = Linter(Settings(targets=targets, **settings)).lint(source, explicit=True)
     return sorted(result.findings, key=Finding.sort_key)
 
 

@@ -170,7 +170,8 @@ class Linter:
         self.plain_dispatch = SchemaDispatch.build([b for b in schema_checks if not b.check.targets_only])
         self.dialect = DIALECTS[settings.dialect] if settings.dialect else None
 
-    def lint(self, source: Source) -> FileResult:
+    def lint(self, source: Source, *, explicit: bool = False) -> FileResult:
+        """`explicit`: the file was named by the user, so finding no tool in it is reported (no-tool-definitions)."""
         result = FileResult(source.path, source=source)
         if source.problem is not None:
             problem = source.problem
@@ -185,6 +186,8 @@ class Linter:
         result.tools = len(tools)
         if not tools:
             result.status = "no-tools"
+            if explicit and "no-tool-definitions" in self.specs:
+                result.findings = self._no_tools(source)
             return result
         ctx = Context(self, source, tools)
         for bound in self.by_scope["file"]:
@@ -201,6 +204,18 @@ class Linter:
         ctx.tool = None  # type: ignore[assignment]
         result.findings = self._apply_suppressions(source, ctx.findings)
         return result
+
+    def _no_tools(self, source: Source) -> list[Finding]:
+        from toollint.linter.no_tools import diagnose
+
+        found = diagnose(source.data)
+        if found is None:
+            return []
+        ctx = Context(self, source, [])
+        ctx.spec, ctx.options = self.specs["no-tool-definitions"], {}
+        pointer, message, key = found
+        ctx.report(pointer, message, key=key)
+        return self._apply_suppressions(source, ctx.findings)
 
     def _apply_suppressions(self, source: Source, findings: list[Finding]) -> list[Finding]:
         """Drop findings silenced by a `# toollint: ignore[rule]` comment on their line; report unused ones."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from toollint.schema.type_names import replacement
 from toollint.schema.walk import SchemaNode
 
 _PY_TYPES = ((bool, "boolean"), (int, "integer"), (float, "number"), (str, "string"), (list, "array"),
@@ -24,12 +25,17 @@ def _value_type(value: Any) -> str | None:
     return None
 
 
+def type_name(name: str) -> str:
+    """`float` is a number and `str` a string to every rule that asks what a parameter holds (TL101 reports the name)."""
+    return replacement(name) or name.lower()
+
+
 def _own_types(schema: dict[str, Any]) -> set[str]:
     declared = schema.get("type")
     if isinstance(declared, str):
-        return {declared.lower()}
+        return {type_name(declared)}
     if isinstance(declared, list):
-        return {t.lower() for t in declared if isinstance(t, str)}
+        return {type_name(t) for t in declared if isinstance(t, str)}
     if isinstance(schema.get("enum"), list) and schema["enum"]:
         return {t for t in map(_value_type, schema["enum"]) if t}
     if "const" in schema:

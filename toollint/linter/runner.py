@@ -36,9 +36,9 @@ class Run:
         return sorted((f for r in self.results for f in r.findings), key=Finding.sort_key)
 
 
-def _lint_source(linter: Linter, source: Source, display: str) -> FileResult:
+def _lint_source(linter: Linter, source: Source, display: str, explicit: bool = False) -> FileResult:
     try:
-        result = linter.lint(source)
+        result = linter.lint(source, explicit=explicit)
     except CheckCrashed as error:
         result = FileResult(source.path, status="crashed", error=str(error), source=source)
     settings = linter.settings
@@ -63,7 +63,8 @@ def _skipped(candidate: Candidate, source: Source, discovery: bool) -> FileResul
 
 def _lint_candidate(linter: Linter, candidate: Candidate, discovery: bool) -> FileResult:
     source = read_path(candidate.path, candidate.display)
-    return _skipped(candidate, source, discovery) or _lint_source(linter, source, candidate.display)
+    return _skipped(candidate, source, discovery) or _lint_source(linter, source, candidate.display,
+                                                                  candidate.explicit and not discovery)
 
 
 def survey_paths(paths: list[str], settings: Settings, *, force_exclude: bool = False, discovery: bool = False,

@@ -46,6 +46,7 @@ def load_checks() -> dict[str, list[Check]]:
     from toollint.linter.checks import (  # noqa: F401
         descriptions,
         parameters,
+        prose,
         provider_api,
         strict,
         structural,

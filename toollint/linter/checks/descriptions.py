@@ -86,12 +86,47 @@ def _vagueness(tool: Tool, text: str, lex: _VagueLexicon) -> str | None:
         extra = [w for w in latin if w not in in_name and w not in lex.generic]
         if not extra:
             quoted = text.strip()[:60]
-            if in_name and all(w in in_name for w in latin):
+            specific = [w for w in in_name if w not in lex.generic]
+            if specific and len([t for t in name_words if t not in lex.generic]) >= 2 and len(name_words) >= 3:
+                return None  # `get_spouse_name`: "Retrieves the name of the spouse." says all there is to say
+            if specific:
                 return f"only restates the tool name (\"{quoted}\")"
             return f"is generic (\"{quoted}\")"
     if size < lex.min_words:
         return f"is too short to say what the tool does (\"{text.strip()[:60]}\")"
     return None
+
+
+_BOUNDARY = re.compile(r"(?<=[.:;!?。：；！？])\s*")
+_SHARED: list[Any] = [None, {}]
+
+
+def _shared_prefix(tools: list[Tool]) -> dict[int, int]:
+    """For each tool (by index), the length of the leading sentences it shares with at least 3 tools and a third
+    of the set: the boilerplate preamble ("This tool belongs to the X system... Tool description:")."""
+    texts = [t.description if isinstance(t.description, str) else "" for t in tools]
+    counts: dict[str, int] = {}
+    for text in texts:
+        for cut in {m.start() for m in _BOUNDARY.finditer(text) if 0 < m.start() < len(text)}:
+            counts[text[:cut]] = counts.get(text[:cut], 0) + 1
+    needed = max(3, len(tools) // 3)
+    result: dict[int, int] = {}
+    for index, text in enumerate(texts):
+        best = max((len(p) for p, n in counts.items() if n >= needed and text.startswith(p)), default=0)
+        if best:
+            result[index] = best
+    return result
+
+
+def own_words(description: str, tools: list[Tool]) -> str:
+    """A tool's description without the preamble the whole set shares."""
+    if len(tools) < 3:
+        return description
+    if _SHARED[0] is not tools:
+        _SHARED[0], _SHARED[1] = tools, {id(t.definition.get("description")): n
+                                         for i, n in _shared_prefix(tools).items() for t in (tools[i],)}
+    cut = _SHARED[1].get(id(description), 0)
+    return description[cut:].strip() if cut else description
 
 
 @check("vague-description", "tool")
@@ -107,7 +142,12 @@ def vague_description(tool: Tool, ctx: Context) -> None:
         return
     if not isinstance(description, str):
         return  # invalid-json-schema's business
-    problem = _vagueness(tool, description, lex)
+    own = own_words(description, ctx.tools)
+    problem = _vagueness(tool, own, lex)
+    if problem is not None and own != description and problem != "is empty":
+        problem += ", once the text every tool of the set shares is set aside"
+    elif problem == "is empty" and own != description:
+        problem = "is only the text every tool of the set shares"
     if problem is not None:
         ctx.report(tool.description_pointer, f"description of `{tool.label}` {problem}; {advice}")
 
@@ -236,12 +276,12 @@ def ambiguous_sibling_tools(tools: list[Tool], ctx: Context) -> None:
         if len(members) < 2:
             continue
         for tool in members:
-            text = tool.description
+            text = own_words(tool.description, tools)
             if lex.cjk_synonyms is not None:
                 text = lex.cjk_synonyms.sub(lambda m: f" {lex.cjk_canon[m.group(0)]} ", text)
             words = set(_canonical(content_words(CJK_RUN.sub(" ", text), lex.stopwords), lex.canon))
             words |= _bigrams(text)
-            buckets.setdefault(key, []).append((tool, words, tool.description))
+            buckets.setdefault(key, []).append((tool, words, own_words(tool.description, tools)))
     for group in buckets.values():
         if len(group) < 2:
             continue

@@ -6,6 +6,7 @@ Every lexicon is a rule option (defaults in `rules/<rule>.toml`), compiled once 
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -13,8 +14,9 @@ from typing import Any
 from toollint import pointer as jp
 from toollint.linter.catalog import load_catalog
 from toollint.linter.checks import check
+from toollint.linter.checks.quantity_context import is_share_rate, unit_token_in_name, unitless_by_context
 from toollint.linter.engine import Context, node_label
-from toollint.linter.paramview import Param, layers_of, param_of
+from toollint.linter.paramview import Param, layers_of, param_of, type_name
 from toollint.linter.textstats import (
     OptionCache,
     WordMatcher,
@@ -31,11 +33,11 @@ from toollint.schema.walk import SchemaNode
 
 _KIND_LABELS = {"money": "an amount of money", "time": "a time span", "data": "a size", "length": "a length",
                 "distance": "a distance", "font": "a font size", "weight": "a weight", "temperature": "a temperature",
-                "rate": "a rate"}
+                "rate": "a rate", "speed": "a speed", "bandwidth": "a data rate", "frequency": "a frequency"}
 # Kinds a description alone may reveal ("Price of the item", "超时时间"); "Size of ..." is too often a count.
 _DESCRIPTION_KINDS = frozenset({"money", "time", "distance", "weight", "temperature"})
 # Kinds whose numbers are often dimensionless fractions (a 0.5 weight, a 0.1 sampling rate).
-_FRACTION_KINDS = frozenset({"weight", "rate"})
+_FRACTION_KINDS = frozenset({"weight", "rate", "speed"})
 _QUALIFIERS = frozenset({"max", "min", "maximum", "minimum", "default", "initial", "target", "new", "old", "current",
                          "desired", "requested", "custom", "base", "start", "end", "from", "to", "upper", "lower"})
 _LEADING_FILLERS = frozenset({"the", "a", "an", "max", "maximum", "min", "minimum", "optional", "default", "initial",
@@ -179,6 +181,15 @@ def _with_suffix(name: str, suffix: str) -> str:
 _COMPOSED = ("$ref", "anyOf", "oneOf", "allOf")
 
 
+def _tool_text(ctx: Context) -> str:
+    """The tool's name and description, which often say what a parameter's number is about."""
+    tool = ctx.tool
+    if tool is None:
+        return ""
+    description = tool.definition.get("description")
+    return f"{tool.name or ''} {' '.join(name_tokens(tool.name or ''))} {description if isinstance(description, str) else ''}"
+
+
 @check("missing-unit", "schema", properties_only=True)
 def missing_unit(node: SchemaNode, ctx: Context) -> None:
     schema = node.schema
@@ -192,7 +203,7 @@ def missing_unit(node: SchemaNode, ctx: Context) -> None:
         if not branches or any("$ref" in b or not isinstance(b.get("type"), str) for b in branches):
             branches = None
     if branches is not None:  # cheap rejections before building the parameter view
-        kinds = {b["type"].lower() for b in branches} - {"null"}
+        kinds = {type_name(b["type"]) for b in branches} - {"null"}
         if not kinds & {"number", "integer", "string"}:
             return
         if kinds <= {"string"} and not any("pattern" in b or "format" in b for b in branches):
@@ -233,6 +244,18 @@ def missing_unit(node: SchemaNode, ctx: Context) -> None:
         return  # a fraction
     kind, word, before = found
     if kind in _FRACTION_KINDS and _fraction(param.schema):
+        return
+    tool_text = _tool_text(ctx)
+    if unit_token_in_name(tokens, word, lex.name_units) or unitless_by_context(
+            lex.modifier_kinds.get(before or "", kind), word, text, node, tool_text, param.schema):
+        return
+    if kind == "rate" and is_share_rate(word, tokens, text, tool_text):
+        ctx.report(node.pointer,
+                   f"`{node_label(node)}` is a rate (`{word}`) that reads as a percentage or a fraction: is 5% sent "
+                   "as 5 or as 0.05? Say which in the description (\"annual rate in percent, 5 for 5%\", "
+                   "\"年利率，百分数，例如 5 表示 5%\") or put it in the name",
+                   key=True, fix=f"rename to `{_with_suffix(param.name, '_pct')}`, or say percent or fraction in the "
+                   "description")
         return
     kind = lex.modifier_kinds.get(before or "", kind)
     table = lex.kinds.get(kind) or {}
@@ -299,11 +322,41 @@ def enum_case_collision(node: SchemaNode, ctx: Context) -> None:
         if len(consts) > 1:
             groups.append((f"the `const`s of `{key}`", consts))
     for what, values in groups:
-        for first, second, how, where in _collisions(values):
-            label = node_label(node)
-            ctx.report(where, f"{what} values {first!r} and {second!r} {how}: a model cannot tell them apart and "
-                       f"constrained decoding does not guarantee case; keep one spelling in `{label}`",
-                       fix=f"remove {second!r} or rename it so it differs from {first!r} in more than case")
+        pairs = _collisions(values)
+        if not pairs or _case_is_meaningful(pairs, values) or _CASE_INSENSITIVE.search(_text_of(schema)):
+            continue
+        label = node_label(node)
+        shown = ", ".join(f"{a!r}/{b!r}" for a, b, _, _ in pairs[:3]) + (" ..." if len(pairs) > 3 else "")
+        how = "letter case" if all(h == "differ only in letter case" for _, _, h, _ in pairs) else \
+            "letter case, `_`, `-` or spaces"
+        ctx.report(pairs[0][3], f"{what} of `{label}` has values that differ only in {how} ({shown}): a model cannot "
+                   "tell them apart and constrained decoding does not guarantee case; keep one spelling of each",
+                   fix=f"remove {pairs[0][1]!r} or rename it so it differs from {pairs[0][0]!r} in more than case")
+
+
+_CASE_INSENSITIVE = re.compile(r"case[- ]insensitive|any case|ignores? case|不区分大小写|大小写不敏感", re.IGNORECASE)
+
+
+def _text_of(schema: dict[str, Any]) -> str:
+    description = schema.get("description")
+    return description if isinstance(description, str) else ""
+
+
+def _symbol(value: str) -> bool:
+    """One letter (`m`/`M`, `K`/`k`) or a doubled one (`Bb`, `aa`): symbols whose case is the meaning."""
+    return len(value) == 1 or (len(value) == 2 and value[0].lower() == value[1].lower())
+
+
+def _case_is_meaningful(pairs: list[tuple[str, str, str, str]], values: list[tuple[Any, str]]) -> bool:
+    """Symbols whose case is their meaning (`m`/`M`, `K`/`k`, alleles `Bb`/`bb`), or an alias list that spells
+    every value in several cases on purpose (the server folds case itself)."""
+    if all(_symbol(a) and _symbol(b) for a, b, _, _ in pairs):
+        return True
+    strings = [v for v, _ in values if isinstance(v, str)]
+    groups: dict[str, set[str]] = {}
+    for value in strings:
+        groups.setdefault(_SEPARATORS.sub("", value.casefold()), set()).add(value)
+    return len(groups) >= 2 and all(len(g) >= 2 for g in groups.values())
 
 
 # ---------------------------------------------------------------------------------------------
@@ -384,6 +437,51 @@ def _path_kind(param: Param, tokens: tuple[str, ...], lex: _PathLexicon) -> str 
     return None
 
 
+# "the path as a Java String", "in Python 3 syntax": a value in a programming language, not a file to open.
+_CODE_EXPRESSION = re.compile(
+    r"\b(?:java|javascript|typescript|python|kotlin|scala|ruby|c#|golang)\b[^.\n]{0,40}\b(?:syntax|object|"
+    r"expression|variable|string representation|type|instance|literal)\b|\bstring representation of\b|"
+    r"\bSDK syntax\b|\b(?:expression|variable)\s+(?:that|which)\s+(?:evaluates|holds|refers)", re.IGNORECASE)
+_ABSOLUTE_EXAMPLE = re.compile(r"(?:[\"'`“‘(]|e\.g\.,?|例如)\s*(?:/[\w.~-]+/|[A-Za-z]:[\\/]|~/)")
+# "the plan file from the plan tool's output": the system hands the value over, the model does not write it.
+_PRODUCED = re.compile(r"\b(?:from|returned\s+by|output\s+of|given\s+by|produced\s+by)\b[^.]{0,40}\b(?:output|tool|call|"
+                       r"response|result|step)s?\b", re.IGNORECASE)
+_CD_TOOLS = frozenset({"cd", "chdir", "change_directory", "change_dir", "set_cwd", "set_working_directory",
+                       "set_workdir", "pushd", "cwd", "pwd"})
+_CD_SETS: list[Any] = [None, False]
+
+
+_CODE_TYPES = frozenset({"String", "Boolean", "Integer", "Long", "HashMap", "Map", "List", "ArrayList", "Array", "any",
+                         "Object", "Function", "char", "long", "short", "byte"})
+_CODE_SETS: list[Any] = [None, False]
+
+
+def _code_language_set(ctx: Context) -> bool:
+    """Java or JavaScript signatures (`"type": "String"`, `"any"`): their path arguments are values in code."""
+    if _CODE_SETS[0] is not ctx.tools:
+        found = False
+        for tool in ctx.tools:
+            properties = tool.schema.get("properties") if isinstance(tool.schema, dict) else None
+            if isinstance(properties, dict) and any(isinstance(p, dict) and isinstance(p.get("type"), str)
+                                                    and p["type"] in _CODE_TYPES
+                                                    for p in properties.values()):
+                found = True
+                break
+        _CODE_SETS[0], _CODE_SETS[1] = ctx.tools, found
+    return bool(_CODE_SETS[1])
+
+
+def _manages_working_directory(ctx: Context) -> bool:
+    """The tool set keeps its own current directory (it has a `cd`), so its paths are relative to it on purpose."""
+    if _CD_SETS[0] is not ctx.tools:
+        names = {(t.name or "").lower().rsplit(".", 1)[-1] for t in ctx.tools}
+        token_sets = [set(name_tokens(t.name or "")) for t in ctx.tools]
+        sets_dir = any(tokens & {"set", "change", "switch", "use"} and tokens & {"dir", "directory", "cwd", "workdir",
+                                                                             "folder"} for tokens in token_sets)
+        _CD_SETS[0], _CD_SETS[1] = ctx.tools, bool(names & _CD_TOOLS) or sets_dir
+    return bool(_CD_SETS[1])
+
+
 @check("relative-path", "schema", properties_only=True)
 def relative_path(node: SchemaNode, ctx: Context) -> None:
     lex: _PathLexicon = _PATHS.get(ctx.options)
@@ -428,6 +526,10 @@ def relative_path(node: SchemaNode, ctx: Context) -> None:
         return  # a JSON Patch operation
     if _names_other_tool(text, ctx):
         return  # "use list_artifacts to see available paths"
+    if _ABSOLUTE_EXAMPLE.search(text) or _PRODUCED.search(text):
+        return  # "e.g. '/var/log/app'" shows an absolute path; "from the plan tool's output" is handed over
+    if _CODE_EXPRESSION.search(text) or _manages_working_directory(ctx) or _code_language_set(ctx):
+        return  # a Java or Python value, or a shell-like set whose `cd` makes relative paths its design
     tool = ctx.tool
     tool_text = tool.description if tool is not None and isinstance(tool.description, str) else ""
     if lex.absolute is not None and lex.absolute.search(text):
@@ -462,6 +564,7 @@ class _IdLexicon:
     example: WordMatcher | None
     provenance: WordMatcher | None
     cjk_id_names: tuple[str, ...]
+    code_phrases: WordMatcher | None
 
 
 def _id_lexicon(options: dict[str, Any]) -> _IdLexicon:
@@ -473,6 +576,7 @@ def _id_lexicon(options: dict[str, Any]) -> _IdLexicon:
         words_regex(as_list(options.get("example-words"))),
         words_regex(as_list(options.get("provenance-words"))),
         tuple(w for w in as_list(options.get("id-phrases")) if has_cjk(w)),
+        words_regex(as_list(options.get("code-phrases"))),
     )
 
 
@@ -497,10 +601,45 @@ def _is_identifier(param: Param, tokens: tuple[str, ...], lex: _IdLexicon) -> bo
     return False
 
 
+_FREE_TEXT = frozenset({"query", "q", "search", "text", "keyword", "keywords", "term", "terms", "name", "names", "prompt"})
+
+
+def _names_a_code(schema: dict[str, Any], lex: _IdLexicon) -> bool:
+    """"The ISBN of the book", "IATA airport code": the description says the value is a code with a fixed format."""
+    text = schema.get("description")
+    return isinstance(text, str) and lex.code_phrases is not None and lex.code_phrases.search(text[:60]) is not None
+
+
 def _has_example(text: str, lex: _IdLexicon) -> bool:
     if lex.example is not None and lex.example.search(text):
         return True
     return any(any(c.isdigit() for c in m) or "-" in m or "_" in m for m in _QUOTED_SAMPLE.findall(text))
+
+
+_CALLER_ASSIGNED = re.compile(
+    r"\b(?:you\s+choose|of\s+your\s+choice|chosen\s+by\s+(?:you|the\s+caller)|assign(?:ed)?\s+by\s+(?:you|the\s+caller)|"
+    r"arbitrary|any\s+(?:unique\s+)?(?:string|name|value|label|identifier)|your\s+own|user-defined|caller-defined|"
+    r"client-generated|client-supplied|idempotency|to\s+identify\s+(?:it|this\s+\w+)\s+later|a\s+new\s+unique)\b|"
+    r"自定义|任意|自行(?:指定|定义)|由调用方(?:指定|生成)", re.IGNORECASE)
+_DEFINITION_KEYS = frozenset({"$defs", "definitions"})
+_SEEN_DEFINITIONS: list[Any] = [None, set()]
+
+
+def _reported_definition_before(node: SchemaNode, ctx: Context) -> bool:
+    """Whether an identical definition (same `$defs` name and content) was already reported in this file."""
+    current: SchemaNode | None = node
+    while current is not None and current.via not in _DEFINITION_KEYS:
+        current = current.parent
+    if current is None:
+        return False
+    if _SEEN_DEFINITIONS[0] is not ctx.tools:
+        _SEEN_DEFINITIONS[0], _SEEN_DEFINITIONS[1] = ctx.tools, set()
+    key = (current.name, node.name, json.dumps(current.schema, sort_keys=True, default=str))
+    seen: set[Any] = _SEEN_DEFINITIONS[1]
+    if key in seen:
+        return True
+    seen.add(key)
+    return False
 
 
 @check("unconstrained-identifier", "schema", properties_only=True)
@@ -511,7 +650,7 @@ def unconstrained_identifier(node: SchemaNode, ctx: Context) -> None:
         return
     head = tokens[-1]
     if (head not in lex.id_words and head not in lex.number_words and head != "code" and head not in lex.business_nouns
-            and not has_cjk(head)):
+            and not has_cjk(head) and not (_names_a_code(node.schema, lex) and not set(tokens) & _FREE_TEXT)):
         return
     param = param_of(node, ctx)
     schema = param.schema
@@ -526,7 +665,7 @@ def unconstrained_identifier(node: SchemaNode, ctx: Context) -> None:
         schema = {**merged, "description": f"{param.description}\n{merged.get('description', '')}"}
     elif not param.is_string:
         return
-    if not _is_identifier(param, tokens, lex):
+    if not _is_identifier(param, tokens, lex) and not (_names_a_code(param.schema, lex) and not set(tokens) & _FREE_TEXT):
         return
     for key in ("pattern", "format", "enum", "const", "examples", "example"):
         if schema.get(key) not in (None, "", []):
@@ -539,6 +678,10 @@ def unconstrained_identifier(node: SchemaNode, ctx: Context) -> None:
         return
     if _names_other_tool(text, ctx):
         return  # "use the id returned by list_orders": the model is told where to get it
+    if _CALLER_ASSIGNED.search(text):
+        return  # a label the caller makes up itself: there is nothing to invent wrongly
+    if _reported_definition_before(node, ctx):
+        return  # one `$defs` entry copied into many tools of the file: reported on its first copy only
     label = node_label(node)
     ctx.report(node.pointer,
                f"`{label}` is an identifier with no `pattern`, `format`, `enum` or example, so a model can invent a "
@@ -562,7 +705,13 @@ def _secret_lexicon(options: dict[str, Any]) -> tuple[dict[str, list[tuple[str, 
 _SECRETS = OptionCache(_secret_lexicon)
 
 
-_NAMES_A_SECRET = re.compile(r"^\s*(?:the\s+)?(?:name|id|identifier|arn|uri|url)\s+of\b|名称|名字", re.IGNORECASE)
+_NAMES_A_SECRET = re.compile(
+    r"^\s*(?:the\s+)?(?:name|id|identifier|arn|uri|url)\s+of\b|名称|名字|"
+    r"\b(?:id|identifier|name|label|alias|fingerprint|prefix|hash|digest|checksum)\s+of\s+(?:the\s+|an?\s+)?"
+    r"(?:[\w-]+\s+){0,2}(?:key|token|secret|password|credential)s?\b|"
+    r"\b(?:hashed|bcrypt|sha-?\d*|md5|argon2)\b|(?:密钥|令牌|密码)(?:的)?(?:ID|编号|标识|哈希|摘要)", re.IGNORECASE)
+# A tool that deletes, revokes or rotates a key takes which key, not a secret to use.
+_KEY_MANAGEMENT = frozenset({"delete", "revoke", "remove", "rotate", "disable", "expire", "invalidate", "deactivate"})
 
 
 @check("secret-parameter", "schema", properties_only=True)
@@ -578,7 +727,10 @@ def secret_parameter(node: SchemaNode, ctx: Context) -> None:
     if not param.is_string:
         return
     if _NAMES_A_SECRET.search(param.description):
-        return  # "the name of the secret": a reference to a stored secret, not the secret
+        return  # "the name of the secret", "the key's id", "a bcrypt hash": a reference, not the secret
+    tool_tokens = set(name_tokens(ctx.tool.name or "")) if ctx.tool is not None else set()
+    if tool_tokens & _KEY_MANAGEMENT and tokens[-1] in ("key", "apikey", "token"):
+        return  # delete_api_key(api_key): the key to revoke is named, not used
     for secret in candidates:
         size = len(secret)
         if size and tuple(tokens[-size:]) == secret:
@@ -618,6 +770,25 @@ def _same_default(stated: re.Match[str], default: Any) -> bool | None:
     return None
 
 
+_NUMBER = re.compile(r"-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\d+(?:\.\d+)?")
+_UNIT_AFTER = re.compile(r"\s*(?:[a-zA-Z]{1,12}|[秒分钟小时天字节兆]{1,2}|%)")
+_CONVERSIONS = (60, 3600, 86400, 1000, 1_000_000, 1024, 1_048_576, 100, 60_000, 3_600_000, 86_400_000)
+
+
+def _unit_conversion(stated: re.Match[str], text: str, default: Any) -> bool:
+    """"defaults to 2 hours (7,200 seconds)" with `default: 7200`: the prose states the same value in another unit."""
+    if stated.group("number") is None or isinstance(default, bool) or not isinstance(default, (int, float)):
+        return False
+    sentence = re.split(r"(?<=[.;。；])\s", text[stated.start():], maxsplit=1)[0]
+    if any(float(n.replace(",", "")) == float(default) for n in _NUMBER.findall(sentence)):
+        return True
+    number = float(stated.group("number").replace(",", ""))
+    if not number or not _UNIT_AFTER.match(text, stated.end()):
+        return False
+    ratio = float(default) / number
+    return any(abs(ratio - c) < 1e-9 or abs(ratio * c - 1) < 1e-9 for c in _CONVERSIONS)
+
+
 @check("description-contradicts-schema", "schema", keys=("default", "enum"), properties_only=True)
 def description_contradicts_schema(node: SchemaNode, ctx: Context) -> None:
     text = node.schema.get("description")
@@ -628,7 +799,7 @@ def description_contradicts_schema(node: SchemaNode, ctx: Context) -> None:
     default = schema.get("default")
     if "default" in schema and default is not None and not isinstance(default, (dict, list)):
         stated = _DEFAULT_STATED.search(text)
-        if stated is not None and _same_default(stated, default) is False:
+        if stated is not None and _same_default(stated, default) is False and not _unit_conversion(stated, text, default):
             ctx.report(jp.join(node.pointer, "default"),
                        f"the description of `{label}` says the default is {stated.group(0).split(None, 2)[-1]!s} "
                        f"but `default` is {default!r}; a model trusts the prose, the server the schema: make them agree",

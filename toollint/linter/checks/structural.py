@@ -9,6 +9,7 @@ from toollint import pointer as jp
 from toollint.document.dialects import GEMINI, Tool
 from toollint.linter.checks import check
 from toollint.linter.engine import Context, node_label
+from toollint.schema import type_names
 from toollint.schema.regex import backtracking_risk, ecma_error
 from toollint.schema.types import plainly_valid, value_has_type
 from toollint.schema.validation import risky_patterns, safe_validator, validator_class
@@ -142,6 +143,8 @@ def invalid_json_schema(node: SchemaNode, ctx: Context) -> None:
         if check_value(value):
             continue
         where = jp.join(node.pointer, key)
+        if key == "type" and _report_foreign_type(value, where, ctx):
+            continue
         if key in SCHEMA_MAP_KEYWORDS and isinstance(value, dict):
             for name, entry in value.items():
                 if not _is_schema(entry):
@@ -154,6 +157,16 @@ def invalid_json_schema(node: SchemaNode, ctx: Context) -> None:
                                f"boolean), not {describe_value(entry)}")
         else:
             ctx.report(where, f"`{key}` must be {description}, not {describe_value(value)}")
+
+
+def _report_foreign_type(value: Any, where: str, ctx: Context) -> bool:
+    """`"type": "dict"` and friends: one finding that names the JSON Schema type to use instead."""
+    names = [value] if isinstance(value, str) else value if isinstance(value, list) else []
+    foreign = [(n, type_names.replacement(n)) for n in names if isinstance(n, str) and n not in SCHEMA_TYPES]
+    if not foreign or any(r is None for _, r in foreign):
+        return False
+    ctx.report(where, "; ".join(type_names.advice(n, r) for n, r in foreign))
+    return True
 
 
 @check("schema-root-not-object", "tool")
@@ -171,8 +184,8 @@ def schema_root_not_object(tool: Tool, ctx: Context) -> None:
                    f"not {describe_value(schema)}")
         return
     declared = schema.get("type")
-    if declared == "object":
-        return
+    if declared == "object" or type_names.replacement(declared) == "object":
+        return  # `"type": "dict"` is invalid-json-schema's finding, with the replacement
     if declared is None:
         ctx.report(tool.schema_pointer, f'`{key}` has no `"type": "object"` at its root; providers reject it',
                    key=True)

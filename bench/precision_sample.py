@@ -1,0 +1,194 @@
+"""Draw the stratified sample of findings that bench/precision.md's tables were hand-read from, and tally the labels.
+
+    python bench/precision_sample.py /work/holdout/dev/*.json --seed 9 --per-rule 15 > /tmp/dev_sample.md     # read
+    python bench/precision_sample.py /work/holdout/dev/*.json --seed 9 --per-rule 15 --labels bench/precision_labels/dev.toml
+    python bench/precision_sample.py /work/holdout/holdout/*.json --seed 9 --recall 40 > /tmp/recall.md  # tools to review
+
+Only warning and error findings are sampled. For each rule the files are shuffled with the seed and findings are
+taken round-robin, one file at a time, so no tool set dominates a rule's sample. Each finding is printed with the
+subschema it points at and the tool's description, which is what the reader judges it by. A label file maps
+`<rule> <file name> <pointer>` to `true`, `false` or `debatable`; with `--labels` the script prints the per-rule table
+(n, true, false, debatable, precision = true / (true + false), debatable share). Run it from the repository root with
+toollint installed. The corpus itself is third-party text and stays outside the repository (bench/gather_corpus.py).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+import tomllib
+
+from toollint import pointer as jp
+from toollint.document.source import read_path
+from toollint.linter.config import Settings
+from toollint.linter.engine import Finding
+from toollint.linter.runner import lint_paths
+
+SEVERITIES = ("warning", "error")
+
+
+def findings_of(paths: list[str]) -> list[Finding]:
+    run = lint_paths(paths, Settings())
+    return [f for f in run.findings if f.severity in SEVERITIES]
+
+
+def key_of(finding: Finding) -> str:
+    return f"{finding.rule} {Path(finding.file).name} {finding.pointer}"
+
+
+def sample(findings: list[Finding], seed: int, per_rule: int) -> list[Finding]:
+    rng = random.Random(seed)
+    by_rule: dict[str, dict[str, list[Finding]]] = defaultdict(lambda: defaultdict(list))
+    for finding in findings:
+        by_rule[finding.rule][finding.file].append(finding)
+    chosen: list[Finding] = []
+    for rule in sorted(by_rule):
+        files = sorted(by_rule[rule])
+        rng.shuffle(files)
+        pools = {f: rng.sample(by_rule[rule][f], len(by_rule[rule][f])) for f in files}
+        taken: list[Finding] = []
+        while len(taken) < per_rule and any(pools.values()):
+            for file in files:
+                if pools[file] and len(taken) < per_rule:
+                    taken.append(pools[file].pop())
+        chosen += taken
+    return chosen
+
+
+def _context(finding: Finding, cache: dict[str, object]) -> tuple[str, str]:
+    data = cache.get(finding.file)
+    if data is None:
+        data = cache[finding.file] = read_path(finding.file).data
+    node = data
+    parts = jp.split(finding.pointer) if finding.pointer else []
+    for part in parts:
+        if isinstance(node, list):
+            node = node[int(part)] if part.isdigit() and int(part) < len(node) else None
+        elif isinstance(node, dict):
+            node = node.get(part)
+    tool: dict = {}
+    current = data
+    for part in parts:  # the deepest object on the way that is the finding's tool
+        if isinstance(current, dict) and (current.get("name") == finding.tool or (
+                isinstance(current.get("function"), dict) and current["function"].get("name") == finding.tool)):
+            tool = current.get("function", current) if isinstance(current.get("function"), dict) else current
+        current = current[int(part)] if isinstance(current, list) and part.isdigit() and int(part) < len(current) \
+            else current.get(part) if isinstance(current, dict) else None
+    description = tool.get("description") if isinstance(tool, dict) else None
+    return (json.dumps(node, ensure_ascii=False)[:900], str(description)[:600])
+
+
+def print_sample(chosen: list[Finding]) -> None:
+    cache: dict[str, object] = {}
+    for index, finding in enumerate(chosen, 1):
+        node, description = _context(finding, cache)
+        print(f"### {index}. {finding.rule} ({finding.severity}) — `{key_of(finding)}`\n")
+        print(f"- tool: `{finding.tool}`\n- message: {finding.message}\n- tool description: {description}\n"
+              f"- at pointer: `{node}`\n")
+
+
+def tally(chosen: list[Finding], labels: dict[str, str]) -> int:
+    rows: dict[str, dict[str, int]] = defaultdict(lambda: {"true": 0, "false": 0, "debatable": 0})
+    missing = 0
+    for finding in chosen:
+        verdict = labels.get(key_of(finding))
+        if verdict is None:
+            missing += 1
+            continue
+        rows[finding.rule][verdict] += 1
+    total = {"true": 0, "false": 0, "debatable": 0}
+    print("| rule | n | true | false | debatable | precision | debatable share |\n|---|---:|---:|---:|---:|---:|---:|")
+    for rule in sorted(rows):
+        row = rows[rule]
+        for verdict, count in row.items():
+            total[verdict] += count
+        print(_row(rule, row))
+    print(_row("**all**", total))
+    if missing:
+        print(f"\n{missing} sampled findings have no label", file=sys.stderr)
+    return missing
+
+
+def _row(name: str, row: dict[str, int]) -> str:
+    n = sum(row.values())
+    judged = row["true"] + row["false"]
+    precision = f"{100 * row['true'] / judged:.0f}%" if judged else "—"
+    share = f"{100 * row['debatable'] / n:.0f}%" if n else "—"
+    return f"| {name} | {n} | {row['true']} | {row['false']} | {row['debatable']} | {precision} | {share} |"
+
+
+def recall_sample(paths: list[str], seed: int, count: int) -> list[tuple[str, dict, list[Finding]]]:
+    """`count` random tools (one file at a time, round-robin over shuffled files) with every finding toollint gives
+    them, for a hand review of the problems within the rules' scope."""
+    from toollint.document.dialects import find_tools
+
+    rng = random.Random(seed)
+    run = lint_paths(paths, Settings())
+    by_tool: dict[tuple[str, str | None], list[Finding]] = defaultdict(list)
+    for finding in run.findings:
+        by_tool[(finding.file, finding.tool)].append(finding)
+    pools = []
+    for result in sorted(run.results, key=lambda r: r.path):
+        source = read_path(result.path)
+        tools = [t for t in find_tools(source.data) if t.name]
+        pools.append((result.path, rng.sample(tools, len(tools))))
+    rng.shuffle(pools)
+    chosen: list[tuple[str, dict, list[Finding]]] = []
+    while len(chosen) < count and any(tools for _, tools in pools):
+        for path, tools in pools:
+            if tools and len(chosen) < count:
+                tool = tools.pop()
+                chosen.append((path, tool.raw, by_tool.get((path, tool.name), [])))
+    return chosen
+
+
+def recall_tally(labels: list[dict]) -> None:
+    """Per rule: problems found by hand in the sampled tools, and how many toollint reported."""
+    rows: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    for tool in labels:
+        for problem in tool.get("problems", []):
+            rows[problem["rule"]][0] += 1
+            rows[problem["rule"]][1] += bool(problem["caught"])
+    print("| rule | in-scope problems | caught | recall |\n|---|---:|---:|---:|")
+    total = [0, 0]
+    for rule in sorted(rows):
+        found, caught = rows[rule]
+        total[0] += found
+        total[1] += caught
+        print(f"| {rule} | {found} | {caught} | {100 * caught / found:.0f}% |")
+    if total[0]:
+        print(f"| **all** ({len(labels)} tools) | {total[0]} | {total[1]} | {100 * total[1] / total[0]:.0f}% |")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("paths", nargs="+", help="files (named, as a user names them) or directories")
+    parser.add_argument("--seed", type=int, default=9)
+    parser.add_argument("--per-rule", type=int, default=12)
+    parser.add_argument("--labels", help="a TOML file of verdicts; print the per-rule table instead of the sample")
+    parser.add_argument("--recall", type=int, help="print this many random tools with their findings instead")
+    parser.add_argument("--recall-labels", help="a TOML file of hand-found problems; print the recall table")
+    args = parser.parse_args()
+    if args.recall_labels:
+        recall_tally(tomllib.loads(Path(args.recall_labels).read_text(encoding="utf-8")).get("tool", []))
+        return
+    if args.recall:
+        for index, (path, raw, found) in enumerate(recall_sample(args.paths, args.seed, args.recall), 1):
+            print(f"### {index}. `{Path(path).name}` `{raw.get('name') or raw.get('function', {}).get('name')}`\n")
+            print("```json\n" + json.dumps(raw, ensure_ascii=False, indent=1)[:3000] + "\n```\n")
+            print("toollint: " + ("; ".join(f"{f.rule} at `{f.pointer}`" for f in found) or "nothing") + "\n")
+        return
+    chosen = sample(findings_of(args.paths), args.seed, args.per_rule)
+    if args.labels:
+        labels = tomllib.loads(Path(args.labels).read_text(encoding="utf-8")).get("verdict", {})
+        sys.exit(1 if tally(chosen, labels) else 0)
+    print_sample(chosen)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,270 @@
+"""Rules that compare what the prose says with what the schema holds: a parameter the description names
+but the schema lacks, allowed values listed only in words, and a `default` on a required parameter.
+
+Each is a mismatch a model cannot see through: it follows the words, and the schema decides.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from toollint import pointer as jp
+from toollint.document.dialects import Tool
+from toollint.linter.checks import check
+from toollint.linter.checks.structural import _damerau
+from toollint.linter.engine import Context, node_label
+from toollint.linter.paramview import param_of
+from toollint.linter.textstats import name_tokens
+from toollint.schema.walk import SchemaNode, walk
+
+# ---------------------------------------------------------------------------------------------
+# description-names-unknown-parameter
+
+_BACKTICKED = re.compile(r"`([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)`")
+# "if `x` is provided", "when page_token is set", "如果提供了 x": a parameter named in a condition.
+_CONDITION = re.compile(
+    r"\b(?:if|when|unless|whether)\s+`?([A-Za-z_][A-Za-z0-9_]*)`?\s+(?:is|are)\s+(?:not\s+)?"
+    r"(?:provided|given|specified|supplied|passed|omitted)\b|"
+    r"(?:如果|若|当)(?:提供了?|指定了?|传入了?)\s*`?([A-Za-z_][A-Za-z0-9_]*)`?", re.IGNORECASE)
+_TOOL_VERBS = {(v,) for v in ("get", "list", "create", "update", "delete", "remove", "run", "search", "find", "read",
+                               "write", "fetch", "add", "query", "describe", "download", "upload", "send", "start",
+                               "stop", "execute", "check", "validate", "generate", "open", "close", "edit")}
+_LITERALS = frozenset({"true", "false", "null", "none", "nil", "undefined", "string", "number", "integer", "boolean",
+                       "object", "array", "json", "id", "ids", "url", "uri", "utc", "iso", "sql", "regex"})
+
+
+def _looks_like_parameter(name: str) -> bool:
+    """snake_case or camelCase: an English word in backticks is a value or a term, not a parameter."""
+    head = name.split(".", 1)[0]
+    return "_" in head.strip("_") or bool(re.search(r"[a-z][A-Z]", head))
+
+
+_TOOL_NAMES: list[Any] = [None, frozenset()]
+
+
+def _tool_names(ctx: Context) -> frozenset[str]:
+    """The set's tool names, as written, last dotted part, and folded (`listOrders` is `list_orders`)."""
+    if _TOOL_NAMES[0] is not ctx.tools:
+        names = {n for tool in ctx.tools if tool.name for n in (tool.name, tool.name.rsplit(".", 1)[-1])}
+        _TOOL_NAMES[0], _TOOL_NAMES[1] = ctx.tools, frozenset(names | {_fold(n) for n in names})
+    return _TOOL_NAMES[1]
+
+
+def _written_in_file(name: str, ctx: Context) -> bool:
+    """The name is a key or a quoted value somewhere in the file (another tool's parameter, an output field, an
+    enum value): then the description refers to something real."""
+    text = ctx.source.text
+    if f'"{name}"' in text or f"'{name}'" in text:
+        return True
+    return re.search(rf"^[ \t-]*{re.escape(name)}[ \t]*:", text, re.MULTILINE) is not None
+
+
+# Words around a name that make it an argument of this call: "pass `x`", "the `x` parameter", "参数 `x`".
+_BEFORE = re.compile(r"(?:\b(?:pass|passing|provide|providing|specify|specifying|supply|"
+                     r"parameter|param|argument|arg|flag)\s+(?:the\s+)?|参数\s*|传入\s*|"
+                     r"提供\s*|指定\s*|设置\s*)$", re.IGNORECASE)
+_AFTER = re.compile(r"^\s*(?:parameters?|params?|arguments?|args?|flags?|(?:is|are)\s+(?:required|ignored|provided|"
+                    r"given|specified|omitted)|=|参数|为必填|必填)", re.IGNORECASE)
+
+
+def _mentions(text: str) -> Iterator[tuple[str, bool]]:
+    """(name, named as an argument) for each parameter-like name the text refers to."""
+    for match in _BACKTICKED.finditer(text):
+        as_argument = bool(_BEFORE.search(text[max(0, match.start() - 30):match.start()])
+                           or _AFTER.match(text[match.end():match.end() + 30]))
+        yield match.group(1), as_argument
+    for match in _CONDITION.finditer(text):
+        name = match.group(1) or match.group(2)
+        if name:
+            yield name, True
+
+
+def _fold(name: str) -> str:
+    return name.replace("_", "").replace("-", "").lower()
+
+
+def _nearest(name: str, known: set[str]) -> str | None:
+    """The parameter a stale or misspelled name most likely means: same letters, or one of them contained in
+    the other (`page_token` / `token`)."""
+    folded = _fold(name)
+    for candidate in sorted(known):
+        if _fold(candidate) == folded:
+            return candidate
+    matches = [c for c in sorted(known) if len(folded) >= 6 and _close(folded, _fold(c))]
+    return matches[0] if len(matches) == 1 else None
+
+
+def _close(a: str, b: str) -> bool:
+    """At most two edits apart (a typo or a half-done rename), by the distance unknown-keyword uses."""
+    return _damerau(a, b, 2) <= 2
+
+
+_OWN: list[Any] = [None, frozenset()]
+
+
+def _own_parameters(tool: Tool) -> frozenset[str]:
+    """Every property name at any depth of the tool's schema; walked only for a tool whose text names something."""
+    if _OWN[0] is not tool:
+        names = {n.name for n in walk(tool.schema, tool.schema_pointer) if n.via == "properties" and n.name}
+        _OWN[0], _OWN[1] = tool, frozenset(names)
+    return _OWN[1]
+
+
+def _check_mentions(where: str, text: str, tool: Tool, ctx: Context) -> None:
+    if "`" not in text and not _CONDITION.search(text):
+        return
+    own = _own_parameters(tool)
+    if not own:
+        return  # a tool without parameters: backticked names are about something else
+    tool_names = _tool_names(ctx)
+    reported: set[str] = set()
+    for name, conditional in _mentions(text):
+        head = name.split(".", 1)[0]
+        if not conditional or head in own or head.lower() in _LITERALS or name in reported:
+            continue  # a backticked name with no sign that it is an argument: an output field, a term
+        if head in tool_names or _fold(head) in tool_names or "." in name or not _looks_like_parameter(name) or \
+                head.isupper() or name_tokens(head)[:1] in _TOOL_VERBS:
+            continue  # another tool (`listOrders`, `get_metrics`), a file name, an env variable, a plain word
+        if _written_in_file(head, ctx):
+            continue  # another tool's parameter, an output field, an enum value
+        near = _nearest(head, own)
+        reported.add(name)
+        hint = f"; did you mean `{near}`?" if near else "; rename it to the parameter it means or remove it"
+        ctx.report(where, f"the description refers to `{name}`, but `{tool.name}` has no parameter of that name"
+                   f"{hint} (a model told to set it has nowhere to put it)",
+                   fix=f"replace `{name}` with `{near}`" if near else f"remove or correct `{name}`")
+
+
+@check("description-names-unknown-parameter", "tool")
+def description_names_unknown_parameter(tool: Tool, ctx: Context) -> None:
+    if isinstance(tool.schema, dict) and isinstance(tool.description, str):
+        _check_mentions(tool.description_pointer, tool.description, tool, ctx)
+
+
+@check("description-names-unknown-parameter", "schema", keys=("description",))
+def parameter_description_names_unknown_parameter(node: SchemaNode, ctx: Context) -> None:
+    description = node.schema.get("description")
+    if isinstance(description, str) and ctx.tool is not None and node.via in ("properties", None):
+        _check_mentions(jp.join(node.pointer, "description"), description, ctx.tool, ctx)
+
+
+# ---------------------------------------------------------------------------------------------
+# values-only-in-prose
+
+_VALUE = r"[\"'`“‘]?[A-Za-z0-9][\w.+/-]{0,30}[\"'`”’]?"
+_SEP = r"(?:\s*(?:,|、|，|/|\||;|或|和)\s*(?:or\s+|and\s+)?|\s+(?:or|and)\s+)"
+# "one of: a, b, c", "Allowed values: a | b", "可选值：a、b、c", "[Enum]: [...]", "Here are the options: a, b".
+_LISTED = re.compile(
+    r"(?:\bone\s+of|\ballowed\s+values?|\bvalid\s+values?|\bpossible\s+values?|\baccepted\s+values?|"
+    r"\bsupported\s+values?|\bavailable\s+values?|\bmust\s+be\s+(?:either|one\s+of)|\bcan\s+be\s+(?:either|one\s+of)|"
+    r"\boptions?\s+(?:are|is)|\bthe\s+options\b|\boptions\s*:|\bvalues?\s*:|\[enum\]|\benum\b|"
+    r"可选值|取值(?:范围)?(?:为|是)?|可选(?:项|参数)?(?:为|有|包括)?|只能是|必须是|之一)"
+    r"\s*(?:are|is)?\s*[:：]?\s*[\[(（]?\s*"
+    rf"(?P<values>{_VALUE}(?:{_SEP}{_VALUE}){{1,29}})", re.IGNORECASE)
+# "(economy, premium, business)": three or more bare words in parentheses, not after "e.g.".
+_PARENS = re.compile(r"(?<![\w.])[(（]\s*(?P<values>[a-z][\w-]{0,20}(?:\s*(?:,|/|\|)\s*(?:or\s+)?[a-z][\w-]{0,20}){2,19})\s*[)）]")
+_EXAMPLE_CUE = re.compile(r"(?:e\.g\.?|i\.e\.?|eg\.?|such\s+as|for\s+example|for\s+instance|like|including|"
+                          r"例如|比如|如)\s*[:：,]?\s*$", re.IGNORECASE)
+_CONDITION_BEFORE = re.compile(r"\b(?:for|when|if|in|with|on|unless)\s*$|(?:当|如果|对于)\s*$", re.IGNORECASE)
+_OPEN_ENDED = re.compile(r"\betc\b|\botherwise\b|\bany\s+other\b|否则|\.\.\.|…|\band\s+(?:more|others|so\s+on)\b|\bamong\s+others\b|\bcustom\b|"
+                         r"\bor\s+(?:any|another|other)\b|\bnot\s+limited\s+to\b|等", re.IGNORECASE)
+_EXAMPLE_ANYWHERE = re.compile(r"\be\.g\.|\bsuch\s+as\b|\bfor\s+example\b|\bfor\s+instance\b|例如|比如", re.IGNORECASE)
+_STRIP = "\"'`“”‘’ []()（）."
+
+
+def _values(match: re.Match[str]) -> list[str]:
+    parts = re.split(_SEP, match.group("values"))
+    return [p.strip(_STRIP) for p in parts if p.strip(_STRIP)]
+
+
+# "'l' for lines, 'w' for words", "`asc` = oldest first": each value quoted and explained.
+_EXPLAINED = re.compile(r"(?<![{:]\s)(?<![{:])[\"'`“‘]([A-Za-z0-9][\w.+/-]{0,30})[\"'`”’]\s*"
+                        r"(?:for\b|means\b|->|→|表示|代表|[:：](?=\s*[A-Za-z\u4e00-\u9fff]))\s*(?![\"'{\[])\S")
+
+
+# A cheap first look: a list of allowed values needs one of these words, parentheses or quotes.
+_MAY_LIST = re.compile(r"one\s+of|values?|options?|enum|either|可选|取值|只能|必须|之一|[(（'\"`“‘]", re.IGNORECASE)
+
+
+def listed_values(text: str) -> list[str] | None:
+    """The allowed values a description lists, or None when it lists none (examples do not count)."""
+    if not _MAY_LIST.search(text):
+        return None
+    explained = [m.group(1) for m in _EXPLAINED.finditer(text) if not _EXAMPLE_CUE.search(text[:m.start()])
+                 and not _CONDITION_BEFORE.search(text[:m.start()])]
+    if len(explained) >= 2 and "{" not in text and not _OPEN_ENDED.search(text) and \
+            not _EXAMPLE_ANYWHERE.search(text) and \
+            not all(v.lower() in ("true", "false") for v in explained) and len(set(explained)) == len(explained):
+        return explained
+    for pattern in (_LISTED, _PARENS):
+        for match in pattern.finditer(text):
+            if _EXAMPLE_CUE.search(text[:match.start()]) or _EXAMPLE_CUE.search(text[:match.start("values")]):
+                continue
+            if _OPEN_ENDED.search(text[match.end():match.end() + 80]) or _OPEN_ENDED.search(match.group(0)):
+                continue  # "..., etc.", "or any custom object": the list is not the whole set
+            values = _values(match)
+            if len(values) >= 2 and len(set(values)) == len(values) and not any(v.isdigit() for v in values) and \
+                    not all(v.lower() in ("true", "false") for v in values):
+                return values
+    return None
+
+
+@check("values-only-in-prose", "schema", properties_only=True)
+def values_only_in_prose(node: SchemaNode, ctx: Context) -> None:
+    description = node.schema.get("description")
+    if not isinstance(description, str) or len(description) < 8:
+        return
+    if any(k in node.schema for k in ("enum", "const", "anyOf", "oneOf", "pattern", "format", "items")):
+        return
+    param = param_of(node, ctx)
+    if not param.is_string or param.first("enum") is not None or param.first("const") is not None:
+        return
+    values = listed_values(description)
+    if values is None:
+        return
+    shown = ", ".join(values[:6]) + (", ..." if len(values) > 6 else "")
+    ctx.report(node.pointer,
+               f"`{node_label(node)}` lists its allowed values in the description ({shown}) but its schema has no "
+               "`enum`: nothing stops a model from sending another spelling; add them as `enum`",
+               key=True, fix="add `\"enum\": [" + ", ".join(f'"{v}"' for v in values[:6]) + "]`")
+
+
+# ---------------------------------------------------------------------------------------------
+# required-with-default
+
+
+def _json(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _nullable(schema: dict[str, Any]) -> bool:
+    declared = schema.get("type")
+    if declared == "null" or (isinstance(declared, list) and "null" in declared) or schema.get("nullable") is True:
+        return True
+    return any(isinstance(b, dict) and b.get("type") == "null" for k in ("anyOf", "oneOf") for b in schema.get(k) or ())
+
+
+@check("required-with-default", "schema", keys=("required",))
+def required_with_default(node: SchemaNode, ctx: Context) -> None:
+    required = node.schema.get("required")
+    properties = node.schema.get("properties")
+    if not isinstance(required, list) or not isinstance(properties, dict):
+        return
+    tool = ctx.tool
+    if tool is not None and (tool.strict or ctx.targets(tool)):
+        return  # strict mode makes every property required; a default there is documentation
+    for name in required:
+        schema = properties.get(name) if isinstance(name, str) else None
+        if not isinstance(schema, dict) or "default" not in schema:
+            continue
+        if _nullable(schema):
+            continue  # `anyOf [T, null]` + default: the strict-mode idiom for an optional parameter
+        where = jp.join(node.pointer, "properties", name, "default")
+        label = node_label(SchemaNode(schema, None, "properties", name, node, node.depth + 1))
+        ctx.report(where, f"`{label}` is required and also has `default` {_json(schema['default'])}: the caller must "
+                   "always send it, so the default never applies; make it optional or drop the default",
+                   fix=f"remove {name!r} from `required`, or remove its `default`")

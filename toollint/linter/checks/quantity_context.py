@@ -1,0 +1,175 @@
+"""What the rest of a tool says about a number whose name sounds like a measure (missing-unit).
+
+A word like `length` or `rate` only suggests a quantity; the surroundings decide which one, or that it
+has no unit at all: a level on a stated scale, a person's age, the side of a shape in a unit-free
+formula, a sibling `unit`/`currency` parameter, or a unit abbreviation already in the name that the
+vocabulary does not know (`wavelength_nm`, `mass_kda`).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from toollint.linter.textstats import name_tokens
+
+# Trailing name tokens that qualify a quantity without being its unit.
+_NOT_UNITS = frozenset({
+    "value", "val", "range", "type", "mode", "limit", "min", "max", "threshold", "filter", "option", "options",
+    "setting", "settings", "level", "format", "change", "delta", "diff", "total", "sum", "avg", "mean", "estimate",
+    "target", "goal", "override", "default", "new", "old", "raw", "str", "text", "input", "param", "arg", "data",
+    "info", "field", "key", "list", "set", "map", "id", "ids", "name", "label", "from", "to", "start", "end",
+    "lower", "upper", "bound", "cap", "floor", "factor", "multiplier", "offset", "step", "category", "class",
+    "bucket", "band", "tier", "group", "per", "of", "in", "at", "by", "for", "and", "or", "a", "the", "is", "has",
+    "num", "number", "count", "amount", "rate", "size", "price", "cost", "time", "length", "width", "height",
+})
+_VOWELS = set("aeiouy")
+# A stated scale or level: "from 1 to 5", "0-100", "on a scale of", "level", "1档", "等级".
+_SCALE = re.compile(
+    r"\b(?:from|between)\s+-?\d+(?:\.\d+)?\s+(?:to|and)\s+-?\d+(?:\.\d+)?\b|\b\d+\s*(?:-|–|to)\s*\d+\s+scale\b|"
+    r"\bscale\b|\blevel\b|\bsetting\b|\bscore\b|\bindex\b|\bratio\b|\brelative\b|\bnormali[sz]ed\b|"
+    r"\bdimensionless\b|\bunitless\b|\bmultiplier\b|[档级]|等级|级别|比例|比率|系数|倍数|"
+    r"\b[01](?:\.0+)?\s*(?:is|=|means|represents|stands\s+for)\b|\b(?:normal|default|original)\s+(?:speed|rate|size)\b",
+    re.IGNORECASE)
+_PERSON = re.compile(
+    r"\b(?:person|people|persons|user|users|patient|patients|customer|customers|child|children|kid|kids|employee|"
+    r"employees|member|members|student|students|applicant|candidate|resident|individual|adult|adults|player|"
+    r"players|athlete|professional|professionals|worker|workers|participant|participants|traveler|travelers|"
+    r"passenger|passengers|guest|guests|pet|dog|cat|animal|baby|infant|person's|user's|"
+    r"years old|year-old|born|birth)\b|年龄|岁|患者|用户|儿童|学生|员工|客户|人", re.IGNORECASE)
+_PERSON_TOOL = re.compile(r"\b(?:person|people|patient|patients|employee|employees|student|students|applicant|"
+                          r"candidate|years old|demographic|demographics)\b|年龄|岁|患者", re.IGNORECASE)
+_AGE_OF_DATA = re.compile(
+    r"\b(?:cache[ds]?|caching|cookie|cookies|token|tokens|session|sessions|file|files|log|logs|data|record|records|"
+    r"entry|entries|message|messages|snapshot|snapshots|backup|backups|content|page|pages|object|objects|artifact|"
+    r"artifacts|image|images|build|builds|credential|credentials|password|key|keys|certificate|ttl|header|headers|"
+    r"response|responses|result|results|document|documents|index|commit|commits|branch|branches|ticket|tickets|"
+    r"alert|alerts|event|events|stale|staleness|fresh|freshness|expire|expires|expiry)\b|缓存|文件|日志|会话|令牌|数据",
+    re.IGNORECASE)
+_DATA_CONTEXT = re.compile(
+    r"\b(?:file|files|disk|disks|memory|storage|upload|uploads|download|byte|bytes|cache|buffer|database|db|image|"
+    r"images|video|videos|photo|photos|log|logs|bucket|buckets|volume|volumes|attachment|attachments|blob|payload|"
+    r"body|response|request|archive|dataset|table|partition|heap|ram|quota|bandwidth|kb|mb|gb|tb|kib|mib|gib|"
+    r"vm|instance|container|pod|cluster|node|server|shard|index|document|documents|chunk|chunks|object|objects|"
+    r"model|weights|checkpoint|download)\b|文件|磁盘|内存|存储|上传|下载|字节|缓存|数据库|图片|视频|日志",
+    re.IGNORECASE)
+_PERSON_SIBLINGS = frozenset({"gender", "sex", "name", "birth", "dob", "birthday", "firstname", "lastname",
+                              "nationality", "weight", "height", "bmi"})
+# A formula over a shape: its lengths are in whatever unit the caller uses, and so is the answer.
+_GEOMETRY = re.compile(
+    r"\b(?:area|areas|volume|perimeter|circumference|hypotenuse|triangle|triangles|circle|circles|rectangle|"
+    r"rectangles|square|cube|cylinder|sphere|cone|polygon|shape|shapes|geometry|geometric|pythagorean|"
+    r"trapezoid|parallelogram|ellipse|prism)\b|面积|体积|周长|三角形|圆形|矩形|形状|几何|正方形|圆柱", re.IGNORECASE)
+# The length of a piece of text or a sequence is a count of its characters or elements.
+_TEXTUAL = re.compile(
+    r"\b(?:password|passwords|passphrase|passcode|passcodes|string|strings|text|texts|word|words|name|names|code|codes|pin|token|"
+    r"sequence|sequences|list|array|message|messages|summary|sentence|sentences|username|key|otp|digits?|"
+    r"characters?|letters?|chars?|poem|story|essay|paragraph|title|slug|acronym)\b|密码|字符|字符串|文本|验证码|"
+    r"序列|名称|单词", re.IGNORECASE)
+# A tool that only computes a formula (`calculate_tip`): money in, the same money out, whatever the currency.
+_FORMULA_VERBS = frozenset({"calculate", "calc", "compute", "estimate", "split", "计算", "估算"})
+_UNIT_SIBLING = frozenset({"unit", "units", "uom", "currency", "currencies", "单位", "币种", "货币"})
+# A rate that is a share of something: the question is percent or fraction, not "per second".
+_SHARE_RATE = re.compile(
+    r"\b(?:interest|tax|discount|growth|inflation|exchange|tip|commission|vat|conversion|success|error|failure|"
+    r"return|mortgage|loan|annual|yearly|monthly|apr|apy|dividend|churn|bounce|click|win|default|mortality|"
+    r"birth|death|survival|response|hit|miss|learning|dropout|sampling|decay|fee|savings|deposit|rebate|"
+    r"percentage|percent)\b|利率|税率|折扣|增长率|汇率|贷款|利息|年化|比例|成功率|失败率", re.IGNORECASE)
+
+
+# What a per-time rate counts: requests per second, frames per second, bits per second.
+_FLOW = re.compile(
+    r"\b(?:requests?|calls?|queries|query|samples?|sampling|frames?|fps|bits?|bytes?|data|transfer|traffic|flow|"
+    r"refresh|poll|polling|baud|bitrate|heart|pulse|breathing|respiratory|packets?|messages?|events?|tokens?|"
+    r"throttle|throttling|limit|limits|limiting|tick|ticks|hz|per\s+(?:second|minute|hour|day)|/s|rpm|qps|rps)\b|"
+    r"每秒|每分钟|请求|采样|帧|比特|流量|心率", re.IGNORECASE)
+
+
+def unit_token_in_name(tokens: tuple[str, ...], word: str, known_units: frozenset[str]) -> bool:
+    """A token after the quantity word that reads as a unit: a known one, or a short unit-like abbreviation."""
+    if word not in tokens:
+        return False
+    for token in tokens[tokens.index(word) + 1:]:
+        if token in known_units:
+            return True
+        if token in _NOT_UNITS or token.isdigit():
+            continue
+        if 1 < len(token) <= 3 and not (set(token) & _VOWELS and len(token) == 3):
+            return True  # nm, kda, au, hz-like abbreviations; three letters only without a vowel
+    return False
+
+
+_VITAL = re.compile(r"\b(?:heart|pulse|respiratory|respiration|breathing)\b|心率|脉搏|呼吸", re.IGNORECASE)
+_MUSIC = re.compile(r"\b(?:midi|note|notes|clip|clips|drum|drums|track|tracks|chord|chords|ableton|synth|melody|beat|"
+                    r"beats|music|musical|instrument)\b|音符|音轨|乐器|音乐", re.IGNORECASE)
+_EXAMPLE_NUMBERS = re.compile(r"(?:e\.g\.?|for example|such as|例如)[,:]?\s*([0-9.,\s]+)", re.IGNORECASE)
+
+
+def _fraction_examples(description: str) -> bool:
+    """Example values, all between 0 and 1: the description already says the rate is a fraction."""
+    match = _EXAMPLE_NUMBERS.search(description)
+    if match is None:
+        return False
+    numbers = [n for n in re.split(r"[,\s]+", match.group(1)) if n.strip(".")]
+    try:
+        return bool(numbers) and all(0 <= float(n) <= 1 for n in numbers)
+    except ValueError:
+        return False
+
+
+def _sibling_names(node: Any) -> list[str]:
+    parent = getattr(node, "parent", None)
+    properties = parent.schema.get("properties") if parent is not None else None
+    if not isinstance(properties, dict):
+        return []
+    return [name for name in properties if isinstance(name, str) and name != node.name]
+
+
+def unitless_by_context(kind: str, word: str, description: str, node: Any, tool_text: str,
+                        schema: dict[str, Any]) -> bool:
+    """True when the tool's own words or shape show that this number needs no unit, or has it elsewhere."""
+    if any(isinstance(schema.get(k), str) for k in ("unit", "units", "x-unit", "x-units")):
+        return True  # the unit is written in a keyword of its own beside the description
+    if word in ("rate", "速率") and _VITAL.search(f"{' '.join(name_tokens(getattr(node, 'name', '') or ''))} {description}"):
+        return True  # heart, pulse and breathing rates are per minute by convention
+    if word == "rate" and _fraction_examples(description):
+        return True  # "e.g., 0.001, 0.01": the examples show a fraction, not a per-time rate
+    if word == "velocity" and _MUSIC.search(tool_text):
+        return True  # MIDI note velocity, 0-127
+    siblings = _sibling_names(node)
+    sibling_tokens = {t for name in siblings for t in name_tokens(name)}
+    if sibling_tokens & _UNIT_SIBLING or any(t in name for t in _UNIT_SIBLING for name in siblings if not t.isascii()):
+        return True  # `amount` next to `from_currency`, `temperature` next to `unit`
+    if kind in ("rate", "speed", "frequency", "weight", "length", "data") and _SCALE.search(description):
+        return True  # "fan speed level from 1 to 5", "0-100 scale"
+    if kind in ("rate", "speed", "frequency", "weight", "length") and schema.get("type") == "integer":
+        top = schema.get("maximum")
+        if isinstance(top, (int, float)) and not isinstance(top, bool) and top <= 10:
+            return True  # a small integer range is a level
+    if word in ("age", "年龄") and (_PERSON.search(description) or _PERSON_TOOL.search(tool_text)
+                                   or sibling_tokens & _PERSON_SIBLINGS
+                                   or not (_AGE_OF_DATA.search(description) or _AGE_OF_DATA.search(tool_text))):
+        return True  # a person's (or an animal's) age, in years by convention; data ages are cache/file/token ages
+    if kind == "data" and word in ("capacity", "size", "容量", "大小") and not (
+            _DATA_CONTEXT.search(description) or _DATA_CONTEXT.search(tool_text)):
+        return True  # the capacity of a theater, the size of a group: a count, not bytes
+    first = set(name_tokens(tool_text.split(" ", 1)[0])[:1])
+    if kind == "money" and (first & _FORMULA_VERBS or tool_text.startswith(("计算", "估算"))):
+        return True  # a loan or tip formula: the answer is in the currency the caller used
+    if kind in ("length", "distance") and (first & _FORMULA_VERBS or tool_text.startswith("计算")) and _GEOMETRY.search(tool_text):
+        return True  # a side of a shape in a unit-free formula
+    if kind == "length" and word in ("length", "长度") and (_TEXTUAL.search(description) or _TEXTUAL.search(tool_text)):
+        return True  # the length of a password or a list is a count
+    return False
+
+
+def is_share_rate(word: str, tokens: tuple[str, ...], description: str, tool_text: str) -> bool:
+    """`interest_rate`, `coupon_rate`, "年利率": a percentage or a fraction, where per-second units make no sense.
+    A `rate` is per time only when the text speaks of things that flow (requests, samples, frames, bits)."""
+    if word not in ("rate", "利率", "速率"):
+        return False
+    if _SHARE_RATE.search(" ".join(tokens)) or _SHARE_RATE.search(description):
+        return True
+    if _FLOW.search(" ".join(tokens)) or _FLOW.search(description) or _FLOW.search(tool_text):
+        return False
+    return word != "速率"
