@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from typing import Any
 
 from toollint import pointer as jp
@@ -86,7 +86,7 @@ def _fold(name: str) -> str:
     return name.replace("_", "").replace("-", "").lower()
 
 
-def _nearest(name: str, known: set[str]) -> str | None:
+def _nearest(name: str, known: Collection[str]) -> str | None:
     """The parameter a stale or misspelled name most likely means: same letters, or one of them contained in
     the other (`page_token` / `token`)."""
     folded = _fold(name)

@@ -163,9 +163,10 @@ def _report_foreign_type(value: Any, where: str, ctx: Context) -> bool:
     """`"type": "dict"` and friends: one finding that names the JSON Schema type to use instead."""
     names = [value] if isinstance(value, str) else value if isinstance(value, list) else []
     foreign = [(n, type_names.replacement(n)) for n in names if isinstance(n, str) and n not in SCHEMA_TYPES]
-    if not foreign or any(r is None for _, r in foreign):
+    replaced = [(n, r) for n, r in foreign if r is not None]
+    if not foreign or len(replaced) < len(foreign):
         return False
-    ctx.report(where, "; ".join(type_names.advice(n, r) for n, r in foreign))
+    ctx.report(where, "; ".join(type_names.advice(n, r) for n, r in replaced))
     return True
 
 
