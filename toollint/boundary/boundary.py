@@ -100,6 +100,7 @@ if TYPE_CHECKING:
         ResponsesCall,
         ResponsesResult,
     )
+from toollint.boundary.unsendable import unsendable
 
 __all__ = [
     "Batch", "Boundary", "BoundaryError", "Outcome", "Problem", "RetryBudget", "MISSING", "CODES",
@@ -421,11 +422,15 @@ class Boundary:
     # --- internals ---------------------------------------------------------------------------------
 
     def _key(self, name: Any, chain: Any) -> tuple[Any, Any]:
+        """The budget's key: the tool (every unknown name shares one, so inventing new names does not buy
+        new retries) and the conversation; long or unhashable chain keys are stored as a digest."""
         try:
             hash(chain)
         except TypeError:
             chain = repr(chain)
-        return (name if isinstance(name, str) else None, chain)
+        if isinstance(chain, (str, bytes)) and len(chain) > 64:
+            chain = _digest(chain)
+        return (name if isinstance(name, str) and name in self._tools else _UNKNOWN_TOOL, chain)
 
     def _check(self, call: Any, stop_reason: Any, chain: Any, *, count: bool, reset: bool) -> Outcome[Any]:
         parsed = parse_call(call)
@@ -452,6 +457,10 @@ class Boundary:
         if type(arguments) is dict and not arguments and _required(compiled.schema):
             return self._empty(parsed, compiled.name, _required(compiled.schema), chain, count)
         coerced: list[Coercion] = []
+        huge, non_finite = unsendable(arguments, self.lang) if type(arguments) is dict else ([], [])
+        if huge:
+            return self._failure(parsed, INVALID_ARGUMENTS, huge, msg.invalid_content(name, huge, self.lang), chain,
+                                 count=count, arguments=arguments, reason=_summary(name, huge))
         try:
             try:
                 valid = type(arguments) is dict and compiled.is_valid(arguments)
@@ -478,6 +487,12 @@ class Boundary:
                     return failed
         except SchemaTrouble as trouble:
             return self._schema_error(parsed, name, str(trouble), arguments)
+        # NaN passes every bound and Infinity has no JSON form: valid to jsonschema, rejected here
+        bad_numbers = unsendable(normalized, self.lang)[1] if non_finite else []
+        if bad_numbers:
+            return self._failure(parsed, INVALID_ARGUMENTS, bad_numbers,
+                                 msg.invalid_content(name, bad_numbers, self.lang), chain, count=count,
+                                 arguments=normalized, reason=_summary(name, bad_numbers))
         if compiled.rules:
             outcome = self._rules(parsed, compiled, normalized, chain, count)
             if outcome is not None:
@@ -613,6 +628,14 @@ class Boundary:
 def _required(schema: Any) -> list[str]:
     required = schema.get("required") if isinstance(schema, dict) else None
     return [r for r in required if isinstance(r, str)] if isinstance(required, list) else []
+_UNKNOWN_TOOL = ("unknown tool",)  # one budget key for every name that is not a tool (a tuple: no tool's name)
+
+
+def _digest(key: str | bytes) -> bytes:
+    import hashlib
+
+    return hashlib.blake2b(key.encode("utf-8", "surrogatepass") if isinstance(key, str) else key,
+                           digest_size=16).digest()
 
 
 def _summary(name: str, problems: list[Problem]) -> str:

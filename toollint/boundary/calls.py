@@ -6,6 +6,7 @@ Parsing never raises: a value that is not a call comes back as a string saying w
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -127,13 +128,45 @@ def _reject_constant(name: str) -> Any:
     raise _NonStandard(name)
 
 
-_DECODER = json.JSONDecoder(parse_constant=_reject_constant)  # built once: json.loads(..., kw) builds one per call
+class _Duplicate(ValueError):
+    """A key given twice in one object: JSON parsers disagree on which value wins, so neither is trusted."""
+
+
+class _NotFinite(ValueError):
+    """A number literal such as 1e999 that overflows to Infinity."""
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result = dict(pairs)
+    if len(result) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _Duplicate(key)
+            seen.add(key)
+    return result
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise _NotFinite(text)
+    return value
+
+
+# built once: json.loads(..., kw) builds one per call
+_DECODER = json.JSONDecoder(parse_constant=_reject_constant, object_pairs_hook=_pairs, parse_float=_finite)
 
 
 def _clip(text: str) -> str:
     if len(text) <= MAX_RAW:
         return text
     return text[: MAX_RAW // 2] + " … " + text[-MAX_RAW // 4:]
+
+
+def _where(raw: str, position: int) -> dict[str, int]:
+    line = raw.count("\n", 0, position) + 1
+    return {"line": line, "column": position - (raw.rfind("\n", 0, position) + 1) + 1, "position": position}
 
 
 def parse_arguments(raw: Any) -> tuple[Any, dict[str, Any] | None]:
@@ -163,6 +196,14 @@ def parse_arguments(raw: Any) -> tuple[Any, dict[str, Any] | None]:
         line = raw.count("\n", 0, position) + 1
         column = position - (raw.rfind("\n", 0, position) + 1) + 1
         return None, {"error": f"{error} is not a JSON value", "line": line, "column": column, "position": position,
+                      "raw": _clip(raw)}
+    except _Duplicate as error:
+        quoted = json.dumps(str(error), ensure_ascii=False)
+        position = max(raw.find(quoted, raw.find(quoted) + 1), 0)
+        return None, {"error": f"the key {quoted} is given twice in one object", **_where(raw, position),
+                      "raw": _clip(raw)}
+    except _NotFinite as error:
+        return None, {"error": f"{error} is not a finite number", **_where(raw, max(raw.find(str(error)), 0)),
                       "raw": _clip(raw)}
     except RecursionError:
         return None, {"error": "nested too deeply to parse", "line": 1, "column": 1, "position": 0, "raw": _clip(raw)}

@@ -22,7 +22,7 @@ from referencing.exceptions import Unresolvable
 from toollint.boundary import messages as msg
 from toollint.boundary.messages import MISSING, Problem
 from toollint.errors import BoundaryError
-from toollint.schema.safe_regex import MAX_RISKY_LENGTH, TooLong, search, supported
+from toollint.schema.safe_regex import TooLong, fallback_description, search, supported
 from toollint.schema.validation import risky_patterns, validator_class
 from toollint.schema.walk import entries, members
 
@@ -213,12 +213,13 @@ class CompiledTool:
                                 f"{error.message}") from None
         except RecursionError:
             raise BoundaryError(f"tool {name!r}: the input schema is nested too deeply") from None
+        except Exception as error:  # noqa: BLE001 - e.g. OverflowError compiling `x{99999999999}`
+            raise BoundaryError(f"tool {name!r}: the input schema cannot be used: {type(error).__name__}: "
+                                f"{error}") from None
         risky = risky_patterns(schema)
         self.risky = risky
         for pattern in sorted(p for p, limit in risky.items() if limit == 0):
-            how = "matched by the linear-time matcher" if supported(pattern) else \
-                "matched by `re` (constructs the safe matcher lacks), only for strings up to " \
-                f"{MAX_RISKY_LENGTH:,} characters"
+            how = "matched by the linear-time matcher" if supported(pattern) else fallback_description()
             self.warnings.append(f"tool {name!r}: pattern {pattern!r} is prone to catastrophic backtracking; {how}")
         self.counted = bool(_keywords(schema) & set(_COUNTED))
         cls = validator_class(schema, risky, dict.fromkeys(_COUNTED, _counted) if self.counted else None)
@@ -234,10 +235,13 @@ class CompiledTool:
 
     def is_valid(self, arguments: Any) -> bool:
         """The fast path: one validator pass. May raise `TooComplex` or `Unresolvable`."""
-        if not self.counted:
-            return bool(self.validator.is_valid(arguments))
-        with _Budget():
-            return bool(self.validator.is_valid(arguments))
+        try:
+            if not self.counted:
+                return bool(self.validator.is_valid(arguments))
+            with _Budget():
+                return bool(self.validator.is_valid(arguments))
+        except OverflowError:  # e.g. a float against `multipleOf: 10**4000`: `judge` reports it
+            return False
 
     def too_complex(self) -> Problem:
         return Problem((), "complexity", MAX_SECONDS, MISSING, msg.too_complex_sentence(self.converter.lang))
@@ -273,8 +277,10 @@ class CompiledTool:
         except Unresolvable as error:
             raise SchemaTrouble(unresolvable_text(error)) from None
         except RecursionError:
+            if _depth(normalized) < 64:  # shallow arguments: the schema's `$ref`s loop, not the model's fault
+                raise SchemaTrouble("the input schema's `$ref`s form a cycle that never reaches a value") from None
             return normalized, [Problem((), "depth", None, MISSING, msg.too_deep_sentence(lang))]
-        except TooComplex:
+        except (TooComplex, OverflowError):
             return normalized, [self.too_complex()]
 
     def _valid(self, value: Any, schema: Any) -> bool:
@@ -362,6 +368,20 @@ class CompiledTool:
             changed = changed or new is not item
             out.append(new)
         return out if changed else value
+
+
+def _depth(value: Any) -> int:
+    """How deeply `value` nests (iteratively: it is called after a RecursionError)."""
+    deepest = 0
+    stack = [(value, 1)]
+    while stack:
+        node, depth = stack.pop()
+        deepest = max(deepest, depth)
+        if isinstance(node, dict):
+            stack.extend((item, depth + 1) for item in node.values())
+        elif isinstance(node, list):
+            stack.extend((item, depth + 1) for item in node)
+    return deepest
 
 
 def unresolvable_text(error: Any) -> str:

@@ -33,6 +33,13 @@ class LazyGroup(click.Group):
                 return None
         return super().get_command(ctx, name)
 
+    def invoke(self, ctx: click.Context):  # noqa: ANN201 - click's signature
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:  # 130 like a shell, not click's 1 (which means "findings")
+            click.echo("toollint: interrupted", err=True)
+            sys.exit(130)
+
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="toollint")

@@ -12,6 +12,8 @@ import click
 from toollint.cli.live import live_options
 from toollint.linter.catalog import SEVERITY_RANK
 from toollint.linter.config import FAIL_ON, TARGETS, ConfigError, Settings, find_config, load_settings
+from toollint.safeio import UnsafeOutput, atomic_write, refuse_clashes
+from toollint.terminal import escape_controls
 
 OUTPUT_FORMATS = ("full", "concise", "json", "sarif", "github")
 
@@ -89,6 +91,11 @@ def check_command(paths, output_format, output_file, select, extend_select, igno
     except ConfigError as error:
         raise click.BadParameter(str(error).split(": ", 1)[1], param_hint=str(error).split(":", 1)[0]) from None
     try:
+        if select and not _split(select):
+            raise click.BadParameter("is empty, which would disable every rule; name at least one rule "
+                                     "(or leave --select out)", param_hint="--select")
+        if output_file:
+            _refuse_output_over(output_file, [p for p in paths if os.path.isfile(p)])
         settings = resolve_settings(config, isolated)
         settings = settings.with_overrides(
             select=_split(select), extend_select=(settings.extend_select + (_split(extend_select) or ())),
@@ -100,7 +107,7 @@ def check_command(paths, output_format, output_file, select, extend_select, igno
         if show_files:  # list and exit without linting, as ruff does
             surveyed = survey_paths(list(paths) or ["."], settings, force_exclude=force_exclude,
                                     discovery=discovery_mode, stdin_filename=stdin_filename)
-            click.echo("".join(f"{r.path}: {_fate(r)}\n" for r in surveyed), nl=False)
+            click.echo(escape_controls("".join(f"{r.path}: {_fate(r)}\n" for r in surveyed)), nl=False)
             sys.exit(0)
         progress = Progress()
         try:
@@ -140,7 +147,12 @@ def check_command(paths, output_format, output_file, select, extend_select, igno
         for chunk in chunks:
             click.echo(chunk, nl=False, color=colored)
     elif output_file:
-        Path(output_file).write_text(text, encoding="utf-8")
+        _refuse_output_over(output_file, [r.path for r in run.results])
+        try:
+            atomic_write(output_file, text)
+        except (OSError, UnsafeOutput) as error:
+            click.echo(f"toollint: cannot write the report: {_os_error_text(error)}", err=True)
+            sys.exit(2)
     else:
         click.echo(text, nl=False, color=colored)
     for crashed in run.crashes:
@@ -149,6 +161,19 @@ def check_command(paths, output_format, output_file, select, extend_select, igno
     if run.crashes:
         sys.exit(2)
     sys.exit(0 if exit_zero else exit_code(findings, settings.fail_on))
+
+
+def _refuse_output_over(output_file: str, inputs: list[str]) -> None:
+    try:
+        refuse_clashes(inputs, [("report (-o)", output_file)])
+    except UnsafeOutput as error:
+        raise click.BadParameter(str(error), param_hint="-o/--output-file") from None
+
+
+def _os_error_text(error: Exception) -> str:
+    if isinstance(error, OSError) and error.strerror:
+        return f"{error.filename}: {error.strerror}" if error.filename else error.strerror
+    return str(error)
 
 
 def exit_code(findings, fail_on: str) -> int:

@@ -7,15 +7,15 @@ Exit codes: 0 written (or up to date with --check), 1 --check found OUT or VFILE
 from __future__ import annotations
 
 import json
-import os
 import sys
-from pathlib import Path
 from typing import Any
 
 import click
 
 from toollint.profiles import STRICT_TARGETS
+from toollint.safeio import UnsafeOutput, read_regular, refuse_clashes
 from toollint.strictifier.files import StrictifyFileError, strictify_file, write_atomically
+from toollint.terminal import escape_controls, escape_json_controls
 
 
 def _value(value: Any) -> str:
@@ -39,7 +39,7 @@ def _text_report(report: dict[str, Any]) -> str:
     budget = report["budget"]
     lines.append(f"{report['target']}: {budget['strict_tools']} strict tool(s), {budget['optional_parameters']} "
                  f"optional parameter(s), {budget['union_parameters']} union-typed parameter(s)")
-    return "\n".join(lines) + "\n"
+    return escape_controls("\n".join(lines)) + "\n"
 
 
 class _Exit(Exception):
@@ -118,32 +118,33 @@ def _run_pairs(check: bool, lang: str, report_format: str, quiet: bool) -> None:
 
 def _stop(code: int, message: str, file: str, target: str, report_format: str) -> None:
     if message and report_format == "json" and code == 2:
-        click.echo(json.dumps({"file": file, "target": target, "refused": message.splitlines()},
-                              ensure_ascii=False, indent=2), err=True)
+        click.echo(escape_json_controls(json.dumps({"file": file, "target": target, "refused": message.splitlines()},
+                                                   ensure_ascii=False, indent=2)), err=True)
     elif message:
-        click.echo(f"toollint strictify: {message}" if not message.startswith(file) else message, err=True)
+        click.echo(escape_controls(f"toollint strictify: {message}" if not message.startswith(file) else message),
+                   err=True)
     sys.exit(code)
-
-
-def _same_file(a: str, b: str) -> bool:
-    try:
-        return os.path.exists(b) and os.path.samefile(a, b)
-    except OSError:
-        return False
 
 
 def _run(file, target, output, validator, check, lang, report_format, allow_lossy, only, max_strict, quiet) -> None:
     if check and not output:
         raise _Exit(2, "--check needs -o OUT: the strict file to compare with")
-    for path in (output, validator):
-        if path and file != "-" and _same_file(file, path):
-            raise _Exit(2, f"{path}: would overwrite the input file; strictify never modifies its input")
+    try:
+        refuse_clashes([file], [("output", output), ("validator file", validator)])
+    except UnsafeOutput as error:
+        raise _Exit(2, f"{error} (strictify never modifies its input)") from None
     outcome = strictify_file(file, target, lang=lang, allow_lossy=allow_lossy, only=only or None,
                              max_strict=max_strict)
-    validator_text = json.dumps(outcome.validators, ensure_ascii=False, indent=2) + "\n"
+    if validator:
+        strict_names = [tool["name"] for tool in outcome.report["tools"] if tool["strict"]]
+        twice = sorted({str(name) for name in strict_names if strict_names.count(name) > 1})
+        if twice:
+            raise _Exit(2, f"{validator}: {len(twice)} tool name(s) appear twice ({', '.join(map(repr, twice))}); the "
+                        "validator file holds one schema per name, so one would be lost: rename the tools")
+    validator_text = json.dumps(outcome.validators, ensure_ascii=False, indent=2, allow_nan=False) + "\n"
     if not quiet:
         if report_format == "json":
-            click.echo(json.dumps(outcome.report, ensure_ascii=False, indent=2), err=True)
+            click.echo(escape_json_controls(json.dumps(outcome.report, ensure_ascii=False, indent=2)), err=True)
         else:
             click.echo(_text_report(outcome.report), err=True, nl=False)
     if check:
@@ -152,11 +153,11 @@ def _run(file, target, output, validator, check, lang, report_format, allow_loss
             if not path:
                 continue
             try:
-                current = Path(path).read_text(encoding="utf-8")
+                current = read_regular(path, len(text.encode("utf-8")) + 1)
             except OSError:
-                stale.append(f"{path} is missing")
+                stale.append(f"{path} is missing or not a regular file")
                 continue
-            if current != text:
+            if current != text.encode("utf-8"):  # bytes: line endings and encoding count too
                 stale.append(f"{path} is out of date")
         if stale:
             raise _Exit(1, "; ".join(stale) + f" (run `toollint strictify {file} --target {target} -o {output}"
@@ -169,5 +170,7 @@ def _run(file, target, output, validator, check, lang, report_format, allow_loss
             click.echo(outcome.text, nl=False)
         if validator:
             write_atomically(validator, validator_text)
-    except OSError as error:
+    except UnsafeOutput as error:
         raise _Exit(2, f"cannot write: {error}") from None
+    except OSError as error:
+        raise _Exit(2, f"cannot write {error.filename or ''}: {error.strerror or error}") from None

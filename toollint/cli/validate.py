@@ -15,7 +15,10 @@ import click
 
 from toollint.boundary import TRUNCATION_REASONS, Boundary, BoundaryError
 from toollint.boundary.calls import bare_call, is_call, parse_call
+from toollint.document.source import MAX_FILE_BYTES
 from toollint.profiles import PROFILE_NAMES
+from toollint.safeio import NotRegular, read_regular
+from toollint.terminal import escape_controls, escape_json_controls
 
 _SHAPES = ("anthropic", "openai-chat", "openai-responses", "mcp", "gemini")
 _TARGETS = PROFILE_NAMES
@@ -35,14 +38,19 @@ def _read_input(input_text: str | None, input_file: str | None, source: str | No
     path = input_file if input_file is not None else source
     if path is None or path == "-":
         stream = sys.stdin
+        if stream is None or getattr(stream, "closed", False):
+            raise _Usage("no input: standard input is closed; pass --input JSON or --input-file FILE")
         if path is None and stream.isatty():
             raise _Usage("no input: pass --input JSON, --input-file FILE, or pipe the JSON on stdin (-)")
         return stream.read()
     try:
-        with open(path, "rb") as handle:
-            raw = handle.read()
+        raw = read_regular(path, MAX_FILE_BYTES)
+    except NotRegular as error:
+        raise _Usage(f"the input file {path}: {error}") from None
     except OSError as error:
         raise _Usage(f"cannot read the input file {path}: {error.strerror or error}") from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise _Usage(f"the input file {path} is over the {MAX_FILE_BYTES:,}-byte limit")
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as error:
@@ -53,7 +61,7 @@ def _read_input(input_text: str | None, input_file: str | None, source: str | No
 def _loads_or_text(text: str) -> Any:
     try:
         return json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # the boundary reports the text as INVALID_JSON, with a reason
         return text
 
 
@@ -114,14 +122,14 @@ def validate_command(tools_file: str, source: str | None, tool: str | None, inpu
             call = bare_call(boundary.default_shape, _pick_tool(boundary, tool), text)
         outcome = boundary.check(call, stop_reason)
     except (BoundaryError, _Usage) as error:
-        click.echo(f"toollint validate: {error}", err=True)
+        click.echo(escape_controls(f"toollint validate: {error}"), err=True)
         sys.exit(2)
     except Exception as error:  # noqa: BLE001 - a clear message, never a traceback
-        click.echo(f"toollint validate: internal error: {type(error).__name__}: {error}", err=True)
+        click.echo(escape_controls(f"toollint validate: internal error: {type(error).__name__}: {error}"), err=True)
         sys.exit(2)
     if outcome.code in ("SCHEMA_ERROR", "INTERNAL_ERROR"):  # the tools file, not the input, is at fault
-        click.echo(f"toollint validate: {outcome.reason}", err=True)
+        click.echo(escape_controls(f"toollint validate: {outcome.reason}"), err=True)
         sys.exit(2)
     printed = outcome.arguments if outcome.ok else outcome.result
-    click.echo(json.dumps(printed, ensure_ascii=False, indent=2))
+    click.echo(escape_json_controls(json.dumps(printed, ensure_ascii=False, indent=2)))
     sys.exit(0 if outcome.ok else 1)

@@ -8,12 +8,15 @@ from __future__ import annotations
 import json
 import os
 import re
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from typing import Any
 
 from toollint import pointer as jp
+from toollint.document.irregular import TrackingDecoder, locate, long_integer_position, may_hold_surrogates
 from toollint.document.jsonc import blank_jsonc
 from toollint.document.locate import JsonLocator, LineIndex, Locator, Span, SparseLines, YamlLocator
+from toollint.safeio import NotRegular, read_regular
 
 MAX_FILE_BYTES = 16 * 1024 * 1024
 MAX_YAML_NODES = 1_000_000
@@ -43,6 +46,8 @@ class Source:
     problem: SourceProblem | None = None
     suppressions: dict[int, list[str]] = field(default_factory=dict)
     documents: int = 1  # YAML documents in the file; several are read as a list of them
+    duplicate_keys: list[str] = field(default_factory=list)  # pointers of keys given twice (JSON; last wins)
+    non_finite: list[str] = field(default_factory=list)  # pointers of Infinity/NaN numbers (1e999, .inf, .nan)
     _lines: LineIndex | None = field(default=None, repr=False, compare=False)
 
     def span(self, pointer: str, *, key: bool = False) -> Span:
@@ -58,6 +63,17 @@ class Source:
         index = self.lines
         kept = {n: index.line_text(n) for n in sorted(numbers) if n >= 1}
         return Source(self.path, "\n".join(kept.values()), self.format, _lines=SparseLines(kept))
+    def irregularity(self) -> str | None:
+        """"LINE:COLUMN: why" for the first duplicate key or non-finite number, for the features that must
+        refuse such a file (strictify would drop a value or write invalid JSON; the boundary would validate
+        against a schema nobody reviewed)."""
+        for pointers, why in ((self.duplicate_keys, "the key {name!r} is given twice in one object"),
+                              (self.non_finite, "`{name}` is not a finite number (Infinity or NaN has no JSON form)")):
+            if pointers:
+                span = self.span(pointers[0], key=True)
+                name = jp.split(pointers[0])[-1]
+                return f"{span.line}:{span.column}: " + why.format(name=name)
+        return None
 
     @property
     def lines(self) -> LineIndex:
@@ -82,7 +98,10 @@ def read_stdin(display: str = "<stdin>") -> Source:
     """Read and parse standard input, sniffing JSON or YAML (the one reader `check`, `strictify` and `validate` share)."""
     import sys
 
-    raw = sys.stdin.buffer.read()
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None or stream.closed:
+        return _failed(display, "", "unreadable-file", "not read: standard input is closed")
+    raw = stream.read(MAX_FILE_BYTES + 1)
     return parse_bytes(raw, display, format_for(display, raw))
 
 
@@ -93,8 +112,9 @@ def read_path(path: str, display: str | None = None) -> Source:
         if size > MAX_FILE_BYTES:
             return _failed(display, "", "unreadable-file",
                            f"not read: the file is {size:,} bytes, over the {MAX_FILE_BYTES:,}-byte limit")
-        with open(path, "rb") as handle:
-            raw = handle.read(MAX_FILE_BYTES + 1)
+        raw = read_regular(path, MAX_FILE_BYTES)
+    except NotRegular as error:
+        return _failed(display, "", "unreadable-file", str(error))
     except OSError as error:
         return _failed(display, "", "unreadable-file", f"cannot read the file: {error.strerror or error}")
     return parse_bytes(raw, display, format_for(display, raw))
@@ -140,8 +160,9 @@ class _NonStandardConstant(ValueError):
 
 def _parse_json(text: str, display: str) -> Source:
     source = Source(display, text, "json")
+    decoder = TrackingDecoder()
     try:
-        source.data = json.loads(text, parse_constant=_reject_constant)
+        source.data = decoder.loads(text, _reject_constant)
     except json.JSONDecodeError as error:
         blanked = blank_jsonc(text)  # JSON with comments or trailing commas: read it, positions intact
         try:
@@ -161,8 +182,33 @@ def _parse_json(text: str, display: str) -> Source:
     except RecursionError:
         source.problem = SourceProblem("parse-error", "not read: the JSON is nested too deeply to parse")
         return source
+    except ValueError:  # CPython's limit on converting long integer literals
+        source.problem = _too_long_number(text)
+        return source
     source.locator = JsonLocator(text)
+    _note_irregularities(source, decoder.duplicates, numbers=decoder.overflow)
     return source
+
+
+def _too_long_number(text: str) -> SourceProblem:
+    position = long_integer_position(text)
+    line, column = LineIndex(text).position(position) if position is not None else (1, 1)
+    return SourceProblem("parse-error", "a number literal is too long: more than 4,300 digits", line, column)
+
+
+def _note_irregularities(source: Source, duplicates: list[tuple[int, str]], *, numbers: bool) -> None:
+    """Record duplicate keys and non-finite numbers for the linter; a lone surrogate is a parse error."""
+    surrogates = may_hold_surrogates(source.text, source.format)
+    if not (duplicates or numbers or surrogates):
+        return
+    found = locate(source.data, duplicates, numbers=numbers, surrogates=surrogates)
+    source.duplicate_keys, source.non_finite = found.duplicate_keys, found.non_finite
+    if found.lone_surrogates:
+        span = source.span(found.lone_surrogates[0])
+        source.problem = SourceProblem(
+            "parse-error", "a string holds an unpaired UTF-16 surrogate escape (such as \\ud800); it is not text "
+            "and cannot be written as UTF-8: remove it or complete the pair", span.line, span.column)
+        source.data, source.locator = None, None
 
 
 _SUPPRESSION = re.compile(r"#\s*toollint:\s*ignore\[([^\]]*)\]")
@@ -188,7 +234,16 @@ def _parse_yaml(text: str, display: str) -> Source:
     except RecursionError:
         source.problem = SourceProblem("parse-error", "not read: the YAML is nested too deeply to parse")
         return source
-    except (YAMLError, ValueError, TypeError) as error:
+    except AssertionError as error:  # ruamel asserts on a %YAML directive it does not support (1.3)
+        line = next((n for n, row in enumerate(text.splitlines(), 1) if row.startswith("%YAML")), 1)
+        source.problem = SourceProblem("parse-error", f"invalid YAML: unsupported %YAML directive ({error}); "
+                                       "use %YAML 1.2 or leave it out", line)
+        return source
+    except ValueError as error:
+        source.problem = (_too_long_number(text) if "digits" in str(error)
+                          else SourceProblem("parse-error", f"invalid YAML: {error}"))
+        return source
+    except (YAMLError, TypeError) as error:
         source.problem = SourceProblem("parse-error", f"invalid YAML: {error}")
         return source
     locator = YamlLocator(text)
@@ -201,7 +256,13 @@ def _parse_yaml(text: str, display: str) -> Source:
     except _YamlTooBig as error:
         source.problem = SourceProblem("unreadable-file", str(error))
         return source
+    except ValueError:  # an integer (decimal or hex) past CPython's 4,300-digit conversion limit
+        source.problem = _too_long_number(text)
+        return source
     source.locator = locator
+    _note_irregularities(source, [], numbers=bool(_MAYBE_NON_FINITE.search(text)))
+    if source.problem is not None:
+        return source
     for number, line in enumerate(text.splitlines(), start=1):
         if "toollint" in line:
             match = _SUPPRESSION.search(line)
@@ -212,6 +273,10 @@ def _parse_yaml(text: str, display: str) -> Source:
 
 class _YamlTooBig(Exception):
     pass
+
+
+_MAYBE_NON_FINITE = re.compile(r"\.(?:inf|nan)\b|[eE]\+?[0-9]{3}", re.IGNORECASE)
+MAX_YAML_BYTES = 4 * MAX_FILE_BYTES  # what aliases may expand to: scalars count by length, once per use
 
 
 _FLOW_TOKENS = re.compile(r'"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#[^\n]*|[\[\]{}]')
@@ -233,8 +298,9 @@ def _flow_depth(text: str) -> int:
 
 
 def _check_expansion(root: Any) -> None:
-    """Reject a tree whose aliases expand past MAX_YAML_NODES; counts shared nodes once per use, memoized by identity."""
-    sizes: dict[int, int] = {}
+    """Reject a tree whose aliases expand past MAX_YAML_NODES nodes or MAX_YAML_BYTES bytes of scalars (a
+    100 KB string aliased 100,000 times is few nodes but 10 GB); shared nodes count once per use, memoized."""
+    sizes: dict[int, tuple[int, int]] = {}  # id -> (nodes, bytes) once expanded
     stack: list[tuple[Any, bool]] = [(root, False)]
     while stack:
         node, children_done = stack.pop()
@@ -242,18 +308,29 @@ def _check_expansion(root: Any) -> None:
             continue
         children = list(node.values()) if isinstance(node, dict) else list(node)
         if not children_done:
-            sizes[id(node)] = -1  # in progress: a recursive alias
+            sizes[id(node)] = (-1, 0)  # in progress: a recursive alias
             stack.append((node, True))
             stack.extend((child, False) for child in children
                          if isinstance(child, (dict, list)) and id(child) not in sizes)
             continue
-        total = 1
+        total, size = 1, sum(_scalar_bytes(key) for key in node) if isinstance(node, dict) else 0
         for child in children:
-            total += max(sizes.get(id(child), 1), 1) if isinstance(child, (dict, list)) else 1
+            if isinstance(child, (dict, list)):
+                nodes, child_bytes = sizes.get(id(child), (1, 0))
+                total, size = total + max(nodes, 1), size + child_bytes
+            else:
+                total, size = total + 1, size + _scalar_bytes(child)
             if total > MAX_YAML_NODES:
                 raise _YamlTooBig(f"not read: the YAML expands to more than {MAX_YAML_NODES:,} nodes "
                                   "(an alias bomb?)")
-        sizes[id(node)] = total
+            if size > MAX_YAML_BYTES:
+                raise _YamlTooBig(f"not read: the YAML's aliases expand to more than {MAX_YAML_BYTES:,} bytes "
+                                  "(an alias bomb?)")
+        sizes[id(node)] = (total, size)
+
+
+def _scalar_bytes(value: Any) -> int:
+    return len(value) if isinstance(value, str) else 8
 
 
 class _PlainYaml:
@@ -278,6 +355,8 @@ class _PlainYaml:
             return self._mapping(node, pointer, depth)
         if isinstance(node, list):
             return self._sequence(node, pointer, depth)
+        if isinstance(node, AbstractSet):  # YAML `!!set {a, b}`: its members, in order (JSON has no sets)
+            return [_scalar(member) for member in node]
         return _scalar(node)
 
     def _enter(self, node: Any) -> None:

@@ -32,6 +32,9 @@ def read_tool_file(path: str | os.PathLike[str], error: type[ToollintError] = To
         problem = source.problem
         where = f"{source.path}:{problem.line}:{problem.column}" if problem.rule == "parse-error" else source.path
         raise error(f"{where}: {problem.message}")
+    irregularity = source.irregularity()  # a duplicate key or NaN: the data is not what the file says
+    if irregularity is not None:
+        raise error(f"{source.path}:{irregularity}; `toollint check` reports it")
     tools = find_tools(source.data)
     if not tools:
         raise error(f"{source.path}: {NO_TOOLS}")

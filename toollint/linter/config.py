@@ -169,7 +169,7 @@ def parse_settings(data: dict[str, Any], where: str, path: Path | None = None) -
         elif key == "dialect":
             from toollint.document.dialects import DIALECTS
 
-            if value not in DIALECTS:
+            if not isinstance(value, str) or value not in DIALECTS:
                 raise ConfigError(f"{where}: `dialect` must be one of {', '.join(DIALECTS)}, not {value!r}")
             settings.dialect = value
         elif key == "respect-gitignore":

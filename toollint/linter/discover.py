@@ -11,6 +11,7 @@ from pathlib import Path
 from toollint.document.source import SUPPORTED_SUFFIXES
 from toollint.linter.config import Settings
 from toollint.linter.gitignore import GitIgnore
+from toollint.safeio import is_regular
 
 
 @dataclass(frozen=True)
@@ -18,6 +19,7 @@ class Candidate:
     path: str  # where to read it
     display: str  # how to name it in findings
     explicit: bool  # named on the command line (so a file without tools is still listed by --show-files)
+    skipped: str | None = None  # why it is reported but not read (outside link, FIFO, unreadable directory)
 
 
 def display_path(path: str) -> str:
@@ -59,11 +61,11 @@ def discover(paths: list[str], settings: Settings, *, force_exclude: bool = Fals
     gitignore = GitIgnore() if settings.respect_gitignore else None
     for given in paths:
         if os.path.isdir(given):
-            for path in sorted(_walk(given, settings, gitignore)):
+            for path, skipped in sorted(_walk(given, settings, gitignore), key=lambda item: item[0]):
                 real = os.path.realpath(path)
-                if real not in seen:
+                if real not in seen or skipped is not None:
                     seen.add(real)
-                    yield Candidate(path, display_path(path), False)
+                    yield Candidate(path, display_path(path), False, skipped)
         else:
             if force_exclude and is_excluded(given, settings):
                 continue
@@ -73,13 +75,18 @@ def discover(paths: list[str], settings: Settings, *, force_exclude: bool = Fals
                 yield Candidate(given, display_path(given), True)
 
 
-def _walk(top: str, settings: Settings, gitignore: GitIgnore | None) -> Iterator[str]:
+def _walk(top: str, settings: Settings, gitignore: GitIgnore | None) -> Iterator[tuple[str, str | None]]:
+    """(path, None) for each file to read under `top`; (path, reason) for what is found but not read:
+    unreadable directories, FIFOs and other non-regular files (reading them blocks or never ends), and
+    symlinks to files outside `top` (a link committed in a pull request must not print a secret)."""
+    root = os.path.realpath(top)
     stack = [top]
     while stack:
         directory = stack.pop()
         try:
             entries = sorted(os.scandir(directory), key=lambda e: e.name)
-        except OSError:
+        except OSError as error:
+            yield directory, f"not read: cannot list the directory: {error.strerror or error}"
             continue
         for entry in entries:
             try:
@@ -88,6 +95,16 @@ def _walk(top: str, settings: Settings, gitignore: GitIgnore | None) -> Iterator
                         stack.append(entry.path)
                 elif entry.name.lower().endswith(SUPPORTED_SUFFIXES) and not is_excluded(entry.path, settings) \
                         and not (gitignore is not None and gitignore.ignored(entry.path, is_dir=False)):
-                    yield entry.path
-            except OSError:
-                continue
+                    yield entry.path, _why_not_read(entry, root)
+            except OSError as error:
+                yield entry.path, f"not read: {error.strerror or error}"
+
+
+def _why_not_read(entry: os.DirEntry[str], root: str) -> str | None:
+    if entry.is_symlink():
+        real = os.path.realpath(entry.path)
+        if os.path.commonpath([real, root]) != root:
+            return ("not read: a symlink to a file outside the scanned directory (toollint does not follow links "
+                    "out of the tree it is given; name the file itself to check it)")
+    regular, what = is_regular(entry.path)
+    return None if regular or not what.startswith("a ") else f"not read: {what}, not a regular file"

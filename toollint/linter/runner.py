@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from toollint.document.dialects import DIALECTS, find_tools
 from toollint.document.sniff import looks_like_tools
-from toollint.document.source import Source, read_path, read_stdin
+from toollint.document.source import Source, SourceProblem, format_for, read_path, read_stdin
 from toollint.linter.config import Settings
 from toollint.linter.discover import Candidate, _relative_to_root, discover
 from toollint.linter.engine import CheckCrashed, FileResult, Finding, Linter
@@ -62,7 +63,7 @@ def _skipped(candidate: Candidate, source: Source, discovery: bool) -> FileResul
 
 
 def _lint_candidate(linter: Linter, candidate: Candidate, discovery: bool) -> FileResult:
-    source = read_path(candidate.path, candidate.display)
+    source = _read(candidate)
     return _skipped(candidate, source, discovery) or _lint_source(linter, source, candidate.display,
                                                                   candidate.explicit and not discovery)
 
@@ -75,7 +76,7 @@ def survey_paths(paths: list[str], settings: Settings, *, force_exclude: bool = 
         if candidate.path == "-":
             results.append(FileResult(candidate.display, status="stdin"))
             continue
-        source = read_path(candidate.path, candidate.display)
+        source = _read(candidate)
         result = _skipped(candidate, source, discovery)
         if result is None:
             result = FileResult(candidate.display, status="unreadable" if source.problem else "checked",
@@ -89,6 +90,18 @@ def survey_paths(paths: list[str], settings: Settings, *, force_exclude: bool = 
 
 _worker_linter: Linter | None = None
 _worker_discovery = False
+
+
+def _read(candidate: Candidate) -> Source:
+    if candidate.skipped is not None:  # found but not to be read: its reason becomes an unreadable-file finding
+        return Source(candidate.display, "", format_for(candidate.display),
+                      problem=SourceProblem("unreadable-file", candidate.skipped))
+    return read_path(candidate.path, candidate.display)
+
+
+def _ignore_sigint() -> None:
+    """Workers leave Ctrl-C to the main process, which cancels the run (a worker dying of it broke the pool)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _lint_in_worker(candidate: Candidate) -> FileResult:
@@ -132,12 +145,7 @@ def lint_paths(paths: list[str], settings: Settings, *, force_exclude: bool = Fa
         order = sorted(range(len(files)), key=lambda i: -_size(files[i]))
         _worker_linter, _worker_discovery = linter, discovery
         try:
-            with _fork_context().Pool(workers) as pool:
-                done = []
-                for result in pool.imap(_lint_in_worker, [files[i] for i in order], chunksize=1):
-                    done.append(result)
-                    if progress is not None:
-                        progress(len(done), len(files))
+            done = _lint_in_pool([files[i] for i in order], workers, progress)
         finally:
             _worker_linter, _worker_discovery = None, False
         results: list[FileResult | None] = [None] * len(files)
@@ -150,6 +158,46 @@ def lint_paths(paths: list[str], settings: Settings, *, force_exclude: bool = Fa
             if progress is not None:
                 progress(number, len(files))
     return run
+
+
+def _lint_in_pool(candidates: list[Candidate], workers: int,
+                  progress: Callable[[int, int], None] | None = None) -> list[FileResult]:
+    """Lint in worker processes. A worker that dies (OOM killer, signal) breaks the pool instead of hanging
+    it: the files it left undone are retried one per fresh worker, so the one that kills again is named."""
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
+    results: list[FileResult | None] = [None] * len(candidates)
+    executor = ProcessPoolExecutor(workers, mp_context=_fork_context(), initializer=_ignore_sigint)
+    try:
+        futures = [executor.submit(_lint_in_worker, candidate) for candidate in candidates]
+        for index, future in enumerate(futures):
+            try:
+                results[index] = future.result()
+            except BrokenProcessPool:
+                continue
+            if progress is not None:
+                progress(index + 1, len(candidates))
+    except BaseException:
+        executor.shutdown(wait=False, cancel_futures=True)
+        raise
+    executor.shutdown(wait=True)
+    for index, candidate in enumerate(candidates):
+        if results[index] is None:
+            results[index] = _lint_alone(candidate)
+    return [r for r in results if r is not None]
+
+
+def _lint_alone(candidate: Candidate) -> FileResult:
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
+    with ProcessPoolExecutor(1, mp_context=_fork_context(), initializer=_ignore_sigint) as executor:
+        try:
+            return executor.submit(_lint_in_worker, candidate).result()
+        except BrokenProcessPool:
+            return FileResult(candidate.display, status="crashed",
+                              error="the worker process died while checking this file (killed, or out of memory)")
 
 
 def _size(candidate: Candidate) -> int:

@@ -12,6 +12,7 @@ from importlib import resources
 from typing import Any
 
 from toollint._compat import tomllib
+from toollint.profiles.size import SizeLimits
 from toollint.schema.regex import anthropic_strict_problem
 from toollint.schema.walk import schema_types
 
@@ -56,6 +57,7 @@ class Profile:
     object_needs_properties: bool = False
     default: bool = True
     budget: Budget = field(default_factory=Budget)
+    size: SizeLimits = field(default_factory=SizeLimits)
     messages: dict[str, str] = field(default_factory=dict)
 
     @property
@@ -154,6 +156,7 @@ def load_profile(name: str) -> Profile:
         unconfirmed=frozenset(data.get("unconfirmed", ())),
         formats=frozenset(formats) if formats is not None else None, budget=budget,
         string_formats=frozenset(string_formats) if string_formats is not None else None,
+        size=SizeLimits(**data.get("size", {})),
         messages=dict(data.get("messages", {})), **features)
 
 

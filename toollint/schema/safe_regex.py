@@ -47,7 +47,8 @@ _MAXREPEAT = _sre.MAXREPEAT
 _REPEATS = {_sre.MAX_REPEAT, _sre.MIN_REPEAT}
 _POSSESSIVE = getattr(_sre, "POSSESSIVE_REPEAT", None)
 _ATOMIC = getattr(_sre, "ATOMIC_GROUP", None)
-_ALLOWED_FLAGS = _sre.SRE_FLAG_UNICODE | _sre.SRE_FLAG_VERBOSE | _sre.SRE_FLAG_DOTALL | _sre.SRE_FLAG_MULTILINE
+_ALLOWED_FLAGS = (_sre.SRE_FLAG_UNICODE | _sre.SRE_FLAG_VERBOSE | _sre.SRE_FLAG_DOTALL | _sre.SRE_FLAG_MULTILINE
+                  | _sre.SRE_FLAG_IGNORECASE)
 
 _WORD = re.compile(r"\w").fullmatch
 
@@ -118,7 +119,7 @@ def _risky_items(items: list, inside_loop: bool) -> bool:
 def risk(pattern: str) -> int | None:
     """How long a string `re` may search with `pattern` before the linear-time matcher takes over.
 
-    None: no risk (at most one unbounded repetition), `re` always. 0: exponential (`is_risky`), the
+    None: no risk (no unbounded repetition, or one tried only from the start), `re` always. 0: exponential (`is_risky`), the
     safe matcher always. Otherwise the pattern is polynomial: with d unbounded repetitions (one inside a
     bounded `{m,n}` counting n times) a failing search costs about len**(d+1) steps, so `re` runs
     while that stays under 10**7 (d=2: 215 characters, d=3: 56).
@@ -129,9 +130,16 @@ def risk(pattern: str) -> int | None:
         degree = _degree(list(_parse.parse(pattern)))
     except (re.error, TypeError, ValueError, RecursionError, OverflowError):
         return None
-    if degree < 2:
-        return None
-    return int(10 ** (7 / (degree + 1)))
+    if degree == 0 or degree == 1 and _anchored_at_start(pattern):
+        return None  # one loop tried from one place: linear
+    return int(10 ** (7 / (degree + 1)))  # unanchored `\\s+$` is quadratic under `re.search` (28 s at 80k)
+
+
+def _anchored_at_start(pattern: str) -> bool:
+    tree = _parse.parse(pattern)
+    items = list(tree)
+    return bool(items) and items[0] == (_sre.AT, _sre.AT_BEGINNING_STRING) or (
+        bool(items) and items[0] == (_sre.AT, _sre.AT_BEGINNING) and not tree.state.flags & _sre.SRE_FLAG_MULTILINE)
 
 
 def _degree(items: list) -> int:
@@ -165,7 +173,8 @@ class SafeMatcher:
         tree = _parse.parse(pattern)
         flags = tree.state.flags
         if flags & ~_ALLOWED_FLAGS:
-            raise Unsupported("regex flags other than DOTALL, MULTILINE and VERBOSE")
+            raise Unsupported("regex flags other than DOTALL, MULTILINE, IGNORECASE and VERBOSE")
+        self.ignorecase = bool(flags & _sre.SRE_FLAG_IGNORECASE)
         self.dotall = bool(flags & _sre.SRE_FLAG_DOTALL)
         self.multiline = bool(flags & _sre.SRE_FLAG_MULTILINE)
         self.kind: list[int] = []
@@ -187,26 +196,43 @@ class SafeMatcher:
             nxt = self._item(op, arg, nxt)
         return nxt
 
+    def _char(self, test: Callable[[str], bool], nxt: int, *, negated: bool = False) -> int:
+        if self.ignorecase:  # like `re`: a character matches when one of its case forms does
+            plain = test
+            if negated:
+                def test(ch: str) -> bool:
+                    return plain(ch) and plain(ch.lower()) and plain(ch.upper())
+            else:
+                def test(ch: str) -> bool:
+                    return plain(ch) or plain(ch.lower()) or plain(ch.upper())
+        return self._new(_CHAR, test, [nxt])
+
     def _item(self, op: Any, arg: Any, nxt: int) -> int:
         if op is _sre.LITERAL:
-            return self._new(_CHAR, _is(chr(arg)), [nxt])
+            return self._char(_is(chr(arg)), nxt)
         if op is _sre.NOT_LITERAL:
-            return self._new(_CHAR, _is_not(chr(arg)), [nxt])
+            return self._char(_is_not(chr(arg)), nxt, negated=True)
         if op is _sre.ANY:
             if self.dotall:
                 return self._new(_CHAR, lambda ch: True, [nxt])
             return self._new(_CHAR, lambda ch: ch != "\n", [nxt])
         if op is _sre.IN:
-            return self._new(_CHAR, _char_class(arg), [nxt])
+            negated = bool(arg) and arg[0][0] is _sre.NEGATE
+            return self._char(_char_class(arg), nxt, negated=negated)
         if op is _sre.AT:
             return self._new(_ASSERT, arg, [nxt])
         if op is _sre.SUBPATTERN:
             _group, add_flags, del_flags, body = arg
-            if add_flags & ~_ALLOWED_FLAGS or del_flags:
+            if add_flags & ~_ALLOWED_FLAGS or del_flags & ~_sre.SRE_FLAG_IGNORECASE:
                 raise Unsupported("inline regex flags")
             if add_flags & (_sre.SRE_FLAG_DOTALL | _sre.SRE_FLAG_MULTILINE):
                 raise Unsupported("scoped inline regex flags")
-            return self._build(list(body), nxt)
+            outer = self.ignorecase
+            self.ignorecase = bool(add_flags & _sre.SRE_FLAG_IGNORECASE) or outer and not del_flags
+            try:
+                return self._build(list(body), nxt)
+            finally:
+                self.ignorecase = outer
         if op is _sre.BRANCH:
             starts = [self._build(list(alt), nxt) for alt in arg[1]]
             return self._new(_SPLIT, None, starts)
@@ -346,5 +372,47 @@ def search(pattern: str, text: str, risky: Mapping[str, int]) -> bool:
         raise TooLong(pattern)
     matcher = _matcher(pattern)
     if matcher is None:
-        return re.search(pattern, text) is not None
+        return _budgeted_search(pattern, text, limit)
     return matcher.search(text)
+
+
+MAX_UNBUDGETED_EXPONENTIAL = 20  # without `regex`: 2**20 steps at most, a few milliseconds
+REGEX_SECONDS = 0.25
+
+
+class TooSlow(TooLong):
+    """Matching a string against a pattern the linear-time matcher cannot run hit the time budget."""
+
+
+def _budgeted_search(pattern: str, text: str, limit: int) -> bool:
+    """A pattern the NFA cannot express (backreferences, lookaround) on a string past its safe length: the
+    `regex` package (extra `toollint[regex]`) runs it with a real timeout; without it, `re` runs only on
+    strings short enough to be cheap, and longer ones are refused as too long."""
+    engine = _regex_module()
+    if engine is not None:
+        try:
+            return engine.search(pattern, text, timeout=REGEX_SECONDS) is not None
+        except TimeoutError:
+            raise TooSlow(pattern) from None
+        except Exception:  # noqa: BLE001 - a pattern `regex` reads differently: fall through to the cap
+            pass
+    if len(text) > (MAX_UNBUDGETED_EXPONENTIAL if limit == 0 else limit):
+        raise TooLong(pattern)
+    return re.search(pattern, text) is not None
+
+
+def fallback_description() -> str:
+    """How a risky pattern the linear-time matcher cannot run is matched here (for `Boundary.warnings`)."""
+    if _regex_module() is not None:
+        return f"matched by the `regex` package with a {REGEX_SECONDS} s time limit per string"
+    return (f"matched by `re` only for strings up to {MAX_UNBUDGETED_EXPONENTIAL} characters (longer ones are "
+            "refused; install `toollint[regex]` for a time-budgeted matcher)")
+
+
+@lru_cache(maxsize=1)
+def _regex_module() -> Any:
+    try:
+        import regex  # type: ignore[import-untyped,unused-ignore]
+    except ImportError:
+        return None
+    return regex

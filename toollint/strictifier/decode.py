@@ -144,7 +144,7 @@ class _Decoder:
         return value
 
     def decode_union(self, schema: dict[str, Any], branches: list[Any], value: Any, depth: int) -> Any:
-        from jsonschema import Draft202012Validator
+        from toollint.schema.validation import safe_validator
 
         base = {k: v for k, v in schema.items() if k not in ("anyOf", "oneOf")}
         candidates = []
@@ -157,7 +157,7 @@ class _Decoder:
             candidates.append((merged, decoded))
         for merged, decoded in candidates:
             try:
-                if Draft202012Validator(merged).is_valid(decoded):
+                if safe_validator(merged).is_valid(decoded):
                     return decoded
             except Exception:  # noqa: BLE001 - refs into the root: fall through to the first change
                 continue

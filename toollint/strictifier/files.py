@@ -6,11 +6,8 @@ from __future__ import annotations
 import copy
 import io
 import json
-import os
 import re
-import tempfile
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from toollint import pointer as jp
@@ -114,6 +111,7 @@ def strictify_file(path: str, target: str = "anthropic", *, lang: str = "auto", 
         raise StrictifyFileError(f"{path}: no tool fits {profile.title}'s per-request limits"
                     + (f" ({'; '.join(alone)})" if alone else ""))
 
+    _refuse_oversized(path, profile, [results[i].wire_schema for i in strict_indexes])
     by_pointer = {tools[i].pointer: results[i] for i in strict_indexes}
     unstrict = {}
     for tool in tools:
@@ -147,6 +145,22 @@ def strictify_file(path: str, target: str = "anthropic", *, lang: str = "auto", 
     else:
         text = _write_json(source.text, source.data, written)
     return StrictifiedFile(text, validators, report, list(by_pointer.values()))
+
+
+def _refuse_oversized(path: str, profile: Any, wire_schemas: list[Any]) -> None:
+    """The target's size limits (OpenAI: properties, nesting, enum values, characters) over the strict schemas."""
+    from toollint.profiles.size import SizeUsage, size_problems, size_usage
+
+    if not profile.size:
+        return
+    total = SizeUsage()
+    for schema in wire_schemas:
+        total = total.add(size_usage(schema, profile.size))
+    problems = size_problems(total, profile.size)
+    if problems:
+        raise StrictifyFileError(f"{path}: the strict schemas exceed {profile.title}'s size limits: "
+                                 f"{'; '.join(problems)}. Split or flatten the tools, or make fewer of them strict "
+                                 "(--only NAME... or --max-strict N)")
 
 
 @dataclass
@@ -195,15 +209,16 @@ def _write_json(text: str, data: Any, by_pointer: dict[str, Any]) -> str:
     for pointer, result in by_pointer.items():
         document = _put(document, pointer, result.tool)
     indent = _json_indent(text)
-    out = json.dumps(document, ensure_ascii=False, indent=indent)
+    out = json.dumps(document, ensure_ascii=False, indent=indent, allow_nan=False)
     out = out + "\n" if text.endswith("\n") or indent is not None else out
     return out.replace("\n", "\r\n") if "\r\n" in text else out  # JSON strings hold no raw newline
 
 
 def _write_yaml(text: str, by_pointer: dict[str, Any]) -> str:
+    from toollint.strictifier import yaml_tree
 
-    yaml = _yaml_like(text)
-    tree = yaml.load(text)
+    yaml, tree = yaml_tree.load(text)
+    tree = yaml_tree.unshare(tree, list(by_pointer))
     for pointer, result in by_pointer.items():
         if pointer == "":
             tree = _sync(tree, result.tool)
@@ -217,42 +232,6 @@ def _write_yaml(text: str, by_pointer: dict[str, Any]) -> str:
     stream = io.StringIO()
     yaml.dump(tree, stream)
     return stream.getvalue()
-
-
-def _yaml_like(text: str) -> Any:
-    """A round-trip YAML writer whose indentation reproduces `text` (the first layout that re-dumps it exactly)."""
-    from ruamel.yaml import YAML
-    from ruamel.yaml.util import load_yaml_guess_indent
-
-    def make(mapping: int, sequence: int, offset: int) -> Any:
-        yaml = YAML(typ="rt")
-        yaml.preserve_quotes = True
-        yaml.width = 4096
-        yaml.allow_unicode = True
-        yaml.indent(mapping=mapping, sequence=sequence, offset=offset)
-        return yaml
-
-    _, guessed, block_seq_indent = load_yaml_guess_indent(text)
-    candidates = [(2, 2, 0), (2, 4, 2), (4, 4, 2), (4, 4, 0), (2, 3, 1), (3, 3, 1), (4, 6, 4)]
-    if guessed:
-        candidates.insert(0, (guessed, guessed, block_seq_indent or 0))
-    best, best_score = None, -1
-    for mapping, sequence, offset in candidates:
-        if offset > sequence - 2 and offset != 0:
-            continue
-        yaml = make(mapping, sequence, offset)
-        try:
-            stream = io.StringIO()
-            yaml.dump(yaml.load(text), stream)
-        except Exception:  # noqa: BLE001 - a layout ruamel cannot write: try the next
-            continue
-        dumped = stream.getvalue()
-        if dumped == text:
-            return yaml
-        score = sum(1 for a, b in zip(dumped.splitlines(), text.splitlines(), strict=False) if a == b)
-        if score > best_score:
-            best, best_score = yaml, score
-    return best or make(2, 2, 0)
 
 
 def _sync(node: Any, new: Any) -> Any:
@@ -335,19 +314,10 @@ def _keep_comments(node: Any, deleted: list[Any], new: dict[str, Any]) -> None:
 
 
 def write_atomically(path: str, text: str) -> None:
-    target = Path(path)
-    directory = target.parent if str(target.parent) else Path(".")
-    fd, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
-            handle.write(text)
-        if target.exists():
-            os.chmod(temporary, target.stat().st_mode & 0o777)
-        os.replace(temporary, target)
-    except BaseException:
-        if os.path.exists(temporary):
-            os.unlink(temporary)
-        raise
+    """Replace `path` atomically (regular files only; see `safeio.atomic_write`)."""
+    from toollint.safeio import atomic_write
+
+    atomic_write(path, text)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -389,8 +389,12 @@ class _Strictifier:
         except _MergeError as error:
             self.refuse(where, f"the `allOf` branches cannot be merged into one schema ({error}), and "
                         f"{self.profile.title} cannot take them as they are")
-            self.change(where, "allOf", "branches", f"first branch only ({error})", "lossy")
-            merged = merge_all([rest, parts[1] if len(parts) > 1 else {}])
+            try:
+                merged = merge_all([rest, parts[1] if len(parts) > 1 else {}])
+                self.change(where, "allOf", "branches", f"first branch only ({error})", "lossy")
+            except _MergeError as again:  # the first branch contradicts the schema too: keep the schema alone
+                merged = merge_all([rest])
+                self.change(where, "allOf", "branches", f"dropped ({again})", "lossy")
         self.change(where, "allOf", f"{len(parts) - 1} branch(es)", "merged", "rewritten")
         return self.node(merged, pointer, lang, is_root=is_root)
 
@@ -710,8 +714,12 @@ def strictify_tool(tool: dict[str, Any], target: str = "anthropic", *, lang: str
     else:
         schema = parsed.schema
     fallback = (lang if lang != "auto" else None) or detect_lang(parsed.description) or "en"
-    wire, changes = strictify_schema(schema, target, lang=lang, allow_lossy=allow_lossy,
-                                     pointer=jp.join(parsed.definition_pointer, key), fallback_lang=fallback)
+    try:
+        wire, changes = strictify_schema(schema, target, lang=lang, allow_lossy=allow_lossy,
+                                         pointer=jp.join(parsed.definition_pointer, key), fallback_lang=fallback)
+    except _MergeError as error:  # never the private class: callers catch StrictifyError
+        raise StrictifyError(f"subschemas cannot be merged into one ({error})",
+                             jp.join(parsed.definition_pointer, key)) from None
     out = _rebuild(tool, parsed, key, wire, target)
     examples_changes = _check_input_examples(out, parsed, wire)
     changes.extend(examples_changes)
@@ -744,9 +752,9 @@ def _check_input_examples(out: dict[str, Any], parsed: Any, wire: dict[str, Any]
     examples = definition.get("input_examples") if isinstance(definition, dict) else None
     if not isinstance(examples, list):
         return []
-    from jsonschema import Draft202012Validator
+    from toollint.schema.validation import safe_validator
 
-    validator = Draft202012Validator(wire)
+    validator = safe_validator(wire)
     changes = []
     kept = []
     for index, example in enumerate(examples):

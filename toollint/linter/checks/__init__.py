@@ -45,9 +45,11 @@ def check(rule: str, scope: str, *, keys: tuple[str, ...] | None = None, propert
 def load_checks() -> dict[str, list[Check]]:
     from toollint.linter.checks import (  # noqa: F401
         descriptions,
+        irregular,
         parameters,
         prose,
         provider_api,
+        size,
         strict,
         structural,
         toolsets,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any, TypeGuard
 
@@ -42,7 +43,8 @@ def _nonneg_int(value: Any) -> bool:
 
 
 def _number(value: Any) -> TypeGuard[int | float]:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
+    """A finite JSON number (Infinity and NaN are reported by non-finite-number, not compared here)."""
+    return isinstance(value, int) and not isinstance(value, bool) or isinstance(value, float) and math.isfinite(value)
 
 
 def _unique_strings(value: Any) -> bool:

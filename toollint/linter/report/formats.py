@@ -5,14 +5,15 @@ from __future__ import annotations
 import json
 
 from toollint.linter.engine import FileResult, Finding
+from toollint.terminal import escape_controls, escape_json_controls
 
 
 def json_array(findings: list[Finding], results: list[FileResult], **_: object) -> str:
-    return json.dumps([f.as_dict() for f in findings], ensure_ascii=False, indent=2) + "\n"
+    return escape_json_controls(json.dumps([f.as_dict() for f in findings], ensure_ascii=False, indent=2)) + "\n"
 
 
 def _escape_data(text: str) -> str:
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    return escape_controls(text).replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
 
 
 def _escape_property(text: str) -> str:

@@ -20,6 +20,7 @@ from toollint.linter.catalog import RuleSpec, load_catalog
 from toollint.linter.engine import FileResult, Finding
 from toollint.project import project_urls, rule_help_uri
 from toollint.repository import repository_root
+from toollint.terminal import escape_json_controls
 
 SRCROOT = "%SRCROOT%"
 FINGERPRINT = "toollint/v1"
@@ -104,4 +105,4 @@ def sarif(findings: list[Finding], results: list[FileResult], *, root: Path | No
             "results": sarif_results,
         }],
     }
-    return json.dumps(log, ensure_ascii=False, indent=2) + "\n"
+    return escape_json_controls(json.dumps(log, ensure_ascii=False, indent=2)) + "\n"

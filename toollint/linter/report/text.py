@@ -9,6 +9,7 @@ from typing import Any
 from wcwidth import wcwidth
 
 from toollint.linter.engine import FileResult, Finding
+from toollint.terminal import escape_controls
 
 _COLORS = {"error": "\x1b[31m", "warning": "\x1b[33m", "info": "\x1b[36m"}
 _BOLD, _DIM, _RESET = "\x1b[1m", "\x1b[2m", "\x1b[0m"
@@ -19,12 +20,13 @@ def _paint(text: str, style: str, color: bool) -> str:
 
 
 def _location(finding: Finding) -> str:
-    return f"{finding.file}:{finding.line}:{finding.column}"
+    return _one_line(f"{finding.file}:{finding.line}:{finding.column}")
 
 
 def _one_line(text: str) -> str:
-    """A message quoting a value with a newline stays on its line (`concise` is one finding per line)."""
-    return text.replace("\r\n", "\\n").replace("\n", "\\n").replace("\r", "\\r")
+    """A message quoting a value with a newline stays on its line (`concise` is one finding per line), and
+    terminal controls from tool files (ESC, BEL, bidi overrides) are shown as escapes, never sent raw."""
+    return escape_controls(text.replace("\r\n", "\\n").replace("\n", "\\n").replace("\r", "\\r"))
 
 
 def _cells(text: str) -> int:
@@ -82,7 +84,7 @@ def full_chunks(findings: list[Finding], results: list[FileResult], *, color: bo
         if f.pointer:
             details.append(f"at: {f.pointer}")
         if details:
-            lines.append(_paint("  = " + "; ".join(details), _DIM, color))
+            lines.append(_paint("  = " + _one_line("; ".join(details)), _DIM, color))
         yield "\n".join(lines) + "\n\n"
     if with_summary:
         yield summary(findings, results, paths) + "\n"
@@ -100,14 +102,14 @@ def _frame(line_text, finding: Finding, color: bool) -> list[str]:
     width = len(str(number + 1))
     out = []
     if number > 1 and line_text(number - 1).strip():
-        out.append(_paint(f"{number - 1:>{width}} | ", _DIM, color) + _clip(line_text(number - 1)))
-    out.append(_paint(f"{number:>{width}} | ", _DIM, color) + _clip(text))
+        out.append(_paint(f"{number - 1:>{width}} | ", _DIM, color) + _clip(_one_line(line_text(number - 1))))
+    out.append(_paint(f"{number:>{width}} | ", _DIM, color) + _clip(_one_line(text)))
     start = finding.column - 1
     end = finding.end_column - 1 if finding.end_line == number and finding.end_column > finding.column else start + 1
     if start < 160:
         end = min(end, 160)
-        prefix = "".join("\t" if ch == "\t" else " " * max(wcwidth(ch), 0) for ch in text[:start])
-        carets = "^" * max(1, _cells(text[start:end]))
+        prefix = "".join("\t" if ch == "\t" else " " * max(wcwidth(ch), 0) for ch in _one_line(text[:start]))
+        carets = "^" * max(1, _cells(_one_line(text[start:end])))
         out.append(_paint(f"{'':>{width}} | ", _DIM, color) + prefix + _paint(carets, _COLORS[finding.severity], color))
     return out
 

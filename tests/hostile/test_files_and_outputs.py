@@ -1,0 +1,206 @@
+"""Files: nothing outside the tree is read or printed, no output clobbers an input, a link or a device,
+and nothing non-regular blocks a run (review items A2-A5, B1, C10, C11)."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import sys
+
+import pytest
+
+from hostile.util import REFUND, toollint, write_json
+
+posix_only = pytest.mark.skipif(sys.platform == "win32", reason="POSIX file types")
+
+
+@posix_only
+def test_symlink_leaving_the_tree_is_skipped_and_never_printed(tmp_path) -> None:
+    secret = tmp_path / "secret"
+    secret.mkdir()
+    (secret / "credentials").write_text("[default]\naws_secret_access_key = EXAMPLEKEY123\n")
+    tools = tmp_path / "tools"
+    tools.mkdir()
+    (tools / "creds.yaml").symlink_to("../secret/credentials")
+    write_json(tools / "ok.json", REFUND)
+    for fmt in ("full", "concise", "json", "sarif", "github"):
+        result = toollint("check", str(tools), "--output-format", fmt, "--no-color", "--show-files")
+        assert "EXAMPLEKEY123" not in result.output
+        assert "creds.yaml" in result.output and "outside" in result.output
+        assert result.exit_code == 1
+
+
+@posix_only
+def test_symlink_inside_the_tree_is_still_read(tmp_path) -> None:
+    write_json(tmp_path / "real.json", REFUND)
+    (tmp_path / "link.json").symlink_to("real.json")
+    result = toollint("check", str(tmp_path), "--show-files")
+    assert result.exit_code == 0, result.output
+
+
+@posix_only
+@pytest.mark.parametrize("command", ["check", "strictify"])
+def test_fifo_is_skipped_not_waited_for(tmp_path, command) -> None:
+    write_json(tmp_path / "a.json", REFUND)
+    os.mkfifo(tmp_path / "pipe.json")
+    target = str(tmp_path) if command == "check" else str(tmp_path / "pipe.json")
+    result = toollint(command, target)
+    assert result.exit_code in (1, 2)
+    assert "FIFO" in result.output
+
+
+@posix_only
+def test_validate_input_file_fifo_is_refused(tmp_path) -> None:
+    write_json(tmp_path / "t.json", REFUND)
+    os.mkfifo(tmp_path / "in.json")
+    result = toollint("validate", str(tmp_path / "t.json"), "--input-file", str(tmp_path / "in.json"))
+    assert result.exit_code == 2 and "FIFO" in result.stderr
+
+
+@posix_only
+@pytest.mark.skipif(hasattr(os, "geteuid") and os.geteuid() == 0, reason="root reads mode-000 directories")
+def test_unreadable_subdirectory_is_reported(tmp_path) -> None:
+    write_json(tmp_path / "a.json", REFUND)
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    write_json(locked / "b.json", REFUND)
+    locked.chmod(0)
+    try:
+        result = toollint("check", str(tmp_path), "--output-format", "concise")
+    finally:
+        locked.chmod(0o755)
+    assert result.exit_code == 1 and "locked" in result.output and "cannot list" in result.output
+
+
+def test_unreadable_subdirectory_is_reported_even_as_root(tmp_path, monkeypatch) -> None:
+    """Root ignores mode 000, so the scandir failure is simulated for that one directory."""
+    from toollint.linter import discover
+
+    write_json(tmp_path / "a.json", REFUND)
+    (tmp_path / "locked").mkdir()
+    real_scandir = os.scandir
+
+    def scandir(path):
+        if str(path).endswith("locked"):
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_scandir(path)
+
+    monkeypatch.setattr(discover.os, "scandir", scandir)
+    result = toollint("check", str(tmp_path), "--output-format", "concise")
+    assert result.exit_code == 1 and "locked" in result.output and "Permission denied" in result.output
+
+
+# --- outputs -------------------------------------------------------------------------------------
+
+
+@posix_only
+def test_strictify_writes_through_a_symlink_and_keeps_it(tmp_path) -> None:
+    source = write_json(tmp_path / "t.json", REFUND)
+    (tmp_path / "real.out.json").write_text("old\n")
+    (tmp_path / "out.json").symlink_to("real.out.json")
+    result = toollint("strictify", str(source), "-o", str(tmp_path / "out.json"), "-q")
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "out.json").is_symlink()
+    assert json.loads((tmp_path / "real.out.json").read_text())["name"] == "refund_order"
+
+
+@posix_only
+def test_strictify_writes_into_a_fifo_instead_of_replacing_it(tmp_path) -> None:
+    """A FIFO stands in for /dev/null (a device node needs root to create): it is written to, not replaced."""
+    import threading
+
+    source = write_json(tmp_path / "t.json", REFUND)
+    fifo = tmp_path / "sink"
+    os.mkfifo(fifo)
+    received: list[bytes] = []
+    reader = threading.Thread(target=lambda: received.append(fifo.read_bytes()))
+    reader.start()
+    result = toollint("strictify", str(source), "-o", str(fifo), "-q")
+    reader.join(10)
+    assert result.exit_code == 0, result.output
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+    assert b"refund_order" in received[0]
+
+
+def test_strictify_refuses_a_directory_output(tmp_path) -> None:
+    from toollint.safeio import UnsafeOutput, atomic_write
+
+    (tmp_path / "d").mkdir()
+    with pytest.raises(UnsafeOutput):
+        atomic_write(str(tmp_path / "d"), "x")
+
+
+def test_check_refuses_to_write_the_report_over_its_input(tmp_path) -> None:
+    path = write_json(tmp_path / "t.json", REFUND)
+    before = path.read_bytes()
+    result = toollint("check", str(path), "-o", str(path))
+    assert result.exit_code == 2 and "input" in result.stderr
+    assert path.read_bytes() == before
+
+
+def test_check_refuses_a_report_over_a_scanned_file(tmp_path) -> None:
+    write_json(tmp_path / "t.json", REFUND)
+    before = (tmp_path / "t.json").read_bytes()
+    result = toollint("check", str(tmp_path), "-o", str(tmp_path / "t.json"))
+    assert result.exit_code == 2
+    assert (tmp_path / "t.json").read_bytes() == before
+
+
+def test_a_failed_check_keeps_the_old_report(tmp_path, monkeypatch) -> None:
+    from toollint.linter import report
+
+    write_json(tmp_path / "t.json", REFUND)
+    (tmp_path / "rep.txt").write_text("old\n")
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("reporter failed")
+
+    monkeypatch.setitem(report.FORMATS, "json", broken)
+    with pytest.raises(RuntimeError):
+        toollint("check", str(tmp_path / "t.json"), "--output-format", "json", "-o", str(tmp_path / "rep.txt"))
+    assert (tmp_path / "rep.txt").read_text() == "old\n"
+
+
+def test_check_report_into_a_missing_directory_is_a_usage_error(tmp_path) -> None:
+    write_json(tmp_path / "t.json", REFUND)
+    result = toollint("check", str(tmp_path / "t.json"), "-o", str(tmp_path / "missing" / "x.txt"))
+    assert result.exit_code == 2 and "does not exist" in result.stderr
+
+
+def test_strictify_output_and_validator_must_differ(tmp_path) -> None:
+    source = write_json(tmp_path / "t.json", REFUND)
+    out = tmp_path / "out.json"
+    result = toollint("strictify", str(source), "-o", str(out), "--validator", str(out), "-q")
+    assert result.exit_code == 2 and "same file" in result.stderr
+    assert not out.exists()
+
+
+@posix_only
+def test_new_outputs_get_the_umask_mode(tmp_path) -> None:
+    source = write_json(tmp_path / "t.json", REFUND)
+    old = os.umask(0o022)
+    try:
+        toollint("strictify", str(source), "-o", str(tmp_path / "o.json"), "--validator", str(tmp_path / "v.json"))
+        toollint("check", str(source), "-o", str(tmp_path / "r.txt"))
+    finally:
+        os.umask(old)
+    for name in ("o.json", "v.json", "r.txt"):
+        assert stat.S_IMODE((tmp_path / name).stat().st_mode) == 0o644, name
+
+
+@posix_only
+def test_existing_outputs_keep_their_mode(tmp_path) -> None:
+    source = write_json(tmp_path / "t.json", REFUND)
+    out = tmp_path / "o.json"
+    out.write_text("old")
+    out.chmod(0o600)
+    toollint("strictify", str(source), "-o", str(out), "-q")
+    assert stat.S_IMODE(out.stat().st_mode) == 0o600
+
+
+def test_empty_select_is_an_error(tmp_path) -> None:
+    path = write_json(tmp_path / "t.json", {"name": "x", "description": "d", "input_schema": {"type": "string"}})
+    for value in ("", ",,,"):
+        result = toollint("check", str(path), "--select", value)
+        assert result.exit_code == 2 and "--select" in result.stderr

@@ -1,0 +1,31 @@
+"""Rules over what the parser noted but the data no longer shows: duplicate JSON keys (the first value is
+gone) and non-finite numbers (JSON cannot carry them)."""
+
+from __future__ import annotations
+
+from toollint import pointer as jp
+from toollint.document.source import Source
+from toollint.linter.checks import check
+from toollint.linter.engine import Context
+
+
+@check("duplicate-key", "file")
+def duplicate_key(source: Source, ctx: Context) -> None:
+    for pointer in source.duplicate_keys:
+        name = jp.split(pointer)[-1]
+        ctx.report(pointer, f"the key {name!r} is given twice in one object; only the last value is kept here, "
+                   "other parsers may keep the first", key=True)
+
+
+@check("non-finite-number", "file")
+def non_finite_number(source: Source, ctx: Context) -> None:
+    for pointer in source.non_finite:
+        ctx.report(pointer, f"`{jp.split(pointer)[-1]}` is {_name(source, pointer)}: JSON has no such number, "
+                   "so the tool cannot be sent as JSON (and a NaN bound disables the check)")
+
+
+def _name(source: Source, pointer: str) -> str:
+    value = source.data
+    for token in jp.split(pointer):
+        value = value[int(token)] if isinstance(value, list) else value[token]
+    return "NaN" if value != value else ("Infinity" if value > 0 else "-Infinity")

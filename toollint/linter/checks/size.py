@@ -1,0 +1,30 @@
+"""strict-size-exceeded: the strict tools of one file, measured against the target's `[size]` limits."""
+
+from __future__ import annotations
+
+from toollint.document.dialects import Tool
+from toollint.linter.checks import check
+from toollint.linter.engine import Context
+from toollint.profiles import load_profile
+from toollint.profiles.size import SizeUsage, size_problems, size_usage
+
+
+@check("strict-size-exceeded", "toolset")
+def strict_size_exceeded(tools: list[Tool], ctx: Context) -> None:
+    strict_tools: dict[str, list[Tool]] = {}
+    for tool in tools:
+        for name in ctx.targets(tool):
+            strict_tools.setdefault(name, []).append(tool)
+    for name, chosen in sorted(strict_tools.items()):
+        limits = load_profile(name).size
+        if not limits:
+            continue
+        total = SizeUsage()
+        for tool in chosen:
+            total = total.add(size_usage(tool.schema, limits))
+            problems = size_problems(total, limits)
+            if problems:
+                ctx.report(tool.name_pointer, f"the strict tool(s) for {name} exceed its size limits per request "
+                           f"(crossed at this tool): {'; '.join(problems)}; the API rejects the request",
+                           tool=tool)
+                break
