@@ -55,6 +55,7 @@ class _Guard:
 def _code_roots() -> tuple[str, ...]:
     roots = {sys.prefix, sys.base_prefix, sys.exec_prefix, str(REPO / "toollint"), str(REPO / "rules"),
              str(REPO / "tests")}  # read-only: pytest reads test sources for its reports
+    roots.update(str(path) for path in REPO.glob("*.egg-info"))  # importlib.metadata (the version)
     roots.update(sysconfig.get_paths().values())
     roots.update(site.getsitepackages() if hasattr(site, "getsitepackages") else [])
     return tuple(os.path.abspath(root) + os.sep for root in roots if root)

@@ -70,8 +70,7 @@ def test_terminal_escapes_are_never_printed_raw(tmp_path) -> None:
     name = "bad\x1b]0;PWNED\x07\x1b[2Jname\u202e\x9b"
     write_json(tmp_path / "esc.json", {"name": name, "description": f"d {name}", "input_schema": {"type": "object"}})
     for fmt in ("full", "concise", "json", "sarif", "github"):
-        result = toollint("check", str(tmp_path / "esc.json"), "--output-format", fmt, "--no-color",
-                          "--show-files")
+        result = toollint("check", str(tmp_path / "esc.json"), "--output-format", fmt, "--no-color")
         for raw in ("\x1b", "\x07", "\u202e", "\x9b"):
             assert raw not in result.output, (fmt, raw)
     result = toollint("check", str(tmp_path / "esc.json"), "--output-format", "json")
