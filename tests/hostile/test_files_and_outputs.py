@@ -206,3 +206,15 @@ def test_empty_select_is_an_error(tmp_path) -> None:
     for value in ("", ",,,"):
         result = toollint("check", str(path), "--select", value)
         assert result.exit_code == 2 and "--select" in result.stderr
+
+
+def test_duplicate_tool_names_are_refused_with_a_validator_file(tmp_path) -> None:
+    first = {"name": "search", "description": "Search orders by text and return matches.", "input_schema": {
+        "type": "object", "properties": {"q": {"type": "string", "minLength": 3, "description": "Query"}},
+        "required": ["q"]}}
+    second = dict(first, input_schema={"type": "object", "properties": {"n": {"type": "integer"}}})
+    source = write_json(tmp_path / "t.json", [first, second])
+    result = toollint("strictify", str(source), "-o", str(tmp_path / "s.json"), "--validator",
+                      str(tmp_path / "v.json"), "-q")
+    assert result.exit_code == 2 and "'search'" in result.stderr and "twice" in result.stderr
+    assert not (tmp_path / "v.json").exists() and not (tmp_path / "s.json").exists()
