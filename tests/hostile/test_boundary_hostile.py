@@ -119,3 +119,16 @@ def test_retry_table_does_not_keep_long_names_or_chains() -> None:
         boundary.check(tool_use("x" * 10_000 + str(i), {}), chain="c" * 10_000 + str(i))
     table = boundary.budget._failures
     assert sum(len(repr(key)) for key in table) < 50 * 200
+
+
+@pytest.mark.parametrize(("sent", "declared", "mapped"), [
+    ("REFUND", "refund", True), ("Straße", "STRASSE", False), ("\ufb01le", "file", False),
+    ("\u017ftop", "stop", False), ("\u212aill", "kill", False),
+])
+def test_enum_normalization_maps_case_only(sent, declared, mapped) -> None:
+    boundary = Boundary.from_tools([{"name": "t", "description": "d", "input_schema": {
+        "type": "object", "properties": {"x": {"type": "string", "enum": [declared, "other"]}}}}])
+    outcome = boundary.check(tool_use("t", {"x": sent}), chain=object())
+    assert outcome.ok is mapped
+    if mapped:
+        assert outcome.arguments == {"x": declared}

@@ -395,14 +395,19 @@ def _canonical(value: str, schema: dict) -> str:
     """The declared spelling of `value` when exactly one declared enum/const value matches it ignoring case."""
     enum = schema.get("enum")
     if isinstance(enum, list) and value not in enum:
-        folded = value.casefold()
-        matches = {e for e in enum if isinstance(e, str) and e.casefold() == folded}
+        matches = {e for e in enum if isinstance(e, str) and _differ_in_case(value, e)}
         if len(matches) == 1:
             return matches.pop()
     const = schema.get("const")
-    if isinstance(const, str) and value != const and value.casefold() == const.casefold():
+    if isinstance(const, str) and value != const and _differ_in_case(value, const):
         return const
     return value
+
+
+def _differ_in_case(a: str, b: str) -> bool:
+    """Only letter case differs: `casefold` also maps ligatures (ﬁ), the long s (ſ), the Kelvin sign and ß,
+    which are other characters, not other cases."""
+    return a.lower() == b.lower() and a.upper() == b.upper()
 
 
 def _keywords(schema: Any) -> set[str]:
