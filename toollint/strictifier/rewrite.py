@@ -530,6 +530,8 @@ class _Strictifier:
         try:
             merged = merge_all(parts)
         except _MergeError as error:
+            if error.unsatisfiable:
+                raise UnsatisfiableSchema(f"no value matches every `allOf` branch ({error})", where) from None
             self.refuse(where, f"the `allOf` branches cannot be merged into one schema ({error}), and "
                         f"{self.profile.title} cannot take them as they are")
             self.change(where, "allOf", "branches", f"first branch only ({error})", "lossy")
