@@ -326,7 +326,9 @@ def test_json_layout_indent_and_list(tmp_path):
 
 
 def test_mcp_tools_list_keeps_its_shape():
-    result = run(STRICT / "mcp_tools_list.json")
+    ambiguous = run(STRICT / "mcp_tools_list.json")
+    assert ambiguous.exit_code == 2 and "pass --target with one of: anthropic, openai, gemini" in ambiguous.stderr
+    result = run(STRICT / "mcp_tools_list.json", "--target", "anthropic")
     assert result.exit_code == 0, result.stderr
     data = json.loads(result.stdout)
     assert data["jsonrpc"] == "2.0" and list(data["result"]) == ["tools"]
