@@ -50,7 +50,7 @@ def test_broken_input_is_refused_with_file_line_and_pointer(tmp_path):
     assert result.exit_code == 2 and not out.exists() and path.read_bytes() == before
     for pointer in ("/0/input_schema/properties/code/pattern", "/0/input_schema/properties/code/descripton",
                     "/0/input_schema/required/1"):
-        assert f"broken.json:" in result.stderr and pointer in result.stderr, result.stderr
+        assert "broken.json:" in result.stderr and pointer in result.stderr, result.stderr
     assert all(line.split(":")[1].isdigit() for line in result.stderr.splitlines()[:3])
     assert "Traceback" not in result.stderr
 

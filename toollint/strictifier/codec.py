@@ -44,11 +44,18 @@ class Codec:
 
     # -- wire -> original -------------------------------------------------------------------------
 
-    def decode(self, wire_value: Any) -> Any:
-        """The original-schema value a strict call's arguments stand for. Pure. Raises `CodecError`."""
-        return self._decode(self.root, wire_value, 0)
+    def decode(self, wire_value: Any, *, lenient: bool = False) -> Any:
+        """The original-schema value a strict call's arguments stand for. Pure. Raises `CodecError`; `lenient`
+        leaves a part that is not in its wire form as it was sent instead (the boundary then reports it)."""
+        return self._decode(self.root, wire_value, 0, lenient)
 
-    def _decode(self, wire: Any, value: Any, depth: int) -> Any:
+    @staticmethod
+    def _fail(message: str, value: Any, lenient: bool) -> Any:
+        if lenient:
+            return value
+        raise CodecError(message)
+
+    def _decode(self, wire: Any, value: Any, depth: int, lenient: bool = False) -> Any:
         wire = self._deref(wire)
         if not isinstance(wire, dict) or depth > 200:
             return value
@@ -58,27 +65,28 @@ class Codec:
             if value is None:
                 return None
             if not isinstance(value, str):
-                raise CodecError("expected JSON text (a string)")
+                return self._fail("expected JSON text (a string)", value, lenient)
             try:
                 return json.loads(value)
             except ValueError as error:
-                raise CodecError(f"the string is not JSON text ({error})") from None
+                return self._fail(f"the string is not JSON text ({error})", value, lenient)
         if kind == WRAP:
             if not (isinstance(value, dict) and WRAP_KEY in value):
-                raise CodecError(f'expected {{"{WRAP_KEY}": <JSON text>}}')
-            return self._decode(wire["properties"][WRAP_KEY], value[WRAP_KEY], depth + 1)
+                return self._fail(f'expected {{"{WRAP_KEY}": <JSON text>}}', value, lenient)
+            return self._decode(wire["properties"][WRAP_KEY], value[WRAP_KEY], depth + 1, lenient)
         if kind == NULL_TAG:
             return None
         if kind == MAP:
             if value is None:
                 return None
             if not isinstance(value, list) or not all(isinstance(e, dict) and "key" in e for e in value):
-                raise CodecError('expected a list of {"key", "value"} objects')
+                return self._fail('expected a list of {"key", "value"} objects', value, lenient)
             value_wire = wire["items"]["properties"]["value"]
-            return {str(e["key"]): self._decode(value_wire, e.get("value"), depth + 1) for e in value}
+            return {str(e["key"]): self._decode(value_wire, e.get("value"), depth + 1, lenient) for e in value}
         branches = wire.get("anyOf")
         if isinstance(branches, list) and branches:
-            return self._decode(self._pick(branches, value), value, depth + 1)
+            branch = self._pick(branches, value, lenient)
+            return value if branch is None else self._decode(branch, value, depth + 1, lenient)
         if isinstance(value, dict):
             properties = wire.get("properties")
             if not isinstance(properties, dict):
@@ -92,23 +100,23 @@ class Codec:
                 elif item is None and name in optional:
                     continue  # null says "absent" for an optional property (OpenAI)
                 else:
-                    out[name] = self._decode(sub, item, depth + 1)
+                    out[name] = self._decode(sub, item, depth + 1, lenient)
             return out
         if isinstance(value, list):
             if kind == TUPLE:
                 prefix, rest = mark["prefix"], mark["rest"]
-                return [self._decode(prefix[i] if i < len(prefix) else rest, v, depth + 1)
+                return [self._decode(prefix[i] if i < len(prefix) else rest, v, depth + 1, lenient)
                         if i < len(prefix) or rest is not None else v for i, v in enumerate(value)]
             items = wire.get("items")
             if isinstance(items, dict):
-                return [self._decode(items, v, depth + 1) for v in value]
+                return [self._decode(items, v, depth + 1, lenient) for v in value]
         return value
 
-    def _pick(self, branches: list[Any], value: Any) -> Any:
+    def _pick(self, branches: list[Any], value: Any, lenient: bool) -> Any:
         for branch in branches:
             if self.accepts(branch, value):
                 return branch
-        raise CodecError("the value matches no alternative of the wire schema")
+        return self._fail("the value matches no alternative of the wire schema", None, lenient)
 
     # -- original -> wire -------------------------------------------------------------------------
 

@@ -28,7 +28,7 @@ def decode_wire_arguments(original_schema: Any, arguments: Any, target: str = "a
     if codec is None:
         return arguments
     try:
-        return codec.decode(arguments)
+        return codec.decode(arguments, lenient=True)
     except CodecError:
         return arguments
 
