@@ -32,7 +32,10 @@ class Codec:
 
     def accepts(self, wire: Any, value: Any) -> bool:
         """Whether `value` is valid against one node of the wire (references resolve against its root)."""
-        return bool(self._validator.evolve(schema=wire).is_valid(value))
+        try:
+            return bool(self._validator.evolve(schema=wire).is_valid(value))
+        except Exception:  # noqa: BLE001 - a pattern Python's `re` cannot compile (`\p{L}`): not this branch
+            return False
 
     def _deref(self, wire: Any) -> Any:
         for _ in range(64):
@@ -150,17 +153,22 @@ class Codec:
             return [{"key": key, "value": self._encode(value_wire, item, depth + 1)} for key, item in value.items()]
         branches = wire.get("anyOf")
         if isinstance(branches, list) and branches:
+            closed = True
             for branch in branches:
                 try:
                     encoded = self._encode(branch, value, depth + 1)
-                except CodecError:
+                except CodecError as error:
+                    closed = closed and "closed object" in str(error)
                     continue
+                closed = False
                 if self.accepts(branch, encoded):
                     try:
                         if same(self._decode(wire, encoded, depth + 1), value):
                             return encoded
                     except CodecError:
                         continue
+            if closed:
+                raise CodecError("every alternative is a closed object without one of the value's properties")
             raise CodecError("no alternative of the wire schema carries this value")
         if isinstance(value, dict):
             properties = wire.get("properties")

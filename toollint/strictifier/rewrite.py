@@ -32,6 +32,7 @@ from toollint.strictifier.shapes import (
     _ARRAY_TYPES,
     _COMPOSED,
     _OBJECT_FAST,
+    _OBJECT_KEYS,
     _OBJECT_TYPES,
     _PRIMITIVES,
     _TRIVIAL,
@@ -359,6 +360,31 @@ class _Strictifier:
                     "description)"), "rewritten")
         return out
 
+    def distribute(self, schema: dict[str, Any], pointer: str) -> dict[str, Any]:
+        """An object's own properties beside `anyOf` branches go into every branch: a closed branch would
+        otherwise reject the object's own properties, and the wire would accept almost nothing."""
+        branches = schema["anyOf"]
+        if not isinstance(branches, list):
+            return schema
+        kept = {k: v for k, v in schema.items() if k in _DISTRIBUTED_IGNORES and k != "anyOf"}
+        rest = {k: v for k, v in schema.items() if k != "anyOf" and k not in kept}
+        merged = []
+        for index, branch in enumerate(branches):
+            if branch is False:
+                continue
+            try:
+                merged.append(merge_all([rest, branch]))
+            except _MergeError as error:
+                if error.unsatisfiable:
+                    continue  # this branch can never match beside the object's own keywords
+                self.refuse(jp.join(pointer, "anyOf", index), f"the object's own keywords and this branch cannot "
+                            f"be combined ({error})")
+        if not merged:
+            raise UnsatisfiableSchema("no branch of the union fits the object's own keywords", jp.join(pointer, "anyOf"))
+        self.change(jp.join(pointer, "anyOf"), "anyOf", "branches beside the object's keywords",
+                    "the object's keywords merged into every branch", "rewritten")
+        return {**kept, "anyOf": merged}
+
     def assertion_union(self, schema: dict[str, Any], pointer: str, lang: str) -> dict[str, Any]:
         """`oneOf`/`anyOf` whose branches only add conditions on the node itself (`required`, bounds...): the node
         keeps its shape on the wire and the condition becomes a sentence the validator enforces."""
@@ -399,7 +425,8 @@ class _Strictifier:
                         schema.get("properties").__class__ is dict and schema["properties"] and \
                         schema.get("additionalProperties") in (None, False, True):
                     return self.plain(schema, pointer, lang, is_root, _OBJECT_TYPES)
-            elif declared is None and "anyOf" in schema and _COMPOSED.isdisjoint(schema) and not is_root:
+            elif declared is None and "anyOf" in schema and _COMPOSED.isdisjoint(schema) and not is_root and \
+                    _DISTRIBUTED_IGNORES.issuperset(schema):
                 return self.plain(schema, pointer, lang, is_root, _inferred_types(schema))
             if self.nodes > MAX_NODES:
                 raise StrictifyError(f"the schema expands to more than {MAX_NODES:,} subschemas once its "
@@ -410,6 +437,8 @@ class _Strictifier:
                 return self.all_of(schema, pointer, lang, is_root=is_root)
             if "oneOf" in schema:
                 schema = self.one_of(schema, pointer)
+            if "anyOf" in schema and not is_root and not _DISTRIBUTED_IGNORES.issuperset(schema):
+                schema = self.distribute(schema, pointer)
             form = shape(schema, is_root=is_root)
             if form == "free":
                 return self.free(schema, pointer, lang)
@@ -741,6 +770,8 @@ class _Strictifier:
         listed = isinstance(schema.get("items"), list)
         prefix = schema.get("items") if listed else schema.get("prefixItems") or []
         rest = schema.get("additionalItems", True) if listed else schema.get("items", True)
+        if False in prefix:  # no item can stand at a `false` position: the array ends before it
+            prefix, rest = prefix[:prefix.index(False)], False
         where = jp.join(pointer, "items" if listed else "prefixItems")
         positions = [self.node(sub, jp.join(where, index), lang) for index, sub in enumerate(prefix)]
         rest_wire = None
@@ -831,6 +862,10 @@ class _Strictifier:
         tag = null_tag(FIXED["null_tag"][1 if _resolved(lang) == "zh" else 0])
         return {**annotations, "anyOf": [tag] if wire_types(rest) <= {"null"} else [rest, tag]}
 
+
+# Keywords that stay beside a union instead of going into each of its branches.
+_DISTRIBUTED_IGNORES = frozenset({"anyOf", "description", "title", "x-toollint-oneOf", "default", "examples",
+                                  "$comment", "deprecated", "$defs", "definitions", "$schema"})
 
 # Keywords that only add a condition on the node they sit on: a union of branches made of these alone does
 # not change the node's shape.
