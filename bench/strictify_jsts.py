@@ -100,9 +100,9 @@ def _typeless_mismatch(schema: object, data: object) -> bool:
 
 
 def run(suite: str, verbose: bool) -> int:
-    import toollint
     from jsonschema import Draft202012Validator
 
+    import toollint
     from toollint.errors import StrictifyError
     from toollint.strictifier.codec import CodecError
     from toollint.strictifier.rewrite import UnsatisfiableSchema

@@ -32,7 +32,6 @@ from toollint.strictifier.shapes import (
     _ARRAY_TYPES,
     _COMPOSED,
     _OBJECT_FAST,
-    _OBJECT_KEYS,
     _OBJECT_TYPES,
     _PRIMITIVES,
     _TRIVIAL,
