@@ -79,7 +79,10 @@ def wire_problems(wire: object, target: str) -> list[str]:
         if target == "gemini" and isinstance(declared, list):
             found.append(f"{where}: type array")
         for key, value in node.items():
-            if key not in ("enum", "const", "default", "examples"):
+            if key in ("properties", "$defs", "definitions", "patternProperties") and isinstance(value, dict):
+                for name, sub in value.items():
+                    visit(sub, f"{where}/{key}/{name}")
+            elif key in ("items", "anyOf", "allOf", "oneOf", "prefixItems", "additionalProperties", "not"):
                 visit(value, f"{where}/{key}")
 
     visit(wire, "")

@@ -22,7 +22,10 @@ import warnings
 from collections import Counter
 from pathlib import Path
 
-DEFAULT_CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
+_ROOT = Path(__file__).resolve().parent.parent
+# ../shared/corpus beside the checkout (or beside the directory of worktrees)
+DEFAULT_CORPUS = next((p for p in (_ROOT.parent / "shared" / "corpus", _ROOT.parent.parent / "shared" / "corpus")
+                       if p.is_dir()), _ROOT.parent / "shared" / "corpus")
 _CHILDREN = ("properties", "patternProperties", "$defs", "definitions", "dependentSchemas")
 _LISTS = ("anyOf", "oneOf", "allOf", "prefixItems")
 _SINGLE = ("items", "additionalProperties", "not", "if", "then", "else", "contains", "propertyNames")
