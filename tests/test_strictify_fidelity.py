@@ -276,3 +276,20 @@ def test_r11_sentences_read_naturally():
     assert said["i"] == "ユーザー名を入力. Must be at least 2 characters long."  # Japanese is not Chinese
     assert said["j"] == "返回数量（最多 100）。最大为 100。"
     assert said["k"] == "Name"
+
+
+def test_gemini_json_schema_field_keeps_json_schema_terms():
+    declaration = {"name": "f", "description": "Find a thing.", "parametersJsonSchema": {
+        "type": "object", "properties": {"a": {"type": ["string", "null"]}, "m": {"type": "object"}}}}
+    result = toollint.strictify(declaration, target="gemini")
+    schema = result.tool["parametersJsonSchema"]
+    assert schema["properties"]["a"] == {"type": ["string", "null"]} and "nullable" not in json.dumps(schema)
+    assert result.decode(result.encode({"a": None, "m": {"k": 1}})) == {"a": None, "m": {"k": 1}}
+
+
+def test_allow_lossy_root_union_on_openai_still_decodes_null_as_absent():
+    t = {"type": "function", "function": {"name": "t", "description": "Look up a user.", "parameters": {"anyOf": [
+        {"type": "object", "properties": {"email": {"type": "string"}}, "required": ["email"]},
+        {"type": "object", "properties": {"user_id": {"type": "integer"}}, "required": ["user_id"]}]}}}
+    result = toollint.strictify(t, target="openai", allow_lossy=True)
+    assert result.lossy and result.decode({"email": "a@b.c", "user_id": None}) == {"email": "a@b.c"}

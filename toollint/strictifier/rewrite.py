@@ -272,6 +272,7 @@ class _Strictifier:
         if self.profile.every_property_required:
             out["properties"] = {name: _nullable(sub) for name, sub in properties.items()}
             out["required"] = list(properties)
+            out[MARK] = {"kind": OBJECT, "optional": list(properties)}
         else:
             out["properties"] = properties
         out["additionalProperties"] = False
@@ -999,6 +1000,8 @@ def strictify_tool(tool: dict[str, Any], target: str = "anthropic", *, lang: str
     fallback = (lang if lang != "auto" else None) or detect_lang(parsed.description) or "en"
     annotated, wire, changes = rewrite_schema(schema, target, lang=lang, allow_lossy=allow_lossy,
                                               pointer=jp.join(parsed.definition_pointer, key), fallback_lang=fallback)
+    if key == "parametersJsonSchema":  # Gemini's JSON Schema field: type arrays and `null` stay as they are
+        wire = strip_marks(annotated)
     out = _rebuild(tool, parsed, key, wire, target)
     examples_changes = _check_input_examples(out, parsed, strip_marks(annotated))
     changes.extend(examples_changes)
