@@ -96,9 +96,9 @@ def load_schemas(corpus: str) -> list[tuple[str, object]]:
 
 
 def run(corpus: str, count: int, targets: list[str], verbose: bool) -> int:
-    import toollint
     from jsonschema import Draft202012Validator
 
+    import toollint
     from toollint.errors import StrictifyError
     from toollint.strictifier.codec import CodecError
 
