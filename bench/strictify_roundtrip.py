@@ -95,6 +95,14 @@ def load_schemas(corpus: str) -> list[tuple[str, object]]:
     return found
 
 
+def broken(tool: dict) -> bool:
+    """Whether the structural pre-check of `toollint strictify` refuses this tool (a misspelled keyword...)."""
+    from toollint.document.source import parse_text
+    from toollint.strictifier.precheck import broken_input
+
+    return bool(broken_input(parse_text(json.dumps(tool), "tool.json", "json"), "tool.json"))
+
+
 def run(corpus: str, count: int, targets: list[str], verbose: bool) -> int:
     from jsonschema import Draft202012Validator
 
@@ -104,15 +112,18 @@ def run(corpus: str, count: int, targets: list[str], verbose: bool) -> int:
 
     schemas = load_schemas(corpus)
     print(f"{len(schemas)} unique input schemas from {corpus}, up to {count} instances each\n")
-    print("| target | schemas | refused | not generated | instances | exact round trips | mismatches | "
+    print("| target | schemas | broken input | refused | not generated | instances | exact round trips | mismatches | "
           "not carried by design |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     mismatches = 0
     for target in targets:
         tally: Counter = Counter()
         for label, schema in schemas:
             tally["schemas"] += 1
             tool = {"name": "t", "description": "Probe.", "input_schema": schema}
+            if broken(tool):
+                tally["broken"] += 1  # `toollint strictify` refuses such a file before rewriting it
+                continue
             try:
                 result = toollint.strictify(tool, target=target)
             except StrictifyError:
@@ -126,6 +137,8 @@ def run(corpus: str, count: int, targets: list[str], verbose: bool) -> int:
             original = Draft202012Validator(schema)
             wire = Draft202012Validator(result.codec_schema)
             for value in values:
+                if not isinstance(value, dict):
+                    continue  # a tool's arguments are always an object, whatever a typeless root allows
                 try:
                     if not original.is_valid(value):
                         continue
@@ -150,7 +163,7 @@ def run(corpus: str, count: int, targets: list[str], verbose: bool) -> int:
                               f"{json.dumps(decoded)[:80]}", file=sys.stderr)
                     continue
                 tally["exact"] += 1
-        print(f"| {target} | {tally['schemas']} | {tally['refused']} | {tally['not generated']} | "
+        print(f"| {target} | {tally['schemas']} | {tally['broken']} | {tally['refused']} | {tally['not generated']} | "
               f"{tally['instances']} | {tally['exact']} | {tally['mismatches']} | {tally['by design']} |", flush=True)
         mismatches += tally["mismatches"]
     return 1 if mismatches else 0
