@@ -264,7 +264,9 @@ def test_r11_sentences_read_naturally():
         "h": {"type": "integer", "description": "Width", "exclusiveMinimum": 0, "maximum": 9007199254740991},
         "i": {"type": "string", "description": "ユーザー名を入力", "minLength": 2},
         "j": {"type": "integer", "description": "返回数量（最多 100）", "maximum": 100},
-        "k": {"type": "string", "minLength": 0, "description": "Name"}}}}
+        "k": {"type": "string", "minLength": 0, "description": "Name"},
+        "l": {"type": "integer", "format": "timestamp", "description": "When"},
+        "m": {"type": "number", "format": "double"}}}}
     props = toollint.strictify(t, target="anthropic").tool["input_schema"]["properties"]
     said = {k: v.get("description") for k, v in props.items()}
     assert said["a"] == "Page size (max 100). Must be at most 100."
@@ -276,6 +278,7 @@ def test_r11_sentences_read_naturally():
     assert said["i"] == "ユーザー名を入力. Must be at least 2 characters long."  # Japanese is not Chinese
     assert said["j"] == "返回数量（最多 100）。最大为 100。"
     assert said["k"] == "Name"
+    assert said["l"] == "When. Format: timestamp." and said["m"] == "Must be a double-precision number."
 
 
 def test_gemini_json_schema_field_keeps_json_schema_terms():

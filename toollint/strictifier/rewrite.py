@@ -689,7 +689,9 @@ class _Strictifier:
                     if key != "x-toollint-oneOf":
                         self.change(_join(pointer, key), key, value, "dropped (kept in the validator)", "dropped")
                 else:
-                    moved.append(sentence(key, value, _resolved(lang)))
+                    # a format on a number names its size or shape, never "a string"
+                    said = "number_format" if key == "format" and types and "string" not in types else key
+                    moved.append(sentence(said, value, _resolved(lang)))
                     self.change(_join(pointer, key), key, value, "description: " + moved[-1], "moved")
             elif kind == 1:  # description, title
                 out[key] = value

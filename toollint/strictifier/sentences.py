@@ -63,6 +63,7 @@ _SENTENCES: dict[str, tuple[str, str]] = {
     "pattern": ("Must match the regular expression {s}.", "必须匹配正则表达式 {s}。"),
     "format": ("Must be a valid {s} string.", "必须是有效的 {s} 格式。"),
     "required": ("Must have the keys {l}.", "必须包含键 {l}。"),
+    "format_value": ("Format: {s}.", "格式：{s}。"),
     "schema": ("Must match the JSON Schema {v}.", "须匹配 JSON Schema {v}。"),
     "default": ("Defaults to {v}.", "默认值为 {v}。"),
     "examples": ("For example: {l}.", "例如：{l}。"),
@@ -184,6 +185,8 @@ def sentence(keyword: str, value: Any, lang: str) -> str:
         return FIXED[keyword][1 if zh else 0]
     if keyword == "oneOf":
         return union_sentence("oneOf", value, lang)
+    if keyword == "number_format":
+        keyword = "format" if value in _NUMBER_FORMATS or value in _FLOAT_FORMATS else "format_value"
     if keyword == "format" and value in _NUMBER_FORMATS:
         bits = _NUMBER_FORMATS[value]
         unsigned = value.startswith("u")
