@@ -152,7 +152,7 @@ class UnsatisfiableSchema(StrictifyError):
 
 class _Strictifier:
     __slots__ = ("root", "profile", "forced_lang", "fallback_lang", "allow_lossy", "base", "changes", "stack", "defs",
-                 "def_names", "pending", "nodes", "below_root", "_anchors", "_origins", "_current", "free_keep", "leaf_keys")
+                 "def_names", "pending", "nodes", "below_root", "marked", "risky", "_anchors", "_origins", "_current", "free_keep", "leaf_keys")
 
     def __init__(self, root: Any, profile: Profile, *, lang: str, allow_lossy: bool, base: str,
                  fallback_lang: str) -> None:
@@ -169,6 +169,8 @@ class _Strictifier:
         self.pending: list[str] = []
         self.nodes = 0
         self.below_root = 0
+        self.marked = False  # whether any node carries a codec marker (most schemas: none)
+        self.risky = False  # whether the wire holds what can contradict a type (a union, an enum, a const)
         self._anchors: dict[str, str] | None = None
         self._origins: dict[int, str] | None = None
         self._current: Any = None
@@ -231,7 +233,7 @@ class _Strictifier:
         while self.pending:
             target = self.pending.pop(0)
             self.stack.append(target)
-            self.defs[self.def_names[target]] = self.node(_lookup(self.root, target), self.base + target,
+            self.defs[self.def_names[target]] = self.slot(_lookup(self.root, target), self.base + target,
                                                           self.fallback_lang)
             self.stack.pop()
         if not isinstance(wire, dict):
@@ -256,7 +258,7 @@ class _Strictifier:
                 wire["required"] = []
         if self.defs:
             wire["$defs"] = self.defs
-        empty = first_unsatisfiable(wire, self.defs)
+        empty = first_unsatisfiable(wire, self.defs) if self.risky else None
         if empty is not None:
             raise UnsatisfiableSchema("no value satisfies this part of the schema, so no call could ever be valid",
                                       self.base + empty)
@@ -273,6 +275,7 @@ class _Strictifier:
             out["properties"] = {name: _nullable(sub) for name, sub in properties.items()}
             out["required"] = list(properties)
             out[MARK] = {"kind": OBJECT, "optional": list(properties)}
+            self.marked = True
         else:
             out["properties"] = properties
         out["additionalProperties"] = False
@@ -285,14 +288,27 @@ class _Strictifier:
     # -- one subschema -----------------------------------------------------------------------
 
     def node(self, schema: Any, pointer: str, lang: str, is_root: bool = False) -> Any:
-        """The wire form of one subschema. Below the root, a subschema with no strict form of its own travels
-        as JSON text (its rules in the description, the validator enforcing them)."""
+        """The wire form of one subschema (see `slot` for the fallback to JSON text below the root)."""
         if is_root or schema.__class__ is not dict:
             return self._node(schema, pointer, lang, is_root)
+        declared = schema.get("type")
+        if declared.__class__ is str and declared in _PRIMITIVES and self.leaf_keys.issuperset(schema) and (
+                "enum" not in schema or self._plain_enum(schema["enum"]) and _enum_fits(schema["enum"], declared) and (
+                    self.profile.name != "gemini" or not self.needs_choices(schema))):
+            self.nodes += 1
+            return dict(schema)  # the common leaf: nothing to move, close or rewrite
+        return self._node(schema, pointer, lang, is_root)
+
+    def slot(self, schema: Any, pointer: str, lang: str) -> Any:
+        """`node` for one subschema below the root: one with no strict form of its own travels as JSON text
+        (its rules in the description, the validator enforcing them). `properties` and `union` take the same
+        care for many at once."""
+        if schema.__class__ is not dict:
+            return self.node(schema, pointer, lang)
         mark = len(self.changes)
         self.below_root += 1
         try:
-            return self._node(schema, pointer, lang, is_root)
+            return self.node(schema, pointer, lang)
         except StrictifyError as error:
             if not getattr(error, "as_text", False):
                 raise
@@ -310,6 +326,7 @@ class _Strictifier:
         wire["description"] = append(schema.get("description"), [FIXED["json"][1 if lang == "zh" else 0],
                                                                   sentence("schema", rules, lang)], lang)
         wire[MARK] = {"kind": TEXT, "null": nullable}
+        self.marked = True
         self.change(pointer, "schema", why, "JSON text, checked by the validator", "rewritten")
         return wire
 
@@ -343,6 +360,7 @@ class _Strictifier:
             raise UnsatisfiableSchema(f"no value of the `{keyword}` has the declared type", _join(pointer, keyword))
         lang = self.lang(schema.get("description"), lang)
         name = self.profile.name
+        self.risky = True
         wire, exact = choices(values, typed=name in _TYPED_TARGETS, primitive_only=True,
                               string_enum_only=name == "gemini", const_ok="const" in self.profile.supported)
         out: dict[str, Any] = {k: schema[k] for k in ("title",) if k in schema}
@@ -415,6 +433,7 @@ class _Strictifier:
                 if declared in _PRIMITIVES:
                     if self.leaf_keys.issuperset(schema) and (
                             "enum" not in schema or self._plain_enum(schema["enum"])):
+                        self.risky = self.risky or "enum" in schema
                         return dict(schema)  # the common leaf: nothing to move, close or rewrite
                     if _COMPOSED.isdisjoint(schema):
                         return self.plain(schema, pointer, lang, is_root, {declared})
@@ -605,6 +624,7 @@ class _Strictifier:
                                     ("title", "description", "type", "properties", "additionalProperties"))
         out["description"] = append(schema.get("description"), moved, lang)
         out[MARK] = {"kind": TEXT, "null": nullable}
+        self.marked = True
         self.change(pointer, "type", schema.get("type"), "string (JSON text)", "rewritten")
         return out
 
@@ -634,7 +654,7 @@ class _Strictifier:
                 key_wire["pattern"] = key_pattern
             else:
                 key_wire["description"] = sentence("pattern", key_pattern, lang)
-        value_wire = self.node(value_schema, value_pointer, lang)
+        value_wire = self.slot(value_schema, value_pointer, lang)
         entry = {"type": "object", "properties": {"key": key_wire, "value": value_wire},
                  "required": ["key", "value"], "additionalProperties": False}
         out: dict[str, Any] = {}
@@ -649,6 +669,7 @@ class _Strictifier:
                                      "properties", "required"))
         out["description"] = append(schema.get("description"), moved, lang)
         out[MARK] = {"kind": "map"}
+        self.marked = True
         self.change(pointer, key_name, "map", 'array of {"key", "value"}', "rewritten")
         return out
 
@@ -679,6 +700,8 @@ class _Strictifier:
                     out[key] = value
                 elif keeps(key, value, schema, is_root=is_root):
                     out[key] = value
+                    if key == "enum" or key == "const":
+                        self.risky = True
                 elif key == "minItems" and _is_number(value) and profile.max_min_items is not None:
                     out[key] = min(profile.max_min_items, value)
                     moved.append(sentence(key, value, _resolved(lang)))
@@ -708,12 +731,21 @@ class _Strictifier:
                 out[key] = None  # a placeholder that keeps the key's place; settled with the object below
             elif kind == 5:  # items
                 if isinstance(value, dict) or value is True:
-                    out[key] = self.node(value, pointer + "/items", lang)
+                    out[key] = self.slot(value, pointer + "/items", lang)
                 else:
                     out[key] = None  # a tuple: settled below
             elif kind == 6:  # anyOf
-                if isinstance(value, list):
-                    out[key] = self.union(value, pointer + "/anyOf", lang)
+                if value.__class__ is list:
+                    leaf_keys = self.leaf_keys
+                    for branch in value:  # the common union (a type or null): typed leaves copied as they are
+                        if branch.__class__ is not dict or branch.get("type").__class__ is not str or \
+                                branch["type"] not in _PRIMITIVES or \
+                                not leaf_keys.issuperset(branch) or "enum" in branch:
+                            out[key] = self.union(value, pointer + "/anyOf", lang)
+                            break
+                    else:
+                        out[key] = [dict(branch) for branch in value]
+                        self.nodes += len(value)
             elif kind == 7:  # $defs, definitions
                 if not is_root:
                     self.change(_join(pointer, key), key, "definitions", "dropped (inlined where used)", "dropped")
@@ -728,6 +760,8 @@ class _Strictifier:
                     del out[key]
                     self.change(_join(pointer, key), key, schema[key], "dropped: the value is not an object",
                                 "dropped")
+        if "anyOf" in out and "type" in out:
+            self.risky = True  # a union beside a type: the output check makes sure they share a value
         if "prefixItems" in schema or isinstance(schema.get("items"), list) or schema.get("items") is False:
             self.tuple_items(schema, out, pointer, lang, moved)
         elif "array" in types and "items" not in schema:
@@ -740,12 +774,24 @@ class _Strictifier:
         """The wire properties. One no value satisfies (`false`) is left out of the closed object when
         optional; when required, the whole object is unsatisfiable."""
         where = pointer + "/properties/"
+        node = self.node
+        mark = len(self.changes)
+        self.below_root += 1
+        try:  # the common case, in one pass
+            return {name: node(sub, where + name if _PLAIN_NAME(name) else _join(where[:-1], name), lang)
+                    for name, sub in value.items()}
+        except StrictifyError as error:
+            if not isinstance(error, UnsatisfiableSchema) and not getattr(error, "as_text", False):
+                raise
+            del self.changes[mark:]
+        finally:
+            self.below_root -= 1
         required = schema.get("required") if isinstance(schema.get("required"), list) else ()
         out = {}
         for name, sub in value.items():
             at = where + name if _PLAIN_NAME(name) else _join(where[:-1], name)
             try:
-                out[name] = self.node(sub, at, lang)
+                out[name] = self.slot(sub, at, lang)
             except UnsatisfiableSchema:
                 if name in required:
                     raise
@@ -755,10 +801,23 @@ class _Strictifier:
 
     def union(self, branches: list[Any], where: str, lang: str) -> list[Any]:
         """`anyOf` branches on the wire: those no value satisfies dropped; JSON text kept apart from strings."""
+        mark = len(self.changes)
+        self.below_root += 1
+        try:  # the common case, in one pass
+            out = [self.node(sub, f"{where}/{index}", lang) for index, sub in enumerate(branches)]
+        except StrictifyError as error:
+            if not isinstance(error, UnsatisfiableSchema) and not getattr(error, "as_text", False):
+                raise
+            del self.changes[mark:]
+            out = None
+        finally:
+            self.below_root -= 1
+        if out is not None:
+            return separate_text_branches(out)
         out = []
         for index, sub in enumerate(branches):
             try:
-                out.append(self.node(sub, f"{where}/{index}", lang))
+                out.append(self.slot(sub, f"{where}/{index}", lang))
             except UnsatisfiableSchema:
                 self.change(f"{where}/{index}", "anyOf", sub, "dropped: no value matches this branch", "dropped")
         if not out:
@@ -775,7 +834,7 @@ class _Strictifier:
         if False in prefix:  # no item can stand at a `false` position: the array ends before it
             prefix, rest = prefix[:prefix.index(False)], False
         where = jp.join(pointer, "items" if listed else "prefixItems")
-        positions = [self.node(sub, jp.join(where, index), lang) for index, sub in enumerate(prefix)]
+        positions = [self.slot(sub, jp.join(where, index), lang) for index, sub in enumerate(prefix)]
         rest_wire = None
         if rest is False:
             limit = len(positions)
@@ -785,7 +844,7 @@ class _Strictifier:
             elif "maxItems" not in out:
                 moved.append(sentence("maxItems", limit, _resolved(lang)))
         else:
-            rest_wire = self.node(rest, jp.join(pointer, "additionalItems" if listed else "items"), lang)
+            rest_wire = self.slot(rest, jp.join(pointer, "additionalItems" if listed else "items"), lang)
         if prefix:
             moved.append(sentence("prefixItems", prefix, _resolved(lang)))
         unique: list[Any] = []
@@ -797,6 +856,7 @@ class _Strictifier:
         out["items"] = unique[0] if len(unique) == 1 else {"anyOf": unique}
         if prefix:
             out[MARK] = {"kind": TUPLE, "prefix": positions, "rest": rest_wire}
+            self.marked = True
         self.change(where, "prefixItems" if not listed else "items", "tuple",
                     "items: the union of the positions; order in the description", "rewritten")
 
@@ -849,6 +909,7 @@ class _Strictifier:
             out["required"] = list(properties)
             if optional:
                 out[MARK] = {"kind": OBJECT, "optional": optional}
+                self.marked = True
         elif kept or "required" in schema:
             out["required"] = kept
         elif "required" in out:
@@ -877,13 +938,36 @@ _ASSERTIONS = frozenset({"required", "minProperties", "maxProperties", "dependen
                          "$comment"})
 
 
+_FITS = {"string": (str,), "integer": (int,), "number": (int, float), "boolean": (bool,), "null": (type(None),)}
+
+
+def _enum_fits(values: list[Any], declared: str) -> bool:
+    """Whether every enum value has the declared type (so the leaf accepts something)."""
+    kinds = _FITS[declared]
+    for value in values:
+        if value.__class__ not in kinds and not (declared == "integer" and value.__class__ is float and
+                                                 value.is_integer()):
+            return False
+    return True
+
+
+_ANNOTATION_ONLY = frozenset({"description", "title", "$comment"})
+
+
 def _assertion_branches(branches: list[Any]) -> bool:
-    return bool(branches) and all(isinstance(b, dict) and b and _ASSERTIONS.issuperset(b) and
-                                  not {"description", "title", "$comment"}.issuperset(b) for b in branches)
+    if not branches:
+        return False
+    for branch in branches:
+        if branch.__class__ is not dict or "type" in branch or not branch or not _ASSERTIONS.issuperset(branch) or \
+                _ANNOTATION_ONLY.issuperset(branch):
+            return False
+    return True
 
 
 def _assertion_union(schema: dict[str, Any]) -> bool:
-    return any(isinstance(schema.get(k), list) and _assertion_branches(schema[k]) for k in ("oneOf", "anyOf"))
+    one, any_ = schema.get("oneOf"), schema.get("anyOf")
+    return (one.__class__ is list and _assertion_branches(one)) or (any_.__class__ is list and
+                                                                  _assertion_branches(any_))
 
 
 _KIND = {"description": 1, "title": 1, "type": 2, "properties": 3, "required": 4, "additionalProperties": 4,
@@ -973,7 +1057,7 @@ def rewrite_schema(schema: Any, target: str = "anthropic", *, lang: str = "auto"
     except RecursionError:
         raise StrictifyError("the schema is nested too deeply to rewrite (no provider compiles such depth; "
                              "OpenAI allows 10 levels)", pointer) from None
-    wire = strip_marks(annotated)
+    wire = strip_marks(annotated) if worker.marked else annotated
     if target == "gemini":
         wire = to_gemini(wire)
     return annotated, wire, worker.changes
@@ -1005,7 +1089,7 @@ def strictify_tool(tool: dict[str, Any], target: str = "anthropic", *, lang: str
     if key == "parametersJsonSchema":  # Gemini's JSON Schema field: type arrays and `null` stay as they are
         wire = strip_marks(annotated)
     out = _rebuild(tool, parsed, key, wire, target)
-    examples_changes = _check_input_examples(out, parsed, strip_marks(annotated))
+    examples_changes = _check_input_examples(out, parsed, wire if target != "gemini" else strip_marks(annotated))
     changes.extend(examples_changes)
     validator = copy.deepcopy(schema)
     return StrictifyResult(out, validator, changes, target, parsed.name, key, wire, annotated)

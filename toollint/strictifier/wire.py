@@ -27,11 +27,33 @@ def kind(wire: Any) -> str | None:
 
 
 def strip_marks(wire: Any) -> Any:
-    """A copy of the wire schema without codec markers: what is sent to the provider."""
-    if isinstance(wire, dict):
-        return {k: strip_marks(v) for k, v in wire.items() if k != MARK}
-    if isinstance(wire, list):
-        return [strip_marks(v) for v in wire]
+    """The wire schema without codec markers: what is sent to the provider. Parts without a marker are shared
+    with the input, not copied."""
+    cls = wire.__class__
+    if cls is dict:
+        out = None
+        for key, value in wire.items():
+            if value.__class__ is dict or value.__class__ is list:
+                stripped = strip_marks(value)
+                if stripped is not value:
+                    if out is None:
+                        out = dict(wire)
+                    out[key] = stripped
+        if MARK in wire:
+            if out is None:
+                out = dict(wire)
+            del out[MARK]
+        return wire if out is None else out
+    if cls is list:
+        out_list = None
+        for index, value in enumerate(wire):
+            if value.__class__ is dict or value.__class__ is list:
+                stripped = strip_marks(value)
+                if stripped is not value:
+                    if out_list is None:
+                        out_list = list(wire)
+                    out_list[index] = stripped
+        return wire if out_list is None else out_list
     return wire
 
 
@@ -52,8 +74,24 @@ def json_type(value: Any) -> str:
     return "object"
 
 
-def wire_types(wire: Any, defs: dict[str, Any] | None = None, depth: int = 0) -> set[str]:
+_ONE_TYPE = {name: frozenset({name, "integer"} if name == "number" else {name}) for name in _JSON_TYPES}
+_NARROWING = frozenset({"const", "enum", "anyOf", "nullable", "$ref"})
+_LISTED_TYPES: dict[tuple[str, ...], frozenset[str]] = {}
+_PLAIN_LEAF = _NARROWING | {"properties", "items", "required", "minItems"}
+
+
+def wire_types(wire: Any, defs: dict[str, Any] | None = None, depth: int = 0) -> set[str] | frozenset[str]:
     """The JSON types a wire node can accept (every type when it does not say)."""
+    if wire.__class__ is dict and _NARROWING.isdisjoint(wire):  # the common node, answered from a table
+        declared = wire.get("type")
+        if declared.__class__ is str and declared in _ONE_TYPE:
+            return _ONE_TYPE[declared]
+        if declared.__class__ is list and all(t.__class__ is str for t in declared):
+            key = tuple(declared)
+            found = _LISTED_TYPES.get(key)
+            if found is None:
+                found = _LISTED_TYPES[key] = frozenset(declared) | ({"integer"} if "number" in declared else set())
+            return found
     if wire is True or wire == {} or depth > 20:
         return set(_JSON_TYPES)
     if not isinstance(wire, dict):
@@ -121,6 +159,11 @@ def wrapped_text(text_wire: dict[str, Any]) -> dict[str, Any]:
 
 def separate_text_branches(branches: list[Any]) -> list[Any]:
     """Union branches where JSON text can no longer be mistaken for a plain string (and the reverse)."""
+    for branch in branches:
+        if branch.__class__ is dict and MARK in branch:
+            break
+    else:
+        return branches
     texts = [i for i, b in enumerate(branches) if kind(b) == TEXT]
     if not texts:
         return branches
@@ -197,10 +240,10 @@ def first_unsatisfiable(wire: Any, defs: dict[str, Any] | None = None, pointer: 
                         seen: frozenset[str] = frozenset()) -> str | None:
     """The pointer of a node (within `wire`) that no value can satisfy, if any; `$ref` cycles count as
     satisfiable. Catches a wire that accepts nothing before it reaches a provider."""
-    if wire is False:
-        return pointer
-    if not isinstance(wire, dict):
-        return None
+    if wire.__class__ is not dict:
+        return pointer if wire is False else None
+    if _PLAIN_LEAF.isdisjoint(wire) and wire.get("type").__class__ is str:
+        return None  # one declared type and nothing narrowing it: always satisfiable
     if "$ref" in wire and defs is not None:
         name = str(wire["$ref"]).rsplit("/", 1)[-1]
         if name in seen or name not in defs:
