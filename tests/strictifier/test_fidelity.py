@@ -296,3 +296,13 @@ def test_allow_lossy_root_union_on_openai_still_decodes_null_as_absent():
         {"type": "object", "properties": {"user_id": {"type": "integer"}}, "required": ["user_id"]}]}}}
     result = toollint.strictify(t, target="openai", allow_lossy=True)
     assert result.lossy and result.decode({"email": "a@b.c", "user_id": None}) == {"email": "a@b.c"}
+
+
+def test_json_text_deep_in_a_union_decodes_by_the_branch_that_carries_it():
+    t = tool({"v": {"anyOf": [
+        {"type": "object", "properties": {"x": {"type": "string"}}, "required": ["x"], "additionalProperties": False},
+        {"type": "object", "properties": {"x": {}}, "required": ["x"], "additionalProperties": False}]},
+        "w": {"unevaluatedItems": {"type": "boolean"}, "anyOf": [{"items": {"type": "string"}}, True]}})
+    for target in ("anthropic", "openai"):
+        for value in ({"v": {"x": "[1]"}, "w": ["yes"]}, {"v": {"x": [1]}, "w": [True, False]}):
+            round_trip(t, target, value)

@@ -153,14 +153,13 @@ class Codec:
             return [{"key": key, "value": self._encode(value_wire, item, depth + 1)} for key, item in value.items()]
         branches = wire.get("anyOf")
         if isinstance(branches, list) and branches:
-            closed = True
+            closed = False  # whether the value failed an object branch only for its extra keys
             for branch in branches:
                 try:
                     encoded = self._encode(branch, value, depth + 1)
                 except CodecError as error:
-                    closed = closed and "closed object" in str(error)
+                    closed = closed or "closed object" in str(error)
                     continue
-                closed = False
                 if self.accepts(branch, encoded):
                     try:
                         if same(self._decode(wire, encoded, depth + 1), value):
@@ -168,7 +167,7 @@ class Codec:
                     except CodecError:
                         continue
             if closed:
-                raise CodecError("every alternative is a closed object without one of the value's properties")
+                raise CodecError("the alternative meant for this object is a closed object without one of its keys")
             raise CodecError("no alternative of the wire schema carries this value")
         if isinstance(value, dict):
             properties = wire.get("properties")

@@ -813,7 +813,7 @@ class _Strictifier:
         finally:
             self.below_root -= 1
         if out is not None:
-            return separate_text_branches(out)
+            return separate_text_branches(out, deep=self.marked)
         out = []
         for index, sub in enumerate(branches):
             try:
@@ -822,7 +822,7 @@ class _Strictifier:
                 self.change(f"{where}/{index}", "anyOf", sub, "dropped: no value matches this branch", "dropped")
         if not out:
             raise UnsatisfiableSchema("no branch of the union accepts any value", where)
-        return separate_text_branches(out)
+        return separate_text_branches(out, deep=self.marked)
 
     def tuple_items(self, schema: dict[str, Any], out: dict[str, Any], pointer: str, lang: str,
                     moved: list[str]) -> None:

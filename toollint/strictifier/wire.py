@@ -157,22 +157,26 @@ def wrapped_text(text_wire: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def separate_text_branches(branches: list[Any]) -> list[Any]:
-    """Union branches where JSON text can no longer be mistaken for a plain string (and the reverse)."""
-    for branch in branches:
-        if branch.__class__ is dict and MARK in branch:
-            break
-    else:
-        return branches
+def separate_text_branches(branches: list[Any], *, deep: bool = False) -> list[Any]:
+    """Union branches where JSON text can no longer be mistaken for a plain string (and the reverse): a
+    JSON-text branch beside a string branch is wrapped in {"json": ...}; with `deep` (some node of the schema
+    travels as text), branches holding JSON text further down come first, so that a value both could carry
+    decodes by the branch that parses it (and `encode` checks which one gives the value back)."""
     texts = [i for i, b in enumerate(branches) if kind(b) == TEXT]
-    if not texts:
-        return branches
-    strings = any("string" in wire_types(b) for i, b in enumerate(branches) if i not in texts)
-    if not strings and len(texts) == 1:
-        return branches
-    if not strings:
-        return branches  # several JSON-text branches: all decode the same way
-    return [wrapped_text(b) if i in texts else b for i, b in enumerate(branches)]
+    if texts and any("string" in wire_types(b) for i, b in enumerate(branches) if i not in texts):
+        branches = [wrapped_text(b) if i in texts else b for i, b in enumerate(branches)]
+    if deep:
+        branches = sorted(branches, key=lambda b: not has_mark(b))  # stable: otherwise in the author's order
+    return branches
+
+
+def has_mark(wire: Any) -> bool:
+    """Whether any node of this wire subschema travels in another form (JSON text, a map...)."""
+    if wire.__class__ is dict:
+        return MARK in wire or any(has_mark(v) for v in wire.values())
+    if wire.__class__ is list:
+        return any(has_mark(v) for v in wire)
+    return False
 
 
 def choices(values: list[Any], *, typed: bool, primitive_only: bool, string_enum_only: bool,
