@@ -760,8 +760,11 @@ class _Strictifier:
                     del out[key]
                     self.change(_join(pointer, key), key, schema[key], "dropped: the value is not an object",
                                 "dropped")
-        if "anyOf" in out and "type" in out:
-            self.risky = True  # a union beside a type: the output check makes sure they share a value
+        if "anyOf" in out and "type" in out:  # a union beside a type: they must share a value
+            declared = wire_types({"type": out["type"]})
+            if not any(declared & wire_types(branch) for branch in out["anyOf"]):
+                raise UnsatisfiableSchema(f"no branch of the union is of the type {json.dumps(out['type'])}",
+                                          _join(pointer, "anyOf"))
         if "prefixItems" in schema or isinstance(schema.get("items"), list) or schema.get("items") is False:
             self.tuple_items(schema, out, pointer, lang, moved)
         elif "array" in types and "items" not in schema:

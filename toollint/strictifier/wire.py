@@ -165,8 +165,11 @@ def separate_text_branches(branches: list[Any], *, deep: bool = False) -> list[A
     texts = [i for i, b in enumerate(branches) if kind(b) == TEXT]
     if texts and any("string" in wire_types(b) for i, b in enumerate(branches) if i not in texts):
         branches = [wrapped_text(b) if i in texts else b for i, b in enumerate(branches)]
-    if deep:
-        branches = sorted(branches, key=lambda b: not has_mark(b))  # stable: otherwise in the author's order
+    if deep and len(branches) > 1:
+        marked = [has_mark(b) for b in branches]
+        if any(marked) and marked != sorted(marked, reverse=True):  # otherwise in the author's order
+            pairs = list(zip(branches, marked, strict=True))
+            branches = [b for b, m in pairs if m] + [b for b, m in pairs if not m]
     return branches
 
 
