@@ -62,7 +62,7 @@ class Codec:
         wire = self._deref(wire)
         if not isinstance(wire, dict) or depth > 200:
             return value
-        mark = wire.get(MARK)
+        mark: Any = wire.get(MARK)
         kind = mark["kind"] if mark else None
         if kind == TEXT:
             if value is None:
@@ -132,7 +132,7 @@ class Codec:
         wire = self._deref(wire)
         if not isinstance(wire, dict) or depth > 200:
             return value
-        mark = wire.get(MARK)
+        mark: Any = wire.get(MARK)
         kind = mark["kind"] if mark else None
         if kind == TEXT:
             if value is None and mark.get("null"):

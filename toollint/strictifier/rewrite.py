@@ -147,6 +147,11 @@ class UnsatisfiableSchema(StrictifyError):
     """No value is valid here: there is nothing to be faithful to (a schema bug to fix at the source)."""
 
 
+class NoStrictForm(StrictifyError):
+    """This subschema has no strict form of its own; below the root, JSON text checked by the validator is
+    still faithful (so only a refusal at the root reaches the caller)."""
+
+
 # ---------------------------------------------------------------------------------------------
 
 
@@ -207,9 +212,7 @@ class _Strictifier:
                 origin = self._origins.get(id(schema))
                 if origin is not None:
                     pointer = origin + suffix
-            error = StrictifyError(message, pointer)
-            error.as_text = True  # below the root, JSON text checked by the validator is still faithful
-            raise error
+            raise NoStrictForm(message, pointer)
 
     def lang(self, description: Any, inherited: str) -> str:
         """The language for sentences on a node: forced, else its description's, else the inherited one."""
@@ -310,7 +313,7 @@ class _Strictifier:
         try:
             return self.node(schema, pointer, lang)
         except StrictifyError as error:
-            if not getattr(error, "as_text", False):
+            if not isinstance(error, NoStrictForm):
                 raise
             del self.changes[mark:]
             return self.as_text(schema, pointer, lang, error.message)
@@ -366,7 +369,7 @@ class _Strictifier:
         out: dict[str, Any] = {k: schema[k] for k in ("title",) if k in schema}
         out.update(wire)
         moved = [] if exact else [sentence(keyword, schema[keyword], lang)]
-        kept = ("title", "description", "type", "enum", "const")
+        kept: tuple[str, ...] = ("title", "description", "type", "enum", "const")
         if "default" in self.profile.supported and self.profile.keeps("default", schema.get("default"), schema):
             kept += ("default",)
             if "default" in schema:
@@ -784,12 +787,12 @@ class _Strictifier:
             return {name: node(sub, where + name if _PLAIN_NAME(name) else _join(where[:-1], name), lang)
                     for name, sub in value.items()}
         except StrictifyError as error:
-            if not isinstance(error, UnsatisfiableSchema) and not getattr(error, "as_text", False):
+            if not isinstance(error, (UnsatisfiableSchema, NoStrictForm)):
                 raise
             del self.changes[mark:]
         finally:
             self.below_root -= 1
-        required = schema.get("required") if isinstance(schema.get("required"), list) else ()
+        required: Any = schema.get("required") if isinstance(schema.get("required"), list) else ()
         out = {}
         for name, sub in value.items():
             at = where + name if _PLAIN_NAME(name) else _join(where[:-1], name)
@@ -809,7 +812,7 @@ class _Strictifier:
         try:  # the common case, in one pass
             out = [self.node(sub, f"{where}/{index}", lang) for index, sub in enumerate(branches)]
         except StrictifyError as error:
-            if not isinstance(error, UnsatisfiableSchema) and not getattr(error, "as_text", False):
+            if not isinstance(error, (UnsatisfiableSchema, NoStrictForm)):
                 raise
             del self.changes[mark:]
             out = None
@@ -832,7 +835,9 @@ class _Strictifier:
         """A tuple (`prefixItems`, or draft-07 list `items`): each position is encoded with its own schema;
         the wire's `items` is the union of the positions and the rest, the order is in the description."""
         listed = isinstance(schema.get("items"), list)
-        prefix = schema.get("items") if listed else schema.get("prefixItems") or []
+        prefix: Any = schema.get("items") if listed else schema.get("prefixItems")
+        if not isinstance(prefix, list):
+            prefix = []
         rest = schema.get("additionalItems", True) if listed else schema.get("items", True)
         if False in prefix:  # no item can stand at a `false` position: the array ends before it
             prefix, rest = prefix[:prefix.index(False)], False

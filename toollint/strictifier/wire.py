@@ -151,7 +151,7 @@ def wrapped_text(text_wire: dict[str, Any]) -> dict[str, Any]:
     if isinstance(inner.get("type"), list):
         inner["type"] = "string"
     inner.pop("nullable", None)
-    out = {k: text_wire[k] for k in ("title", "description") if k in text_wire}
+    out: dict[str, Any] = {k: text_wire[k] for k in ("title", "description") if k in text_wire}
     out.update({"type": "object", "properties": {WRAP_KEY: inner}, "required": [WRAP_KEY],
                 "additionalProperties": False, MARK: {"kind": WRAP}})
     return out
@@ -183,10 +183,10 @@ def has_mark(wire: Any) -> bool:
 
 
 def choices(values: list[Any], *, typed: bool, primitive_only: bool, string_enum_only: bool,
-            const_ok: bool) -> tuple[dict[str, Any] | None, bool]:
+            const_ok: bool) -> tuple[dict[str, Any], bool]:
     """The exact wire form of "one of these values": (schema, exact). Objects become closed objects with
-    one-value leaves; arrays a typed array (a superset: the validator checks the rest). `None` when the
-    target has no form (then the caller moves the values into the description)."""
+    one-value leaves; arrays a typed array (a superset: the validator checks the rest). Not exact when the
+    target cannot say the values (Gemini's non-string enums): the caller then moves them into the description."""
     groups: dict[str, list[Any]] = {}
     for value in values:
         groups.setdefault(json_type(value), []).append(value)
