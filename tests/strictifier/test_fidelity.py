@@ -306,3 +306,17 @@ def test_json_text_deep_in_a_union_decodes_by_the_branch_that_carries_it():
     for target in ("anthropic", "openai"):
         for value in ({"v": {"x": "[1]"}, "w": ["yes"]}, {"v": {"x": [1]}, "w": [True, False]}):
             round_trip(t, target, value)
+
+
+def test_openai_and_gemini_nodes_always_carry_a_type():
+    t = tool({"short": {"maxLength": 5}, "limit": {"minimum": 1}, "other": {"not": {"type": "integer"}}})
+    for target in ("openai", "gemini"):
+        props = wire(t, target)["properties"]
+        assert props["short"]["type"] in ("string", ["string", "null"])
+        assert props["limit"]["type"] in ("number", ["number", "null"])
+        assert "string" in props["other"]["type"] and "JSON text" in props["other"]["description"]
+        round_trip(t, target, {"short": "abc", "limit": 2, "other": "x"})
+        assert not strict_findings(toollint.strictify(t, target=target).tool, target)
+        untyped = [f for f in lint_text(json.dumps([toollint.strictify(t, target=target).tool]), targets=(target,))
+                   if f.rule == "untyped-property"]
+        assert untyped == []

@@ -690,8 +690,16 @@ class _Strictifier:
             types = _inferred_types(schema)
         out: dict[str, Any] = {}
         moved: list[str] = []
+        checked = schema
         one_of = schema.get("x-toollint-oneOf") is True
-        if "type" not in schema and len(types) == 1 and ("object" in types or "array" in types):
+        if "type" not in schema and "anyOf" not in schema and profile.name in _TYPED_TARGETS and not is_root:
+            if not types:  # no keyword says which type: any value, so JSON text (the validator checks the rest)
+                return self.free(schema, pointer, lang)
+            if len(types) == 1:  # every node needs a `type` here: the one its keywords imply
+                out["type"] = next(iter(types))
+                self.change(_join(pointer, "type"), "type", None, out["type"], "added")
+                checked = {**schema, "type": out["type"]}  # what the target checks keywords against
+        elif "type" not in schema and len(types) == 1 and ("object" in types or "array" in types):
             out["type"] = next(iter(types))
             self.change(_join(pointer, "type"), "type", None, out["type"], "added")
         keeps = profile.keeps
@@ -701,7 +709,7 @@ class _Strictifier:
             if kind is None:
                 if key in free_keep:
                     out[key] = value
-                elif keeps(key, value, schema, is_root=is_root):
+                elif keeps(key, value, checked, is_root=is_root):
                     out[key] = value
                     if key == "enum" or key == "const":
                         self.risky = True

@@ -309,7 +309,7 @@ def to_gemini(wire: Any) -> Any:
     branches = out.get("anyOf")
     if isinstance(branches, list):
         kept = [b for b in branches if b != {"type": "null"}]
-        if len(kept) != len(branches):
+        if kept and len(kept) != len(branches):  # only null: the branch stays (Gemini has a NULL type)
             out["nullable"] = True
             if len(kept) == 1 and isinstance(kept[0], dict):
                 del out["anyOf"]
