@@ -23,12 +23,12 @@ class Codec:
     """Encoder and decoder for one codec schema (`StrictifyResult.codec_schema`)."""
 
     def __init__(self, codec_schema: Any) -> None:
-        from jsonschema import Draft202012Validator
+        from toollint.schema.validation import safe_validator
 
         self.root = codec_schema
         defs = codec_schema.get("$defs") if isinstance(codec_schema, dict) else None
         self.defs: dict[str, Any] = defs if isinstance(defs, dict) else {}
-        self._validator = Draft202012Validator(codec_schema if isinstance(codec_schema, (dict, bool)) else True)
+        self._validator = safe_validator(codec_schema if isinstance(codec_schema, (dict, bool)) else True)
 
     def accepts(self, wire: Any, value: Any) -> bool:
         """Whether `value` is valid against one node of the wire (references resolve against its root)."""

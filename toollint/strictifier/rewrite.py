@@ -585,8 +585,12 @@ class _Strictifier:
                 raise UnsatisfiableSchema(f"no value matches every `allOf` branch ({error})", where) from None
             self.refuse(where, f"the `allOf` branches cannot be merged into one schema ({error}), and "
                         f"{self.profile.title} cannot take them as they are")
-            self.change(where, "allOf", "branches", f"first branch only ({error})", "lossy")
-            merged = merge_all([rest, parts[1] if len(parts) > 1 else {}])
+            try:
+                merged = merge_all([rest, parts[1] if len(parts) > 1 else {}])
+                self.change(where, "allOf", "branches", f"first branch only ({error})", "lossy")
+            except _MergeError as again:  # the first branch contradicts the schema too: keep the schema alone
+                merged = merge_all([rest])
+                self.change(where, "allOf", "branches", f"dropped ({again})", "lossy")
         self.change(where, "allOf", f"{len(parts) - 1} branch(es)", "merged", "rewritten")
         return self.node(merged, pointer, lang, is_root=is_root)
 
@@ -1100,8 +1104,13 @@ def strictify_tool(tool: dict[str, Any], target: str = "anthropic", *, lang: str
     else:
         schema = parsed.schema
     fallback = (lang if lang != "auto" else None) or detect_lang(parsed.description) or "en"
-    annotated, wire, changes = rewrite_schema(schema, target, lang=lang, allow_lossy=allow_lossy,
-                                              pointer=jp.join(parsed.definition_pointer, key), fallback_lang=fallback)
+    try:
+        annotated, wire, changes = rewrite_schema(schema, target, lang=lang, allow_lossy=allow_lossy,
+                                                  pointer=jp.join(parsed.definition_pointer, key),
+                                                  fallback_lang=fallback)
+    except _MergeError as error:  # never the private class: callers catch StrictifyError
+        raise StrictifyError(f"subschemas cannot be merged into one ({error})",
+                             jp.join(parsed.definition_pointer, key)) from None
     if key == "parametersJsonSchema":  # Gemini's JSON Schema field: type arrays and `null` stay as they are
         wire = strip_marks(annotated)
     out = _rebuild(tool, parsed, key, wire, target)
@@ -1136,9 +1145,9 @@ def _check_input_examples(out: dict[str, Any], parsed: Any, wire: dict[str, Any]
     examples = definition.get("input_examples") if isinstance(definition, dict) else None
     if not isinstance(examples, list):
         return []
-    from jsonschema import Draft202012Validator
+    from toollint.schema.validation import safe_validator
 
-    validator = Draft202012Validator(wire)
+    validator = safe_validator(wire)
     changes = []
     kept = []
     for index, example in enumerate(examples):
