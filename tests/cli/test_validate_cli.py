@@ -136,3 +136,15 @@ def test_schema_that_cannot_be_applied_is_a_usage_error(tmp_path):
     assert result.exit_code == 2
     assert "https://example.com/x.json" in result.stderr and result.stdout == ""
     assert invoke(path, "--input", "{}").exit_code == 0
+
+
+def test_strict_tools_decodes_only_the_tools_made_strict(tmp_path):
+    tools = tmp_path / "tools.json"
+    tools.write_text(json.dumps([{"name": "t", "description": "Set a flag. Use it when asked to set one.",
+                                  "input_schema": {"type": "object", "properties": {
+                                      "name": {"type": "string"}, "value": {}}}}]), encoding="utf-8")
+    sent = json.dumps({"name": "flag", "value": "true"})
+    decoded = invoke(str(tools), "--target", "anthropic", "--input", sent)
+    assert decoded.exit_code == 0 and json.loads(decoded.stdout)["value"] is True
+    as_sent = invoke(str(tools), "--target", "anthropic", "--strict-tools", "other", "--input", sent)
+    assert as_sent.exit_code == 0 and json.loads(as_sent.stdout)["value"] == "true"

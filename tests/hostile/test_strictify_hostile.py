@@ -148,11 +148,17 @@ def test_check_sees_line_ending_drift_and_non_utf8(tmp_path) -> None:
 ])
 @pytest.mark.parametrize("target", ["openai", "anthropic"])
 def test_lossy_allof_never_leaks_a_private_error(schema, target) -> None:
+    # `a` accepts no value: optional, it is left out of the closed object (issue 11); required, the whole
+    # schema is unsatisfiable and refused with a StrictifyError, never the private merge error
     tool = {"name": "t", "description": "Do one thing.", "input_schema": schema}
-    result = strictify_tool(tool, target, allow_lossy=True)
-    assert any(change.kind == "lossy" for change in result.changes)
-    with pytest.raises(StrictifyError):
-        strictify_tool(tool, target)
+    for lossy in (False, True):
+        result = strictify_tool(tool, target, allow_lossy=lossy)
+        assert "a" not in result.tool["input_schema"]["properties"]
+        assert any(change.kind == "dropped" and change.pointer.endswith("/properties/a") for change in result.changes)
+    required = {"name": "t", "description": "Do one thing.", "input_schema": {**schema, "required": ["a"]}}
+    for lossy in (False, True):
+        with pytest.raises(StrictifyError):
+            strictify_tool(required, target, allow_lossy=lossy)
 
 
 def _nested(levels: int) -> dict:

@@ -306,7 +306,7 @@ def test_validator_agrees_with_the_original(tool, target, data):
         assert validator.is_valid(other) == original.is_valid(other)
         # What the strict model may send: decoded, it fails the original only for a moved constraint.
         sent = data.draw(from_schema(_wire_schema(result)), label="wire instance")
-    decoded = decode_wire_arguments(result.validator, sent)
+    decoded = decode_wire_arguments(result.validator, sent, target)
     bad = _errors_are_moved_constraints(validator, decoded)
     assert not bad, [f"{list(e.absolute_path)}: {e.validator} {e.message}" for e in bad]
 

@@ -18,6 +18,7 @@ from toollint.cli import main
 from toollint.strictifier.rewrite import (
     StrictifyError,
     StrictifyResult,
+    UnsatisfiableSchema,
     decode_wire_arguments,
     strictify_tool,
 )
@@ -83,7 +84,7 @@ def test_refund_strictified_for_openai():
     assert schema["properties"]["amount_cents"]["minimum"] == 1  # OpenAI keeps numeric bounds
     assert "strict" not in tool  # an Anthropic tool is not marked strict for another provider
     sent = {"order_id": "ORD-20260917", "amount_cents": 1999, "reason": "damaged", "note": None}
-    assert decode_wire_arguments(schema_of(json.loads(REFUND.read_text())), sent) == \
+    assert decode_wire_arguments(schema_of(json.loads(REFUND.read_text())), sent, "openai") == \
         {"order_id": "ORD-20260917", "amount_cents": 1999, "reason": "damaged"}
 
 
@@ -211,13 +212,15 @@ def test_any_value_is_sent_as_json_text():
     assert decoded == {"payload": [1, 2], "options": {"a": True}}
 
 
-def test_decode_keeps_null_where_the_original_accepts_it():
+def test_openai_null_means_absent_and_the_null_tag_means_null():
     schema = {"type": "object", "properties": {"a": {"type": ["string", "null"]}, "b": {"type": "string"},
                                                "c": {"type": "string"}}, "required": ["c"]}
-    assert decode_wire_arguments(schema, {"a": None, "b": None, "c": "x"}) == {"a": None, "c": "x"}
+    assert decode_wire_arguments(schema, {"a": None, "b": None, "c": "x"}, "openai") == {"c": "x"}
+    assert decode_wire_arguments(schema, {"a": {"null": True}, "b": None, "c": "x"}, "openai") == {"a": None, "c": "x"}
+    assert decode_wire_arguments(schema, {"a": None, "c": "x"}, "anthropic") == {"a": None, "c": "x"}
     nested = {"type": "object", "properties": {"items": {"type": "array", "items": {
         "type": "object", "properties": {"x": {"type": "integer"}}}}}}
-    assert decode_wire_arguments(nested, {"items": [{"x": None}, {"x": 1}]}) == {"items": [{}, {"x": 1}]}
+    assert decode_wire_arguments(nested, {"items": [{"x": None}, {"x": 1}]}, "openai") == {"items": [{}, {"x": 1}]}
 
 
 def test_decode_through_refs_and_unions():
@@ -231,19 +234,19 @@ def test_decode_through_refs_and_unions():
 # Refusals and --allow-lossy
 
 
-def test_recursion_is_refused_for_anthropic_and_kept_for_openai():
+def test_recursion_travels_as_json_text_for_anthropic_and_is_kept_for_openai():
     tool = json.loads((STRICT / "recursive.json").read_text(encoding="utf-8"))
-    with pytest.raises(StrictifyError) as caught:
-        strictify_tool(tool, "anthropic")
-    assert caught.value.pointer == "/input_schema/$defs/section/properties/children/items/$ref"
-    assert "recursive" in caught.value.message
+    text = strictify_tool(tool, "anthropic")
+    assert not text.lossy and strict_findings(json.dumps([text.tool]), "anthropic") == []
+    children = text.tool["input_schema"]["properties"]["root"]["properties"]["children"]["items"]
+    assert children["type"] == "string" and "JSON text" in children["description"]
+    value = {"root": {"title": "a", "children": [{"title": "b", "children": []}]}}
+    assert Draft202012Validator(text.validator).is_valid(value)
+    assert text.decode(text.encode(value)) == value
     result = strictify_tool(tool, "openai")
     wire = result.tool["input_schema"]
     assert wire["$defs"]["section"]["properties"]["children"]["items"] == {"$ref": "#/$defs/section"}
     assert strict_findings(json.dumps([result.tool]), "openai") == []
-    lossy = strictify_tool(tool, "anthropic", allow_lossy=True)
-    assert lossy.lossy and any(c.kind == "lossy" for c in lossy.changes)
-    assert strict_findings(json.dumps([lossy.tool]), "anthropic") == []
 
 
 def test_root_union_is_refused_with_its_pointer():
@@ -270,14 +273,14 @@ def test_map_beside_properties_and_external_ref_are_refused():
 
 
 def test_cli_refusal_exits_2_with_file_and_pointer():
-    result = run(STRICT / "recursive.json")
+    result = run(STRICT / "root_union.json", "--target", "openai")
     assert result.exit_code == 2
-    assert "recursive.json" in result.stderr and "/input_schema/$defs/section" in result.stderr
+    assert "root_union.json" in result.stderr and "/parameters/anyOf" in result.stderr
     assert "Traceback" not in result.stderr and result.stdout == ""
-    as_json = run(STRICT / "recursive.json", "--report", "json")
+    as_json = run(STRICT / "root_union.json", "--target", "openai", "--report", "json")
     assert as_json.exit_code == 2
-    assert "/input_schema/$defs/section" in json.loads(as_json.stderr)["refused"][0]
-    lossy = run(STRICT / "recursive.json", "--allow-lossy", "--report", "json")
+    assert "/parameters/anyOf" in json.loads(as_json.stderr)["refused"][0]
+    lossy = run(STRICT / "root_union.json", "--target", "openai", "--allow-lossy", "--report", "json")
     assert lossy.exit_code == 0
     report = json.loads(lossy.stderr)
     assert any(c["kind"] == "lossy" for c in report["tools"][0]["changes"])
@@ -323,7 +326,9 @@ def test_json_layout_indent_and_list(tmp_path):
 
 
 def test_mcp_tools_list_keeps_its_shape():
-    result = run(STRICT / "mcp_tools_list.json")
+    ambiguous = run(STRICT / "mcp_tools_list.json")
+    assert ambiguous.exit_code == 2 and "pass --target with one of: anthropic, openai, gemini" in ambiguous.stderr
+    result = run(STRICT / "mcp_tools_list.json", "--target", "anthropic")
     assert result.exit_code == 0, result.stderr
     data = json.loads(result.stdout)
     assert data["jsonrpc"] == "2.0" and list(data["result"]) == ["tools"]
@@ -470,9 +475,10 @@ def test_required_but_undefined_property_stays_sendable():
     wire = strictify_tool({"name": "u", "description": "d", "input_schema": schema}).tool["input_schema"]
     assert wire["required"] == ["a", "b"] and wire["properties"]["b"]["type"] == "string"
     assert decode_wire_arguments(schema, {"a": "x", "b": "[1]"}) == {"a": "x", "b": [1]}
-    closed = {**schema, "additionalProperties": False}  # no valid call exists: the name is dropped from the wire
-    wire = strictify_tool({"name": "u", "description": "d", "input_schema": closed}).tool["input_schema"]
-    assert wire["required"] == ["a"] and "b" not in wire["properties"]
+    closed = {**schema, "additionalProperties": False}  # no valid call exists: refused, naming `required`
+    with pytest.raises(UnsatisfiableSchema) as caught:
+        strictify_tool({"name": "u", "description": "d", "input_schema": closed})
+    assert caught.value.pointer == "/input_schema/required"
 
 
 def test_annotations_and_examples():

@@ -125,7 +125,9 @@ CODES = (OK, INVALID_ARGUMENTS, INVALID_JSON, UNKNOWN_TOOL, TRUNCATED, RETRY_BUD
 
 _TARGETS = {None: None, "anthropic": ANTHROPIC, "openai": CHAT, "openai-chat": CHAT, "openai-responses": RESPONSES,
             "responses": RESPONSES, "openai-functions": FUNCTIONS, "gemini": GEMINI, "mcp": MCP}
-_STRICT_TARGETS = frozenset({"anthropic", "openai", "openai-chat", "openai-responses", "responses"})
+# boundary target -> the strictify target whose wire forms its calls arrive in
+_STRICT_TARGETS = {"anthropic": "anthropic", "openai": "openai", "openai-chat": "openai", "openai-responses": "openai",
+                   "responses": "openai", "gemini": "gemini"}
 _DIALECT_SHAPES = {"anthropic": ANTHROPIC, "openai-chat": CHAT, "openai-responses": RESPONSES,
                    "openai-functions": CHAT, "gemini": GEMINI, "mcp": MCP}
 
@@ -226,12 +228,14 @@ class Boundary:
     `target`: the provider the tools were strictified for (`anthropic`, `openai`; also `gemini`,
     `openai-responses`, `mcp`). For the strict targets, calls arrive in strictify's wire forms
     (maps as key/value lists, free values as JSON text) and are decoded before validation
-    (`toollint.strictifier.rewrite.decode_wire_arguments`). It also picks `default_shape`, the result shape used
+    (`toollint.strictifier.decode.decode_wire_arguments`). It also picks `default_shape`, the result shape used
     when a call's own shape cannot tell; without a target, the tools' dialect decides.
+    `strict_tools`: the names of the tools strictify made strict, when it left some as they were
+    (`--max-strict`, `--only`): only those are decoded. Default: every tool.
     """
 
     def __init__(self, tools: Any, target: str | None = None, *, lang: str = "en", max_retries: int = 2,
-                 coerce: bool = False, log: LogTarget | None = None) -> None:
+                 coerce: bool = False, log: LogTarget | None = None, strict_tools: Any = None) -> None:
         if lang not in msg.LANGS:
             raise BoundaryError(f"lang must be one of {', '.join(msg.LANGS)}, got {lang!r}")
         if target not in _TARGETS:
@@ -249,7 +253,8 @@ class Boundary:
                 raise BoundaryError(f"{source_label(tools)}: tool #{tool.index} has no name")
             if name in self._tools:
                 raise BoundaryError(f"{source_label(tools)}: two tools are named {name!r}; tool names must be unique")
-            compiled = CompiledTool(name, tool, lang, wire=target in _STRICT_TARGETS)
+            strict = strict_tools is None or name in strict_tools
+            compiled = CompiledTool(name, tool, lang, wire=_STRICT_TARGETS.get(target or "") if strict else None)
             self._tools[name] = compiled
             self.warnings.extend(compiled.warnings)
         self.default_shape = _TARGETS[target] or _DIALECT_SHAPES.get(found[0].dialect.name, ANTHROPIC)
@@ -261,14 +266,17 @@ class Boundary:
 
     @classmethod
     def from_tools(cls, tools: Any, target: str | None = None, *, lang: str = "en",
-                   max_retries: int = 2, coerce: bool = False, log: LogTarget | None = None) -> Boundary:
+                   max_retries: int = 2, coerce: bool = False, log: LogTarget | None = None,
+                   strict_tools: Any = None) -> Boundary:
         """Load and compile `tools` (a path, a list of tool dicts, or one tool dict). Raises `BoundaryError`.
 
         `coerce=True` converts unambiguous strings (`"19"` for an integer, `"[1]"` for an array) and
         records them in `outcome.coerced`; `log` (a path, a text stream or a callable) receives one
-        JSON record per outcome (pass `chain=(task_id, trial)` to the checks to name them).
+        JSON record per outcome (pass `chain=(task_id, trial)` to the checks to name them). `strict_tools`:
+        see `Boundary`.
         """
-        return cls(tools, target, lang=lang, max_retries=max_retries, coerce=coerce, log=log)
+        return cls(tools, target, lang=lang, max_retries=max_retries, coerce=coerce, log=log,
+                   strict_tools=strict_tools)
 
     @property
     def max_retries(self) -> int:

@@ -185,7 +185,7 @@ def _nullable(node: Any, depth: int = 0) -> Any:
 class CompiledTool:
     """One tool: its validator (built once), the normalizer and the error converter."""
 
-    def __init__(self, name: str, tool: Any, lang: str, *, wire: bool = False) -> None:
+    def __init__(self, name: str, tool: Any, lang: str, *, wire: bool | str | None = False) -> None:
         from jsonschema import Draft202012Validator
         from jsonschema.exceptions import SchemaError
         from jsonschema.validators import validator_for
@@ -228,10 +228,11 @@ class CompiledTool:
         self.resolver = RefResolver(schema, "", draft if isinstance(draft, str) else None)
         self.converter = msg.ErrorConverter(self._deref, self._search, lang)
         self.decode: Callable[[dict[str, Any]], Any] | None = None
-        if wire and _has_wire_forms(schema):
-            from toollint.strictifier.rewrite import decode_wire_arguments
+        target = "anthropic" if wire is True else wire or None
+        if target and _has_wire_forms(schema, target):
+            from toollint.strictifier.decode import decode_wire_arguments
 
-            self.decode = lambda arguments: decode_wire_arguments(schema, arguments)
+            self.decode = lambda arguments: decode_wire_arguments(schema, arguments, target)
 
     def is_valid(self, arguments: Any) -> bool:
         """The fast path: one validator pass. May raise `TooComplex` or `Unresolvable`."""
@@ -419,10 +420,10 @@ def _keywords(schema: Any) -> set[str]:
     return found
 
 
-def _has_wire_forms(schema: Any) -> bool:
+def _has_wire_forms(schema: Any, target: str) -> bool:
     """Whether strictify sends part of this schema in another form: strictify's own answer, one source of truth."""
     from toollint.strictifier.decode import has_wire_forms
 
-    return has_wire_forms(schema)
+    return has_wire_forms(schema, target)
 
 

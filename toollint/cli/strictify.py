@@ -55,8 +55,8 @@ def _names(values: tuple[str, ...]) -> list[str]:
 
 @click.command("strictify")
 @click.argument("file", type=click.Path(dir_okay=False), required=False)
-@click.option("--target", type=click.Choice(STRICT_TARGETS), default="anthropic", show_default=True,
-              help="The strict mode to write for.")
+@click.option("--target", type=click.Choice((*STRICT_TARGETS, "gemini")), default=None,
+              help="The strict mode to write for (default: the one the file's dialect implies; an MCP file must say).")
 @click.option("-o", "--output", "output", type=click.Path(dir_okay=False),
               help="Write the strict file here (default: stdout).")
 @click.option("--validator", "validator", type=click.Path(dir_okay=False),
@@ -69,10 +69,13 @@ def _names(values: tuple[str, ...]) -> list[str]:
 @click.option("--allow-lossy", is_flag=True, help="Simplify where no faithful strict form exists, and record the loss.")
 @click.option("--only", multiple=True, help="Make only these tools strict (repeatable, or comma-separated).")
 @click.option("--max-strict", type=click.IntRange(min=0), default=None,
-              help="Make at most N tools strict, in file order, within the request budget.")
+              help="Make at most N tools strict within the request budget: the --prefer tools first, then the "
+                   "cheapest (fewest optional and union parameters).")
+@click.option("--prefer", multiple=True, help="With --max-strict: the tools that matter most (repeatable, or "
+              "comma-separated), kept strict first.")
 @click.option("-q", "--quiet", is_flag=True, help="Print no report.")
 def strictify_command(file, target, output, validator, check, lang, report_format, allow_lossy, only, max_strict,
-                       quiet) -> None:
+                       prefer, quiet) -> None:
     """Rewrite the tools in FILE so the target's strict mode accepts them, without losing a constraint.
 
     Constraints the target cannot enforce move into the field's description and stay in the validator
@@ -83,7 +86,7 @@ def strictify_command(file, target, output, validator, check, lang, report_forma
         _run_pairs(check, lang, report_format, quiet)
     try:
         _run(file, target, output, validator, check, lang, report_format, allow_lossy, _names(only), max_strict,
-             quiet)
+             _names(prefer), quiet)
     except StrictifyFileError as error:
         _stop(2, error.message, file, target, report_format)
     except _Exit as stop:
@@ -106,7 +109,7 @@ def _run_pairs(check: bool, lang: str, report_format: str, quiet: bool) -> None:
     for pair in settings.strictify:
         try:
             _run(pair.source, pair.target, pair.output, pair.validator, check, lang, report_format, pair.allow_lossy,
-                 list(pair.only), None, quiet)
+                 list(pair.only), None, None, quiet)
         except StrictifyFileError as error:
             worst = 2
             click.echo(error.message, err=True)
@@ -126,7 +129,8 @@ def _stop(code: int, message: str, file: str, target: str, report_format: str) -
     sys.exit(code)
 
 
-def _run(file, target, output, validator, check, lang, report_format, allow_lossy, only, max_strict, quiet) -> None:
+def _run(file, target, output, validator, check, lang, report_format, allow_lossy, only, max_strict, prefer,
+         quiet) -> None:
     if check and not output:
         raise _Exit(2, "--check needs -o OUT: the strict file to compare with")
     try:
@@ -134,7 +138,8 @@ def _run(file, target, output, validator, check, lang, report_format, allow_loss
     except UnsafeOutput as error:
         raise _Exit(2, f"{error} (strictify never modifies its input)") from None
     outcome = strictify_file(file, target, lang=lang, allow_lossy=allow_lossy, only=only or None,
-                             max_strict=max_strict)
+                             max_strict=max_strict, prefer=prefer or None)
+    target = outcome.report["target"]
     if validator:
         strict_names = [tool["name"] for tool in outcome.report["tools"] if tool["strict"]]
         twice = sorted({str(name) for name in strict_names if strict_names.count(name) > 1})

@@ -88,13 +88,16 @@ def _pick_tool(boundary: Boundary, tool: str | None) -> str:
 @click.option("--target", type=click.Choice(_TARGETS), default=None,
               help="The provider the tools were strictified for: its wire forms (maps as key/value lists, "
                    "free values as JSON text) are decoded before validating.")
+@click.option("--strict-tools", "strict_tools", multiple=True, metavar="NAME",
+              help="With --target: only these tools were made strict (repeatable, or comma-separated); the others "
+                   "are validated as sent, not decoded. Default: every tool.")
 @click.option("--shape", type=click.Choice(_SHAPES), default=None,
               help="Shape of the result for bare arguments (default: from --target, else the tools' dialect).")
 @click.option("--stop-reason", default=None, metavar="REASON",
               help=f"The reply's stop_reason/finish_reason ({', '.join(sorted(TRUNCATION_REASONS))} mean cut off).")
 def validate_command(tools_file: str, source: str | None, tool: str | None, input_text: str | None,
-             input_file: str | None, lang: str, target: str | None, shape: str | None,
-             stop_reason: str | None) -> None:
+             input_file: str | None, lang: str, target: str | None, strict_tools: tuple[str, ...],
+             shape: str | None, stop_reason: str | None) -> None:
     """Validate tool-call arguments against TOOLS_FILE at the boundary.
 
     The input is the arguments object, or a whole tool call (Anthropic tool_use, OpenAI tool call,
@@ -103,7 +106,8 @@ def validate_command(tools_file: str, source: str | None, tool: str | None, inpu
     exits 2 on a usage error.
     """
     try:
-        boundary = Boundary.from_tools(tools_file, target, lang=lang)
+        names = [n.strip() for value in strict_tools for n in value.split(",") if n.strip()]
+        boundary = Boundary.from_tools(tools_file, target, lang=lang, strict_tools=names or None)
         if shape is not None:
             boundary.default_shape = shape
         text = _read_input(input_text, input_file, source)

@@ -15,7 +15,12 @@ from toollint.errors import StrictifyError
 
 
 class StrictifyFileError(StrictifyError):
-    """strictify refuses a whole file; the message names the file (and line or tool) and says why."""
+    """strictify refuses a whole file; the message names the file (and line or tool) and says why. `usage`: the
+    command line did not say enough (a missing --target, an unknown name)."""
+
+    def __init__(self, message: str, pointer: str = "", *, usage: bool = False) -> None:
+        super().__init__(message, pointer)
+        self.usage = usage
 
     def __str__(self) -> str:
         return self.message
@@ -31,9 +36,24 @@ class StrictifiedFile:
     results: list[Any] = field(default_factory=list)
 
 
-def strictify_file(path: str, target: str = "anthropic", *, lang: str = "auto", allow_lossy: bool = False,
-                   only: list[str] | None = None, max_strict: int | None = None) -> StrictifiedFile:
-    """Strictify every tool in one file; raises StrictifyFileError(message) when it cannot."""
+# The dialect of a file -> the strict mode it is written for; MCP (and legacy functions) fit several.
+DIALECT_TARGETS = {"anthropic": "anthropic", "openai-chat": "openai", "openai-responses": "openai",
+                   "gemini": "gemini"}
+
+
+def default_target(dialects: list[str]) -> str | None:
+    """The target the file's own dialect implies, or None when it does not say (MCP) or the tools disagree."""
+    targets = {DIALECT_TARGETS.get(d) for d in dialects}
+    return next(iter(targets)) if len(targets) == 1 and None not in targets else None
+
+
+def strictify_file(path: str, target: str | None = None, *, lang: str = "auto", allow_lossy: bool = False,
+                   only: list[str] | None = None, max_strict: int | None = None,
+                   prefer: list[str] | None = None) -> StrictifiedFile:
+    """Strictify every tool in one file; raises StrictifyFileError(message) when it cannot.
+
+    `target` None: the one the file's dialect implies (an MCP file must say). A file with structural errors
+    is refused (see `precheck`)."""
     from toollint.document.tools import read_tool_file
     from toollint.profiles import load_profile, schema_usage
     from toollint.strictifier.rewrite import StrictifyError, strictify_tool
@@ -49,6 +69,26 @@ def strictify_file(path: str, target: str = "anthropic", *, lang: str = "auto", 
             raise StrictifyFileError(f"{path}: --only names no tool called {', '.join(repr(n) for n in unknown)} "
                         f"(tools: {', '.join(str(n) for n in names)})")
     chosen = [t for t in tools if not only or t.name in only]
+    if target is None:
+        from toollint.strictifier.rewrite import TARGETS
+
+        target = default_target([t.dialect.name for t in tools])
+        if target is None:
+            dialects = ", ".join(sorted({t.dialect.title for t in tools}))
+            raise StrictifyFileError(f"{path}: the file's dialect ({dialects}) does not say which strict mode to "
+                                     f"write for; pass --target with one of: {', '.join(TARGETS)}", usage=True)
+    if prefer:
+        unknown = [n for n in prefer if n not in names]
+        if unknown:
+            raise StrictifyFileError(f"{path}: --prefer names no tool called {', '.join(repr(n) for n in unknown)} "
+                                     f"(tools: {', '.join(str(n) for n in names)})", usage=True)
+    from toollint.strictifier.precheck import broken_input
+
+    broken = broken_input(source, path, [t.pointer for t in chosen])
+    if broken:
+        raise StrictifyFileError("\n".join(broken) + f"\ntoollint strictify: {len(broken)} structural error(s); "
+                                 "strictify does not rewrite a broken definition (fix them first; `toollint check` "
+                                 "explains each)")
 
     results: dict[int, Any] = {}
     refusals = []
@@ -72,20 +112,10 @@ def strictify_file(path: str, target: str = "anthropic", *, lang: str = "auto", 
     strict_indexes = [t.index for t in chosen]
     usage_by_tool = {i: schema_usage(results[i].wire_schema) for i in strict_indexes}
     if max_strict is not None:
-        kept: list[int] = []
-        optional, unions = 0, 0
-        for index in strict_indexes:
-            usage = usage_by_tool[index]
-            if len(kept) >= max_strict:
-                break
-            if budget.optional_parameters is not None and optional + usage.optional_parameters > budget.optional_parameters:
-                continue
-            if budget.union_parameters is not None and unions + usage.union_parameters > budget.union_parameters:
-                continue
-            kept.append(index)
-            optional += usage.optional_parameters
-            unions += usage.union_parameters
-        strict_indexes = kept
+        from toollint.strictifier.budget import choose_strict
+
+        preferred = [t.index for name in prefer or () for t in chosen if t.name == name]
+        strict_indexes = choose_strict(strict_indexes, usage_by_tool, budget, max_strict, preferred)
     totals = {
         "strict_tools": len(strict_indexes),
         "optional_parameters": sum(usage_by_tool[i].optional_parameters for i in strict_indexes),

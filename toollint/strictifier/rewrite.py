@@ -26,7 +26,7 @@ from toollint.errors import StrictifyError
 from toollint.profiles import STRICT_TARGETS, Profile, load_profile
 from toollint.schema.walk import SCHEMA_TYPES, schema_types
 from toollint.strictifier.decode import decode_wire_arguments, has_wire_forms
-from toollint.strictifier.sentences import FIXED, append, detect_lang, sentence
+from toollint.strictifier.sentences import FIXED, append, detect_lang, sentence, union_sentence, vacuous
 from toollint.strictifier.shapes import (
     _ANNOTATIONS,
     _ARRAY_TYPES,
@@ -46,8 +46,26 @@ from toollint.strictifier.shapes import (
     merge_all,
     shape,
 )
+from toollint.strictifier.wire import (
+    MARK,
+    OBJECT,
+    TEXT,
+    TUPLE,
+    accepts_null,
+    choices,
+    first_unsatisfiable,
+    json_type,
+    null_tag,
+    separate_text_branches,
+    strip_marks,
+    to_gemini,
+    wire_types,
+    without_null,
+)
 
-TARGETS = STRICT_TARGETS
+# strictify writes for the constrained-decoding targets and for Gemini's `parameters` Schema subset
+TARGETS = (*STRICT_TARGETS, "gemini")
+_TYPED_TARGETS = frozenset({"openai", "gemini"})  # every enum/const node needs a `type`
 _JSON_OBJECT_TEXT = "^\\{[\\s\\S]*\\}$"  # JSON text of an object: braces at both ends
 MAX_NODES = 20_000
 
@@ -104,9 +122,34 @@ class StrictifyResult:
     schema_key: str | None = None
     wire_schema: Any = None
 
+    codec_schema: Any = None  # the wire schema with codec markers, in JSON Schema terms
+
     @property
     def lossy(self) -> bool:
         return any(c.kind == "lossy" for c in self.changes)
+
+    def encode(self, arguments: Any) -> Any:
+        """Arguments valid against the original schema -> what a model sends under the wire schema.
+        Raises `CodecError` when the wire cannot carry them (an open object's extra keys, say)."""
+        from toollint.strictifier.codec import Codec
+
+        return Codec(self.codec_schema).encode(arguments)
+
+    def decode(self, wire_arguments: Any) -> Any:
+        """What a model sent under the wire schema -> the arguments in the original schema's form (the
+        inverse of `encode`; the boundary validates the result against `validator`)."""
+        from toollint.strictifier.codec import Codec
+
+        return Codec(self.codec_schema).decode(wire_arguments)
+
+
+class UnsatisfiableSchema(StrictifyError):
+    """No value is valid here: there is nothing to be faithful to (a schema bug to fix at the source)."""
+
+
+class NoStrictForm(StrictifyError):
+    """This subschema has no strict form of its own; below the root, JSON text checked by the validator is
+    still faithful (so only a refusal at the root reaches the caller)."""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -114,7 +157,7 @@ class StrictifyResult:
 
 class _Strictifier:
     __slots__ = ("root", "profile", "forced_lang", "fallback_lang", "allow_lossy", "base", "changes", "stack", "defs",
-                 "def_names", "pending", "nodes", "_anchors", "_origins", "_current", "free_keep", "leaf_keys")
+                 "def_names", "pending", "nodes", "below_root", "marked", "risky", "_anchors", "_origins", "_current", "free_keep", "leaf_keys")
 
     def __init__(self, root: Any, profile: Profile, *, lang: str, allow_lossy: bool, base: str,
                  fallback_lang: str) -> None:
@@ -130,6 +173,9 @@ class _Strictifier:
         self.def_names: dict[str, str] = {}
         self.pending: list[str] = []
         self.nodes = 0
+        self.below_root = 0
+        self.marked = False  # whether any node carries a codec marker (most schemas: none)
+        self.risky = False  # whether the wire holds what can contradict a type (a union, an enum, a const)
         self._anchors: dict[str, str] | None = None
         self._origins: dict[int, str] | None = None
         self._current: Any = None
@@ -157,7 +203,7 @@ class _Strictifier:
 
         Names the place in the input where `schema` (when given) stands, not where it was inlined.
         """
-        if not self.allow_lossy:
+        if not self.allow_lossy or self.below_root:
             if schema is not None:
                 if self._origins is None:
                     from toollint.schema.walk import walk
@@ -166,7 +212,7 @@ class _Strictifier:
                 origin = self._origins.get(id(schema))
                 if origin is not None:
                     pointer = origin + suffix
-            raise StrictifyError(message, pointer)
+            raise NoStrictForm(message, pointer)
 
     def lang(self, description: Any, inherited: str) -> str:
         """The language for sentences on a node: forced, else its description's, else the inherited one."""
@@ -190,7 +236,7 @@ class _Strictifier:
         while self.pending:
             target = self.pending.pop(0)
             self.stack.append(target)
-            self.defs[self.def_names[target]] = self.node(_lookup(self.root, target), self.base + target,
+            self.defs[self.def_names[target]] = self.slot(_lookup(self.root, target), self.base + target,
                                                           self.fallback_lang)
             self.stack.pop()
         if not isinstance(wire, dict):
@@ -209,11 +255,16 @@ class _Strictifier:
                 self.change(jp.join(self.base, "type"), "type", before, "object", "rewritten")
         if "properties" not in wire and "anyOf" not in wire:
             wire["properties"] = {}
-            wire.setdefault("additionalProperties", False)
+            if self.profile.closed_objects:
+                wire.setdefault("additionalProperties", False)
             if self.profile.every_property_required:
                 wire["required"] = []
         if self.defs:
             wire["$defs"] = self.defs
+        empty = first_unsatisfiable(wire, self.defs) if self.risky else None
+        if empty is not None:
+            raise UnsatisfiableSchema("no value satisfies this part of the schema, so no call could ever be valid",
+                                      self.base + empty)
         return wire
 
     def _flatten_root_union(self, wire: dict[str, Any]) -> dict[str, Any]:
@@ -226,6 +277,8 @@ class _Strictifier:
         if self.profile.every_property_required:
             out["properties"] = {name: _nullable(sub) for name, sub in properties.items()}
             out["required"] = list(properties)
+            out[MARK] = {"kind": OBJECT, "optional": list(properties)}
+            self.marked = True
         else:
             out["properties"] = properties
         out["additionalProperties"] = False
@@ -238,13 +291,152 @@ class _Strictifier:
     # -- one subschema -----------------------------------------------------------------------
 
     def node(self, schema: Any, pointer: str, lang: str, is_root: bool = False) -> Any:
+        """The wire form of one subschema (see `slot` for the fallback to JSON text below the root)."""
+        if is_root or schema.__class__ is not dict:
+            return self._node(schema, pointer, lang, is_root)
+        declared = schema.get("type")
+        if declared.__class__ is str and declared in _PRIMITIVES and self.leaf_keys.issuperset(schema) and (
+                "enum" not in schema or self._plain_enum(schema["enum"]) and _enum_fits(schema["enum"], declared) and (
+                    self.profile.name != "gemini" or not self.needs_choices(schema))):
+            self.nodes += 1
+            return dict(schema)  # the common leaf: nothing to move, close or rewrite
+        return self._node(schema, pointer, lang, is_root)
+
+    def slot(self, schema: Any, pointer: str, lang: str) -> Any:
+        """`node` for one subschema below the root: one with no strict form of its own travels as JSON text
+        (its rules in the description, the validator enforcing them). `properties` and `union` take the same
+        care for many at once."""
+        if schema.__class__ is not dict:
+            return self.node(schema, pointer, lang)
+        mark = len(self.changes)
+        self.below_root += 1
+        try:
+            return self.node(schema, pointer, lang)
+        except StrictifyError as error:
+            if not isinstance(error, NoStrictForm):
+                raise
+            del self.changes[mark:]
+            return self.as_text(schema, pointer, lang, error.message)
+        finally:
+            self.below_root -= 1
+
+    def as_text(self, schema: dict[str, Any], pointer: str, lang: str, why: str) -> dict[str, Any]:
+        lang = self.lang(schema.get("description"), lang)
+        rules = {k: v for k, v in schema.items() if k not in ("title", "description") and k not in _DROPPED}
+        nullable = "null" in schema_types(schema)
+        wire: dict[str, Any] = {k: schema[k] for k in ("title",) if isinstance(schema.get(k), str)}
+        wire["type"] = ["string", "null"] if nullable else "string"
+        wire["description"] = append(schema.get("description"), [FIXED["json"][1 if lang == "zh" else 0],
+                                                                  sentence("schema", rules, lang)], lang)
+        wire[MARK] = {"kind": TEXT, "null": nullable}
+        self.marked = True
+        self.change(pointer, "schema", why, "JSON text, checked by the validator", "rewritten")
+        return wire
+
+    def needs_choices(self, schema: dict[str, Any]) -> bool:
+        """Whether an enum/const node must be rebuilt: object or array members, no `type` where the target
+        needs one, or a target that takes only string enums."""
+        values = [schema["const"]] if "const" in schema else schema["enum"]
+        if values.__class__ is not list:
+            return False
+        if not values:
+            return True
+        if any(v.__class__ is dict or v.__class__ is list for v in values):
+            return True
+        name = self.profile.name
+        if name in _TYPED_TARGETS and "type" not in schema:
+            return True
+        if name == "gemini" and ("const" in schema or any(not isinstance(v, str) for v in values)):
+            return True
+        return "const" in schema and "const" not in self.profile.supported
+
+    def choice_node(self, schema: dict[str, Any], pointer: str, lang: str) -> dict[str, Any]:
+        """"One of these values" in the target's exact form: typed, objects as closed objects of one-value
+        leaves. Other keywords beside an enum only narrow it; they move into the description."""
+        keyword = "const" if "const" in schema else "enum"
+        values = [schema["const"]] if keyword == "const" else list(schema["enum"])
+        declared = schema_types(schema)
+        if declared:
+            values = [v for v in values if json_type(v) in declared or (json_type(v) == "integer" and "number" in
+                                                                          declared)]
+        if not values:
+            raise UnsatisfiableSchema(f"no value of the `{keyword}` has the declared type", _join(pointer, keyword))
+        lang = self.lang(schema.get("description"), lang)
+        name = self.profile.name
+        self.risky = True
+        wire, exact = choices(values, typed=name in _TYPED_TARGETS, primitive_only=True,
+                              string_enum_only=name == "gemini", const_ok="const" in self.profile.supported)
+        out: dict[str, Any] = {k: schema[k] for k in ("title",) if k in schema}
+        out.update(wire)
+        moved = [] if exact else [sentence(keyword, schema[keyword], lang)]
+        kept: tuple[str, ...] = ("title", "description", "type", "enum", "const")
+        if "default" in self.profile.supported and self.profile.keeps("default", schema.get("default"), schema):
+            kept += ("default",)
+            if "default" in schema:
+                out["default"] = schema["default"]
+        self.move_leftovers(schema, pointer, lang, moved, kept)
+        if moved or "description" in schema:
+            out["description"] = append(schema.get("description"), moved, lang)
+        self.change(_join(pointer, keyword), keyword, schema[keyword], "typed" + ("" if exact else " (values in the "
+                    "description)"), "rewritten")
+        return out
+
+    def distribute(self, schema: dict[str, Any], pointer: str) -> dict[str, Any]:
+        """An object's own properties beside `anyOf` branches go into every branch: a closed branch would
+        otherwise reject the object's own properties, and the wire would accept almost nothing."""
+        branches = schema["anyOf"]
+        if not isinstance(branches, list):
+            return schema
+        kept = {k: v for k, v in schema.items() if k in _DISTRIBUTED_IGNORES and k != "anyOf"}
+        rest = {k: v for k, v in schema.items() if k != "anyOf" and k not in kept}
+        merged = []
+        for index, branch in enumerate(branches):
+            if branch is False:
+                continue
+            try:
+                merged.append(merge_all([rest, branch]))
+            except _MergeError as error:
+                if error.unsatisfiable:
+                    continue  # this branch can never match beside the object's own keywords
+                self.refuse(jp.join(pointer, "anyOf", index), f"the object's own keywords and this branch cannot "
+                            f"be combined ({error})")
+        if not merged:
+            raise UnsatisfiableSchema("no branch of the union fits the object's own keywords", jp.join(pointer, "anyOf"))
+        self.change(jp.join(pointer, "anyOf"), "anyOf", "branches beside the object's keywords",
+                    "the object's keywords merged into every branch", "rewritten")
+        return {**kept, "anyOf": merged}
+
+    def assertion_union(self, schema: dict[str, Any], pointer: str, lang: str) -> dict[str, Any]:
+        """`oneOf`/`anyOf` whose branches only add conditions on the node itself (`required`, bounds...): the node
+        keeps its shape on the wire and the condition becomes a sentence the validator enforces."""
+        lang = self.lang(schema.get("description"), lang)
+        out = dict(schema)
+        moved = []
+        for key in ("oneOf", "anyOf"):
+            branches = out.get(key)
+            if not isinstance(branches, list) or not _assertion_branches(branches):
+                continue
+            del out[key]
+            moved.append(union_sentence(key, branches, lang))
+            self.change(_join(pointer, key), key, branches, "description: " + moved[-1], "moved")
+        out["description"] = append(schema.get("description"), moved, lang)
+        return out
+
+    def _node(self, schema: Any, pointer: str, lang: str, is_root: bool = False) -> Any:
         self.nodes += 1
         if schema.__class__ is dict:
+            if "not" in schema and schema["not"] in (True, {}):
+                raise UnsatisfiableSchema("`not: {}` accepts no value", _join(pointer, "not"))
+            if ("oneOf" in schema or "anyOf" in schema) and _assertion_union(schema):
+                schema = self.assertion_union(schema, pointer, lang)
+            if ("enum" in schema or "const" in schema) and self.needs_choices(schema):
+                return self.choice_node(schema, pointer, lang)
             declared = schema.get("type")
             if declared.__class__ is str:
                 if declared in _PRIMITIVES:
                     if self.leaf_keys.issuperset(schema) and (
                             "enum" not in schema or self._plain_enum(schema["enum"])):
+                        self.risky = self.risky or "enum" in schema
                         return dict(schema)  # the common leaf: nothing to move, close or rewrite
                     if _COMPOSED.isdisjoint(schema):
                         return self.plain(schema, pointer, lang, is_root, {declared})
@@ -255,7 +447,8 @@ class _Strictifier:
                         schema.get("properties").__class__ is dict and schema["properties"] and \
                         schema.get("additionalProperties") in (None, False, True):
                     return self.plain(schema, pointer, lang, is_root, _OBJECT_TYPES)
-            elif declared is None and "anyOf" in schema and _COMPOSED.isdisjoint(schema) and not is_root:
+            elif declared is None and "anyOf" in schema and _COMPOSED.isdisjoint(schema) and not is_root and \
+                    _DISTRIBUTED_IGNORES.issuperset(schema):
                 return self.plain(schema, pointer, lang, is_root, _inferred_types(schema))
             if self.nodes > MAX_NODES:
                 raise StrictifyError(f"the schema expands to more than {MAX_NODES:,} subschemas once its "
@@ -266,6 +459,8 @@ class _Strictifier:
                 return self.all_of(schema, pointer, lang, is_root=is_root)
             if "oneOf" in schema:
                 schema = self.one_of(schema, pointer)
+            if "anyOf" in schema and not is_root and not _DISTRIBUTED_IGNORES.issuperset(schema):
+                schema = self.distribute(schema, pointer)
             form = shape(schema, is_root=is_root)
             if form == "free":
                 return self.free(schema, pointer, lang)
@@ -275,9 +470,7 @@ class _Strictifier:
         if schema is True:
             return self.free({}, pointer, lang)
         if schema is False:
-            self.refuse(pointer, "a `false` schema (nothing is valid) has no strict form; remove the property")
-            self.change(pointer, "false", False, "any value, as JSON text", "lossy")
-            return self.free({}, pointer, lang)
+            raise UnsatisfiableSchema("a `false` schema accepts no value", pointer)
         raise StrictifyError(f"this subschema is {json.dumps(schema, ensure_ascii=False)[:60]}, not a JSON Schema "
                              "object; no provider accepts it", pointer)
 
@@ -291,8 +484,9 @@ class _Strictifier:
             target = self._anchors.get(ref)
         where = jp.join(pointer, "$ref")
         if target is None:
-            self.refuse(where, f"`$ref` {ref!r} points outside the schema; strict mode accepts only `#/...` "
-                        "references inside it: copy the definition into `$defs`")
+            if not self.allow_lossy:  # not even the validator could check it: a remote `$ref` is never fetched
+                raise StrictifyError(f"`$ref` {ref!r} points outside the schema; strict mode accepts only `#/...` "
+                                     "references inside it: copy the definition into `$defs`", where)
             self.change(where, "$ref", ref, "any value, as JSON text", "lossy")
             return self.free(siblings, pointer, lang)
         try:
@@ -387,6 +581,8 @@ class _Strictifier:
         try:
             merged = merge_all(parts)
         except _MergeError as error:
+            if error.unsatisfiable:
+                raise UnsatisfiableSchema(f"no value matches every `allOf` branch ({error})", where) from None
             self.refuse(where, f"the `allOf` branches cannot be merged into one schema ({error}), and "
                         f"{self.profile.title} cannot take them as they are")
             try:
@@ -401,6 +597,9 @@ class _Strictifier:
     def one_of(self, schema: dict[str, Any], pointer: str) -> dict[str, Any]:
         branches = schema["oneOf"]
         where = jp.join(pointer, "oneOf")
+        if isinstance(branches, list) and sum(1 for b in branches if b is True or b == {}) > 1:
+            raise UnsatisfiableSchema("two `oneOf` branches accept every value, so no value matches exactly one",
+                                      where)
         if "anyOf" in schema:
             return self._one_and_any(schema, where)
         out = {("anyOf" if k == "oneOf" else k): v for k, v in schema.items()}
@@ -410,9 +609,9 @@ class _Strictifier:
         return out
 
     def _one_and_any(self, schema: dict[str, Any], where: str) -> dict[str, Any]:
-        self.refuse(where, "`oneOf` beside `anyOf` has no strict form; nest one inside the other")
-        self.change(where, "oneOf", "oneOf", "dropped (anyOf kept)", "lossy")
-        return {k: v for k, v in schema.items() if k != "oneOf"}
+        """`anyOf` stays on the wire; `oneOf` moves into the description (plain() words it)."""
+        self.change(where, "oneOf", "oneOf", "description (anyOf kept; the validator enforces it)", "moved")
+        return schema
 
     # -- shapes ------------------------------------------------------------------------------
 
@@ -424,12 +623,15 @@ class _Strictifier:
         out: dict[str, Any] = {}
         if isinstance(schema.get("title"), str):
             out["title"] = schema["title"]
-        out["type"] = "string"
+        nullable = "null" in schema_types(schema)
+        out["type"] = ["string", "null"] if nullable else "string"
         if object_only and self.profile.keeps("pattern", _JSON_OBJECT_TEXT, {"pattern": _JSON_OBJECT_TEXT}):
             out["pattern"] = _JSON_OBJECT_TEXT
         moved = self.move_leftovers(schema, pointer, lang, [note],
                                     ("title", "description", "type", "properties", "additionalProperties"))
         out["description"] = append(schema.get("description"), moved, lang)
+        out[MARK] = {"kind": TEXT, "null": nullable}
+        self.marked = True
         self.change(pointer, "type", schema.get("type"), "string (JSON text)", "rewritten")
         return out
 
@@ -438,6 +640,10 @@ class _Strictifier:
         """Every keyword of a rewritten node that is neither kept nor dropped becomes a description sentence."""
         for key, value in schema.items():
             if key in kept or key in _DROPPED or key.startswith("x-"):
+                continue
+            if vacuous(key, value, schema):
+                self.change(jp.join(pointer, key), key, value, "dropped: says nothing (kept in the validator)",
+                            "dropped")
                 continue
             moved.append(sentence(key, value, lang))
             self.change(jp.join(pointer, key), key, value, "description: " + moved[-1], "moved")
@@ -455,7 +661,7 @@ class _Strictifier:
                 key_wire["pattern"] = key_pattern
             else:
                 key_wire["description"] = sentence("pattern", key_pattern, lang)
-        value_wire = self.node(value_schema, value_pointer, lang)
+        value_wire = self.slot(value_schema, value_pointer, lang)
         entry = {"type": "object", "properties": {"key": key_wire, "value": value_wire},
                  "required": ["key", "value"], "additionalProperties": False}
         out: dict[str, Any] = {}
@@ -469,6 +675,8 @@ class _Strictifier:
                                     ("title", "description", "type", "additionalProperties", "patternProperties",
                                      "properties", "required"))
         out["description"] = append(schema.get("description"), moved, lang)
+        out[MARK] = {"kind": "map"}
+        self.marked = True
         self.change(pointer, key_name, "map", 'array of {"key", "value"}', "rewritten")
         return out
 
@@ -486,8 +694,16 @@ class _Strictifier:
             types = _inferred_types(schema)
         out: dict[str, Any] = {}
         moved: list[str] = []
+        checked = schema
         one_of = schema.get("x-toollint-oneOf") is True
-        if "type" not in schema and len(types) == 1 and ("object" in types or "array" in types):
+        if "type" not in schema and "anyOf" not in schema and profile.name in _TYPED_TARGETS and not is_root:
+            if not types:  # no keyword says which type: any value, so JSON text (the validator checks the rest)
+                return self.free(schema, pointer, lang)
+            if len(types) == 1:  # every node needs a `type` here: the one its keywords imply
+                out["type"] = next(iter(types))
+                self.change(_join(pointer, "type"), "type", None, out["type"], "added")
+                checked = {**schema, "type": out["type"]}  # what the target checks keywords against
+        elif "type" not in schema and len(types) == 1 and ("object" in types or "array" in types):
             out["type"] = next(iter(types))
             self.change(_join(pointer, "type"), "type", None, out["type"], "added")
         keeps = profile.keeps
@@ -497,18 +713,23 @@ class _Strictifier:
             if kind is None:
                 if key in free_keep:
                     out[key] = value
-                elif keeps(key, value, schema, is_root=is_root):
+                elif keeps(key, value, checked, is_root=is_root):
                     out[key] = value
+                    if key == "enum" or key == "const":
+                        self.risky = True
                 elif key == "minItems" and _is_number(value) and profile.max_min_items is not None:
                     out[key] = min(profile.max_min_items, value)
                     moved.append(sentence(key, value, _resolved(lang)))
                     self.change(_join(pointer, key), key, value,
                                 f"{out[key]} on the wire; description: {moved[-1]}", "moved")
-                elif key in _DROPPED or key.startswith("x-") or key not in _KNOWN_MOVABLE:
+                elif key in _DROPPED or key.startswith("x-") or key not in _KNOWN_MOVABLE or \
+                        vacuous(key, value, schema):
                     if key != "x-toollint-oneOf":
                         self.change(_join(pointer, key), key, value, "dropped (kept in the validator)", "dropped")
                 else:
-                    moved.append(sentence(key, value, _resolved(lang)))
+                    # a format on a number names its size or shape, never "a string"
+                    said = "number_format" if key == "format" and types and "string" not in types else key
+                    moved.append(sentence(said, value, _resolved(lang)))
                     self.change(_join(pointer, key), key, value, "description: " + moved[-1], "moved")
             elif kind == 1:  # description, title
                 out[key] = value
@@ -520,21 +741,26 @@ class _Strictifier:
                 out[key] = value
             elif kind == 3:  # properties
                 if isinstance(value, dict):
-                    where = pointer + "/properties/"
-                    node = self.node
-                    out[key] = {name: node(sub, where + name if _PLAIN_NAME(name) else _join(where[:-1], name), lang)
-                                for name, sub in value.items()}
+                    out[key] = self.properties(schema, value, pointer, lang)
             elif kind == 4:  # required, additionalProperties
                 out[key] = None  # a placeholder that keeps the key's place; settled with the object below
             elif kind == 5:  # items
-                if isinstance(value, list):
-                    out[key] = self.tuple_items(value, pointer + "/items", lang, moved)
+                if isinstance(value, dict) or value is True:
+                    out[key] = self.slot(value, pointer + "/items", lang)
                 else:
-                    out[key] = self.node(value, pointer + "/items", lang)
+                    out[key] = None  # a tuple: settled below
             elif kind == 6:  # anyOf
-                if isinstance(value, list):
-                    where = pointer + "/anyOf/"
-                    out[key] = [self.node(sub, where + str(index), lang) for index, sub in enumerate(value)]
+                if value.__class__ is list:
+                    leaf_keys = self.leaf_keys
+                    for branch in value:  # the common union (a type or null): typed leaves copied as they are
+                        if branch.__class__ is not dict or branch.get("type").__class__ is not str or \
+                                branch["type"] not in _PRIMITIVES or \
+                                not leaf_keys.issuperset(branch) or "enum" in branch:
+                            out[key] = self.union(value, pointer + "/anyOf", lang)
+                            break
+                    else:
+                        out[key] = [dict(branch) for branch in value]
+                        self.nodes += len(value)
             elif kind == 7:  # $defs, definitions
                 if not is_root:
                     self.change(_join(pointer, key), key, "definitions", "dropped (inlined where used)", "dropped")
@@ -549,21 +775,110 @@ class _Strictifier:
                     del out[key]
                     self.change(_join(pointer, key), key, schema[key], "dropped: the value is not an object",
                                 "dropped")
-        if "array" in types and "items" not in schema and "prefixItems" not in schema:
+        if "anyOf" in out and "type" in out:  # a union beside a type: they must share a value
+            declared = wire_types({"type": out["type"]})
+            if not any(declared & wire_types(branch) for branch in out["anyOf"]):
+                raise UnsatisfiableSchema(f"no branch of the union is of the type {json.dumps(out['type'])}",
+                                          _join(pointer, "anyOf"))
+        if "prefixItems" in schema or isinstance(schema.get("items"), list) or schema.get("items") is False:
+            self.tuple_items(schema, out, pointer, lang, moved)
+        elif "array" in types and "items" not in schema:
             out["items"] = self.free({}, jp.join(pointer, "items"), lang)
         if moved:
             out["description"] = append(schema.get("description"), moved, _resolved(lang))
         return out
 
-    def tuple_items(self, items: list[Any], where: str, lang: str, moved: list[str]) -> dict[str, Any]:
-        moved.append(sentence("prefixItems", items, _resolved(lang)))
-        self.change(where, "items", "tuple", "anyOf of the item schemas; order in the description", "moved")
-        branches = [self.node(sub, jp.join(where, index), lang) for index, sub in enumerate(items)]
-        unique = []
-        for branch in branches:
+    def properties(self, schema: dict[str, Any], value: dict[str, Any], pointer: str, lang: str) -> dict[str, Any]:
+        """The wire properties. One no value satisfies (`false`) is left out of the closed object when
+        optional; when required, the whole object is unsatisfiable."""
+        where = pointer + "/properties/"
+        node = self.node
+        mark = len(self.changes)
+        self.below_root += 1
+        try:  # the common case, in one pass
+            return {name: node(sub, where + name if _PLAIN_NAME(name) else _join(where[:-1], name), lang)
+                    for name, sub in value.items()}
+        except StrictifyError as error:
+            if not isinstance(error, (UnsatisfiableSchema, NoStrictForm)):
+                raise
+            del self.changes[mark:]
+        finally:
+            self.below_root -= 1
+        required: Any = schema.get("required") if isinstance(schema.get("required"), list) else ()
+        out = {}
+        for name, sub in value.items():
+            at = where + name if _PLAIN_NAME(name) else _join(where[:-1], name)
+            try:
+                out[name] = self.slot(sub, at, lang)
+            except UnsatisfiableSchema:
+                if name in required:
+                    raise
+                self.change(at, "properties", sub, "left out: no value is valid there, so it must stay absent",
+                            "dropped")
+        return out
+
+    def union(self, branches: list[Any], where: str, lang: str) -> list[Any]:
+        """`anyOf` branches on the wire: those no value satisfies dropped; JSON text kept apart from strings."""
+        mark = len(self.changes)
+        self.below_root += 1
+        try:  # the common case, in one pass
+            out = [self.node(sub, f"{where}/{index}", lang) for index, sub in enumerate(branches)]
+        except StrictifyError as error:
+            if not isinstance(error, (UnsatisfiableSchema, NoStrictForm)):
+                raise
+            del self.changes[mark:]
+            out = None
+        finally:
+            self.below_root -= 1
+        if out is not None:
+            return separate_text_branches(out, deep=self.marked)
+        out = []
+        for index, sub in enumerate(branches):
+            try:
+                out.append(self.slot(sub, f"{where}/{index}", lang))
+            except UnsatisfiableSchema:
+                self.change(f"{where}/{index}", "anyOf", sub, "dropped: no value matches this branch", "dropped")
+        if not out:
+            raise UnsatisfiableSchema("no branch of the union accepts any value", where)
+        return separate_text_branches(out, deep=self.marked)
+
+    def tuple_items(self, schema: dict[str, Any], out: dict[str, Any], pointer: str, lang: str,
+                    moved: list[str]) -> None:
+        """A tuple (`prefixItems`, or draft-07 list `items`): each position is encoded with its own schema;
+        the wire's `items` is the union of the positions and the rest, the order is in the description."""
+        listed = isinstance(schema.get("items"), list)
+        prefix: Any = schema.get("items") if listed else schema.get("prefixItems")
+        if not isinstance(prefix, list):
+            prefix = []
+        rest = schema.get("additionalItems", True) if listed else schema.get("items", True)
+        if False in prefix:  # no item can stand at a `false` position: the array ends before it
+            prefix, rest = prefix[:prefix.index(False)], False
+        where = jp.join(pointer, "items" if listed else "prefixItems")
+        positions = [self.slot(sub, jp.join(where, index), lang) for index, sub in enumerate(prefix)]
+        rest_wire = None
+        if rest is False:
+            limit = len(positions)
+            if self.profile.keeps("maxItems", limit, {"maxItems": limit}) and not isinstance(schema.get("maxItems"),
+                                                                                           int):
+                out["maxItems"] = limit
+            elif "maxItems" not in out:
+                moved.append(sentence("maxItems", limit, _resolved(lang)))
+        else:
+            rest_wire = self.slot(rest, jp.join(pointer, "additionalItems" if listed else "items"), lang)
+        if prefix:
+            moved.append(sentence("prefixItems", prefix, _resolved(lang)))
+        unique: list[Any] = []
+        for branch in [*positions, *([rest_wire] if rest_wire is not None else [])]:
             if branch not in unique:
                 unique.append(branch)
-        return unique[0] if len(unique) == 1 else {"anyOf": unique}
+        if not unique:
+            unique = [self.free({}, jp.join(pointer, "items"), lang)]
+        out["items"] = unique[0] if len(unique) == 1 else {"anyOf": unique}
+        if prefix:
+            out[MARK] = {"kind": TUPLE, "prefix": positions, "rest": rest_wire}
+            self.marked = True
+        self.change(where, "prefixItems" if not listed else "items", "tuple",
+                    "items: the union of the positions; order in the description", "rewritten")
 
     def close_object(self, schema: dict[str, Any], out: dict[str, Any], pointer: str, lang: str,
                      moved: list[str], *, is_root: bool) -> None:
@@ -582,18 +897,21 @@ class _Strictifier:
                         "(`additionalProperties` holding a schema) has no strict form; move the other entries "
                         "into one map property")
             self.change(where, "additionalProperties", extra, "false", "lossy")
-        elif extra is not False:
+        elif extra is not False and profile.closed_objects:
             self.change(pointer + "/additionalProperties", "additionalProperties",
                         extra, False, "added" if extra is None else "rewritten")
-        out["additionalProperties"] = False
+        if profile.closed_objects:
+            out["additionalProperties"] = False
+        elif "additionalProperties" in out:
+            del out["additionalProperties"]  # Gemini's API answers "Unknown name" (the validator keeps it)
         required = schema.get("required")
         required = [r for r in required if isinstance(r, str)] if isinstance(required, list) else []
         kept = [r for r in required if r in properties]
         if len(kept) != len(required):
             undefined = [r for r in required if r not in properties]
             if extra is False:  # no valid call exists in the original either
-                self.change(jp.join(pointer, "required"), "required", undefined,
-                            "dropped: not defined in properties", "dropped")
+                raise UnsatisfiableSchema(f"{', '.join(json.dumps(n) for n in undefined)} must be given, but the "
+                                          "object allows no property of that name", jp.join(pointer, "required"))
             else:  # the original requires them with any value: send them as JSON text
                 for name in undefined:
                     properties[name] = self.free({}, _join(pointer + "/properties", name), lang)
@@ -601,20 +919,80 @@ class _Strictifier:
                                 "defined as any value (JSON text)", "added")
                 kept = [r for r in required if r in properties]
         if profile.every_property_required:
+            optional = []
             for name in properties:
                 if name not in kept:
-                    properties[name] = _nullable(properties[name])
+                    properties[name] = _nullable(self.explicit_null(properties[name], lang))
+                    optional.append(name)
                     self.change(_join(pointer + "/properties", name), "required", "optional",
                                 "required and nullable (null means absent)", "rewritten")
             out["required"] = list(properties)
+            if optional:
+                out[MARK] = {"kind": OBJECT, "optional": optional}
+                self.marked = True
         elif kept or "required" in schema:
             out["required"] = kept
         elif "required" in out:
             del out["required"]
 
+    def explicit_null(self, wire: Any, lang: str) -> Any:
+        """An optional property that accepts null: null on the wire means "absent" (so the tool keeps its
+        default), and the value null itself is sent as {"null": true}."""
+        if not isinstance(wire, dict) or not accepts_null(wire) or "$ref" in wire:
+            return wire
+        annotations = {k: wire[k] for k in ("title", "description") if k in wire}
+        rest = {k: v for k, v in without_null(wire).items() if k not in annotations}
+        tag = null_tag(FIXED["null_tag"][1 if _resolved(lang) == "zh" else 0])
+        return {**annotations, "anyOf": [tag] if wire_types(rest) <= {"null"} else [rest, tag]}
+
+
+# Keywords that stay beside a union instead of going into each of its branches.
+_DISTRIBUTED_IGNORES = frozenset({"anyOf", "description", "title", "x-toollint-oneOf", "default", "examples",
+                                  "$comment", "deprecated", "$defs", "definitions", "$schema"})
+
+# Keywords that only add a condition on the node they sit on: a union of branches made of these alone does
+# not change the node's shape.
+_ASSERTIONS = frozenset({"required", "minProperties", "maxProperties", "dependentRequired", "not", "minItems",
+                         "maxItems", "uniqueItems", "minLength", "maxLength", "pattern", "format", "minimum",
+                         "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "description", "title",
+                         "$comment"})
+
+
+_FITS = {"string": (str,), "integer": (int,), "number": (int, float), "boolean": (bool,), "null": (type(None),)}
+
+
+def _enum_fits(values: list[Any], declared: str) -> bool:
+    """Whether every enum value has the declared type (so the leaf accepts something)."""
+    kinds = _FITS[declared]
+    for value in values:
+        if value.__class__ not in kinds and not (declared == "integer" and value.__class__ is float and
+                                                 value.is_integer()):
+            return False
+    return True
+
+
+_ANNOTATION_ONLY = frozenset({"description", "title", "$comment"})
+
+
+def _assertion_branches(branches: list[Any]) -> bool:
+    if not branches:
+        return False
+    for branch in branches:
+        if branch.__class__ is not dict or "type" in branch or not branch or not _ASSERTIONS.issuperset(branch) or \
+                _ANNOTATION_ONLY.issuperset(branch):
+            return False
+    return True
+
+
+def _assertion_union(schema: dict[str, Any]) -> bool:
+    one, any_ = schema.get("oneOf"), schema.get("anyOf")
+    return (one.__class__ is list and _assertion_branches(one)) or (any_.__class__ is list and
+                                                                  _assertion_branches(any_))
+
 
 _KIND = {"description": 1, "title": 1, "type": 2, "properties": 3, "required": 4, "additionalProperties": 4,
-         "items": 5, "anyOf": 6, "$defs": 7, "definitions": 7, "patternProperties": 8}
+         "items": 5, "anyOf": 6, "$defs": 7, "definitions": 7, "patternProperties": 8, "prefixItems": 9,
+         "additionalItems": 9}
 _VALUE_CHECKED = frozenset({"enum", "const", "format", "pattern", "minItems", "anyOf", "allOf", "$ref", "type",
                             "default"})
 
@@ -646,7 +1024,7 @@ _KNOWN_MOVABLE = frozenset({
     "examples", "enum", "const", "not", "if", "then", "else", "contains", "minContains", "maxContains",
     "propertyNames", "prefixItems", "additionalItems", "unevaluatedItems", "unevaluatedProperties",
     "dependentRequired", "dependentSchemas", "dependencies", "deprecated", "contentEncoding", "contentMediaType",
-    "example",
+    "example", "oneOf",
 })
 
 
@@ -681,16 +1059,28 @@ def _nullable(wire: Any) -> Any:
 def strictify_schema(schema: Any, target: str = "anthropic", *, lang: str = "auto", allow_lossy: bool = False,
                      pointer: str = "", fallback_lang: str = "en") -> tuple[dict[str, Any], list[Change]]:
     """(wire schema, changes) for one input schema; raises StrictifyError when it refuses."""
+    _, wire, changes = rewrite_schema(schema, target, lang=lang, allow_lossy=allow_lossy, pointer=pointer,
+                                      fallback_lang=fallback_lang)
+    return wire, changes
+
+
+def rewrite_schema(schema: Any, target: str = "anthropic", *, lang: str = "auto", allow_lossy: bool = False,
+                   pointer: str = "", fallback_lang: str = "en") -> tuple[dict[str, Any], dict[str, Any], list[Change]]:
+    """(codec schema, wire schema, changes): the codec schema is the wire in JSON Schema terms with the
+    markers `toollint.strictifier.codec` encodes and decodes by; the wire schema is what the target is sent."""
     if target not in TARGETS:
-        raise ValueError(f"strictify writes for {' or '.join(TARGETS)}, not {target!r}")
+        raise ValueError(f"strictify writes for {', '.join(TARGETS)}, not {target!r}")
     worker = _Strictifier(schema, load_profile(target), lang=lang, allow_lossy=allow_lossy, base=pointer,
                           fallback_lang=fallback_lang)
     try:
-        wire = worker.run()
+        annotated = worker.run()
     except RecursionError:
         raise StrictifyError("the schema is nested too deeply to rewrite (no provider compiles such depth; "
                              "OpenAI allows 10 levels)", pointer) from None
-    return wire, worker.changes
+    wire = strip_marks(annotated) if worker.marked else annotated
+    if target == "gemini":
+        wire = to_gemini(wire)
+    return annotated, wire, worker.changes
 
 
 def strictify_tool(tool: dict[str, Any], target: str = "anthropic", *, lang: str = "auto",
@@ -715,16 +1105,19 @@ def strictify_tool(tool: dict[str, Any], target: str = "anthropic", *, lang: str
         schema = parsed.schema
     fallback = (lang if lang != "auto" else None) or detect_lang(parsed.description) or "en"
     try:
-        wire, changes = strictify_schema(schema, target, lang=lang, allow_lossy=allow_lossy,
-                                         pointer=jp.join(parsed.definition_pointer, key), fallback_lang=fallback)
+        annotated, wire, changes = rewrite_schema(schema, target, lang=lang, allow_lossy=allow_lossy,
+                                                  pointer=jp.join(parsed.definition_pointer, key),
+                                                  fallback_lang=fallback)
     except _MergeError as error:  # never the private class: callers catch StrictifyError
         raise StrictifyError(f"subschemas cannot be merged into one ({error})",
                              jp.join(parsed.definition_pointer, key)) from None
+    if key == "parametersJsonSchema":  # Gemini's JSON Schema field: type arrays and `null` stay as they are
+        wire = strip_marks(annotated)
     out = _rebuild(tool, parsed, key, wire, target)
-    examples_changes = _check_input_examples(out, parsed, wire)
+    examples_changes = _check_input_examples(out, parsed, wire if target != "gemini" else strip_marks(annotated))
     changes.extend(examples_changes)
     validator = copy.deepcopy(schema)
-    return StrictifyResult(out, validator, changes, target, parsed.name, key, wire)
+    return StrictifyResult(out, validator, changes, target, parsed.name, key, wire, annotated)
 
 
 def _rebuild(tool: dict[str, Any], parsed: Any, key: str, wire: dict[str, Any], target: str) -> dict[str, Any]:
@@ -771,5 +1164,5 @@ def _check_input_examples(out: dict[str, Any], parsed: Any, wire: dict[str, Any]
     return changes
 
 
-__all__ = ["Change", "StrictifyError", "StrictifyResult", "decode_wire_arguments", "has_wire_forms", "shape",
-           "strictify_schema", "strictify_tool"]
+__all__ = ["Change", "StrictifyError", "StrictifyResult", "UnsatisfiableSchema", "decode_wire_arguments",
+           "has_wire_forms", "rewrite_schema", "shape", "strictify_schema", "strictify_tool"]

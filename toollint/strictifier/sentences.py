@@ -10,14 +10,21 @@ import re
 from typing import Any
 
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_KANA_HANGUL = re.compile(r"[\u3040-\u30ff\u31f0-\u31ff\uac00-\ud7af]")
+_LATIN_WORD = re.compile(r"[A-Za-z\u00c0-\u024f]{2,}")
 LANGS = ("auto", "en", "zh")
+MAX_SAFE_INTEGER = 2**53 - 1
 
 
 def detect_lang(text: Any) -> str | None:
-    """"zh" when the text holds CJK ideographs, "en" for other non-empty text, None for no text."""
+    """The language of the description's main script: "zh" when Chinese ideographs outnumber Latin words (an
+    English sentence naming 北京 stays English; Japanese and Korean, which have no sentences here, get English),
+    "en" for other non-empty text, None for no text."""
     if not isinstance(text, str) or not text.strip():
         return None
-    return "zh" if _CJK.search(text) else "en"
+    if _CJK.search(text) is None or _KANA_HANGUL.search(text) is not None:
+        return "en"
+    return "zh" if len(_CJK.findall(text)) > len(_LATIN_WORD.findall(text)) else "en"
 
 
 def _j(value: Any) -> str:
@@ -55,6 +62,9 @@ _SENTENCES: dict[str, tuple[str, str]] = {
     "maxContains": ("At most {n} items may match the `contains` condition.", "最多 {n} 项可满足 contains 条件。"),
     "pattern": ("Must match the regular expression {s}.", "必须匹配正则表达式 {s}。"),
     "format": ("Must be a valid {s} string.", "必须是有效的 {s} 格式。"),
+    "required": ("Must have the keys {l}.", "必须包含键 {l}。"),
+    "format_value": ("Format: {s}.", "格式：{s}。"),
+    "schema": ("Must match the JSON Schema {v}.", "须匹配 JSON Schema {v}。"),
     "default": ("Defaults to {v}.", "默认值为 {v}。"),
     "examples": ("For example: {l}.", "例如：{l}。"),
     "example": ("For example: {v}.", "例如：{v}。"),
@@ -69,9 +79,9 @@ _SENTENCES: dict[str, tuple[str, str]] = {
     "unevaluatedProperties": ("Other entries must match the schema {v}.", "其余条目须匹配模式 {v}。"),
     "patternProperties": ("Entries whose key matches a pattern must match its schema: {v}.",
                           "键匹配某一模式的条目须匹配对应模式：{v}。"),
-    "if": ("If it matches the schema {v}, the conditions below apply.", "若匹配模式 {v}，则适用下列条件。"),
-    "then": ("When that condition holds, it must match the schema {v}.", "条件成立时，须匹配模式 {v}。"),
-    "else": ("Otherwise it must match the schema {v}.", "否则须匹配模式 {v}。"),
+    "if": ("If it matches the schema {v}, the next condition applies.", "若匹配模式 {v}，则适用下一条件。"),
+    "then": ("When it does, it must also match the schema {v}.", "此时还须匹配模式 {v}。"),
+    "else": ("When it does not, it must match the schema {v}.", "否则须匹配模式 {v}。"),
     "contentEncoding": ("Encoded as {s}.", "编码为 {s}。"),
     "contentMediaType": ("Media type {s}.", "媒体类型为 {s}。"),
 }
@@ -85,14 +95,109 @@ FIXED: dict[str, tuple[str, str]] = {
     "json": ("Any JSON value, sent as JSON text.", "任意 JSON 值，以 JSON 文本形式传递。"),
     "json_object": ("A JSON object, sent as JSON text.", "一个 JSON 对象，以 JSON 文本形式传递。"),
     "lossy": ("(Simplified for strict mode: the tool checks the full rule.)", "（为严格模式简化：工具会校验完整规则。）"),
+    "null_tag": ('The value null, sent as {"null": true} (a plain null means the parameter is not given).',
+                 '值 null，以 {"null": true} 传递（直接传 null 表示不提供该参数）。'),
 }
+
+# Formats that name a number's size, not a string's shape.
+_NUMBER_FORMATS = {"int8": 8, "int16": 16, "int32": 32, "int64": 64, "uint8": 8, "uint16": 16, "uint32": 32,
+                   "uint64": 64}
+_FLOAT_FORMATS = {"float": ("a single-precision number", "单精度浮点数"),
+                  "double": ("a double-precision number", "双精度浮点数")}
+
+
+def vacuous(keyword: str, value: Any, schema: Any = None) -> bool:
+    """Whether a keyword says nothing a model could use: `required: []`, `uniqueItems: false`, `minLength: 0`,
+    keys that are strings anyway, bounds at JavaScript's safe-integer limit, `if` with no `then`/`else`."""
+    if keyword in ("required", "examples") and value == []:
+        return True
+    if keyword in ("uniqueItems", "deprecated") and value is False:
+        return True
+    if keyword in ("minLength", "minItems", "minProperties", "minContains") and value == 0:
+        return True
+    if keyword == "propertyNames" and (value is True or isinstance(value, dict) and
+                                       set(value) <= {"type", "description", "title"} and
+                                       value.get("type", "string") == "string"):
+        return True
+    if keyword in ("maximum", "exclusiveMaximum", "minimum", "exclusiveMinimum", "maxLength", "maxItems",
+                   "maxProperties") and isinstance(value, (int, float)) and not isinstance(value, bool) and \
+            abs(value) >= MAX_SAFE_INTEGER:
+        return True
+    if keyword == "if" and isinstance(schema, dict) and "then" not in schema and "else" not in schema:
+        return True
+    return keyword in ("then", "else") and isinstance(schema, dict) and "if" not in schema
+
+
+def union_sentence(keyword: str, branches: list[Any], lang: str) -> str:
+    """`oneOf`/`anyOf` of conditions on one node, in words: "Give exactly one of "a", "b"." where each branch
+    only requires one key."""
+    zh = lang == "zh"
+    names = [b["required"][0] for b in branches if isinstance(b, dict) and set(b) == {"required"} and
+             isinstance(b["required"], list) and len(b["required"]) == 1]
+    if len(names) == len(branches):
+        if keyword == "oneOf":
+            return f"只能提供 {_list(names, lang)} 中的一个。" if zh else f"Give exactly one of {_list(names, lang)}."
+        return f"至少提供 {_list(names, lang)} 中的一个。" if zh else f"Give at least one of {_list(names, lang)}."
+    if keyword == "oneOf":
+        return f"须恰好匹配以下模式之一：{_list(branches, lang)}。" if zh else \
+            f"Must match exactly one of the schemas {_list(branches, lang)}."
+    return f"须至少匹配以下模式之一：{_list(branches, lang)}。" if zh else \
+        f"Must match at least one of the schemas {_list(branches, lang)}."
+
+
+def _key_sentence(value: dict[str, Any], lang: str) -> str | None:
+    """`propertyNames` holding only string rules, in plain words ("Every key is one character long.")."""
+    if not set(value) <= {"type", "minLength", "maxLength", "pattern", "enum", "format"} or \
+            value.get("type", "string") != "string":
+        return None
+    zh = lang == "zh"
+    parts = []
+    low, high = value.get("minLength"), value.get("maxLength")
+    if low is not None and low == high:
+        parts.append(f"每个键的长度恰好为 {_n(low)} 个字符。" if zh else
+                     "Every key is " + ("one character" if low == 1 else f"{_n(low)} characters") + " long.")
+    else:
+        if low:
+            parts.append(f"每个键的长度至少为 {_n(low)} 个字符。" if zh else f"Every key is at least {_n(low)} "
+                         + ("character" if low == 1 else "characters") + " long.")
+        if high is not None:
+            parts.append(f"每个键的长度最多为 {_n(high)} 个字符。" if zh else f"Every key is at most {_n(high)} "
+                         + ("character" if high == 1 else "characters") + " long.")
+    if "pattern" in value:
+        parts.append(f"每个键须匹配正则表达式 {value['pattern']}。" if zh else
+                     f"Every key matches the regular expression {value['pattern']}.")
+    if "enum" in value:
+        parts.append(f"每个键须是以下值之一：{_list(value['enum'], lang)}。" if zh else
+                     f"Every key is one of: {_list(value['enum'], lang)}.")
+    if "format" in value:
+        parts.append(f"每个键须是有效的 {value['format']} 格式。" if zh else
+                     f"Every key is a valid {value['format']} string.")
+    return ("" if zh else " ").join(parts) or None
 
 
 def sentence(keyword: str, value: Any, lang: str) -> str:
-    """The sentence for one moved constraint."""
+    """The sentence for one moved constraint ("" for one that says nothing, see `vacuous`)."""
     zh = lang == "zh"
-    if keyword in FIXED and (keyword != "uniqueItems" or value is True) and (keyword != "deprecated" or value is True):
+    if vacuous(keyword, value):
+        return ""
+    if keyword in FIXED and (keyword != "uniqueItems" or value is True) and (keyword != "deprecated" or value is True) \
+            and (keyword != "oneOf" or not isinstance(value, list)):
         return FIXED[keyword][1 if zh else 0]
+    if keyword == "oneOf":
+        return union_sentence("oneOf", value, lang)
+    if keyword == "number_format":
+        keyword = "format" if value in _NUMBER_FORMATS or value in _FLOAT_FORMATS else "format_value"
+    if keyword == "format" and value in _NUMBER_FORMATS:
+        bits = _NUMBER_FORMATS[value]
+        unsigned = value.startswith("u")
+        return (f"必须是 {bits} 位{'无符号' if unsigned else ''}整数。" if zh else
+                f"Must be a {bits}-bit {'unsigned ' if unsigned else ''}integer.")
+    if keyword == "format" and value in _FLOAT_FORMATS:
+        return f"必须是{_FLOAT_FORMATS[value][1]}。" if zh else f"Must be {_FLOAT_FORMATS[value][0]}."
+    if keyword == "propertyNames" and isinstance(value, dict):
+        words = _key_sentence(value, lang)
+        if words:
+            return words
     if keyword in ("dependentRequired",) or (keyword == "dependencies" and isinstance(value, dict)):
         parts = []
         for name, needed in (value or {}).items():
@@ -124,8 +229,8 @@ def sentence(keyword: str, value: Any, lang: str) -> str:
     return text.replace("{v}", _j(value))
 
 
-_END_EN = (".", "!", "?", "。", "！", "？", ")", "）")
-_END_ZH = ("。", "！", "？", ".", "!", "?", "）", ")")
+_END_EN = (".", "!", "?", "。", "！", "？")
+_END_ZH = ("。", "！", "？", ".", "!", "?")
 
 
 def append(description: Any, sentences: list[str], lang: str) -> str:

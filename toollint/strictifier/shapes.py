@@ -96,7 +96,9 @@ def _map_parts(schema: dict[str, Any]) -> tuple[Any, str | None]:
 
 
 class _MergeError(Exception):
-    pass
+    def __init__(self, message: str, *, unsatisfiable: bool = False) -> None:
+        super().__init__(message)
+        self.unsatisfiable = unsatisfiable  # no value satisfies every branch (not just "no strict form")
 
 
 _LOWER = ("minimum", "exclusiveMinimum", "minLength", "minItems", "minProperties", "minContains")
@@ -112,7 +114,7 @@ def merge_all(schemas: list[Any]) -> dict[str, Any]:
         if schema is True:
             continue
         if not isinstance(schema, dict):
-            raise _MergeError("a `false` schema")
+            raise _MergeError("a `false` schema", unsatisfiable=True)
         for key, value in schema.items():
             if key not in result:
                 result[key] = copy.deepcopy(value)
@@ -134,7 +136,7 @@ def merge_all(schemas: list[Any]) -> dict[str, Any]:
                     b.add("integer")
                 both = [t for t in sorted(a & b)]
                 if not both:
-                    raise _MergeError("the branches' types do not overlap")
+                    raise _MergeError("the branches' types do not overlap", unsatisfiable=True)
                 result[key] = both[0] if len(both) == 1 else both
             elif key in _LOWER and _is_number(have) and _is_number(value):
                 result[key] = max(have, value)
@@ -147,7 +149,7 @@ def merge_all(schemas: list[Any]) -> dict[str, Any]:
             elif key == "enum" and isinstance(have, list) and isinstance(value, list):
                 result[key] = [v for v in have if v in value]
                 if not result[key]:
-                    raise _MergeError("the branches' enums do not overlap")
+                    raise _MergeError("the branches' enums do not overlap", unsatisfiable=True)
             elif key == "additionalProperties" and (have is False or value is False):
                 result[key] = False
             elif key == "allOf" and isinstance(have, list) and isinstance(value, list):
