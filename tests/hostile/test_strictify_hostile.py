@@ -9,7 +9,7 @@ import pytest
 from ruamel.yaml import YAML
 
 from hostile.util import REFUND, toollint, write_json
-from toollint.strictifier import yaml_tree
+from toollint.document import yaml_tree
 from toollint.strictifier.rewrite import StrictifyError, strictify_tool
 
 SHARED_ACROSS_TOOLS = """\

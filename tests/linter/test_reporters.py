@@ -50,7 +50,7 @@ def test_json_keys_and_unescaped_text():
     _, output = render("json")
     findings = json.loads(output)
     assert all(list(f) == ["code", "rule", "severity", "message", "file", "line", "column", "end_line",
-                           "end_column", "pointer", "tool", "fix"] for f in findings)
+                           "end_column", "pointer", "tool", "fix", "fixes"] for f in findings)
     assert "订单号" not in output or "\\u" not in output
 
 

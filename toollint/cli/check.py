@@ -64,9 +64,13 @@ def resolve_settings(config: str | None, isolated: bool) -> Settings:
 @click.option("-q", "--quiet", is_flag=True, help="Print findings only, no summary.")
 @click.option("--color/--no-color", default=None, help="Colour the output (default: when printing to a terminal).")
 @live_options
+@click.option("--fix", is_flag=True, help="Apply safe fixes in place (input from - : print the fixed text).")
+@click.option("--unsafe-fixes", is_flag=True, help="Also apply fixes that change what a schema accepts.")
+@click.option("--diff", is_flag=True, help="Print the fixes as a unified diff and write nothing; exit 1 if there is one.")
+@click.option("--fix-only", is_flag=True, help="Apply fixes and print only how many were fixed and how many remain.")
 def check_command(paths, output_format, output_file, select, extend_select, ignore, fail_on, exit_zero, targets, dialect,
           config, isolated, extend_exclude, force_exclude, stdin_filename, statistics, show_files, discovery_mode,
-          respect_gitignore, quiet, color, live) -> None:
+          respect_gitignore, quiet, color, live, fix, unsafe_fixes, diff, fix_only) -> None:
     """Lint tool definitions in PATHS (files, directories, or - for stdin; default: .)."""
     from toollint.cli.terminal import Progress, use_color
     from toollint.document.dialects import DIALECTS
@@ -109,19 +113,39 @@ def check_command(paths, output_format, output_file, select, extend_select, igno
                                     discovery=discovery_mode, stdin_filename=stdin_filename)
             click.echo(escape_controls("".join(f"{r.path}: {_fate(r)}\n" for r in surveyed)), nl=False)
             sys.exit(0)
-        progress = Progress()
-        try:
-            run = lint_inputs(list(paths) or ([] if live.servers else ["."]), settings, live,
-                              force_exclude=force_exclude, stdin_filename=stdin_filename, discovery=discovery_mode,
-                              progress=progress)
-        finally:
-            progress.clear()
+        fixing = None
+        if fix or diff or fix_only:
+            if live.servers:
+                raise click.BadParameter("fixes edit files; the tools of a live server cannot be edited",
+                                         param_hint="--fix/--diff/--fix-only")
+            from toollint.linter.fixer import fix_paths
+
+            fixing = fix_paths(list(paths) or ["."], settings, unsafe=unsafe_fixes, write=not diff,
+                               force_exclude=force_exclude, stdin_filename=stdin_filename)
+        if fixing is not None and (diff or fix_only or fixing.from_stdin):
+            run = fixing.run
+        else:  # after --fix: the files as written now, with everything a normal run checks
+            progress = Progress()
+            try:
+                run = lint_inputs(list(paths) or ([] if live.servers else ["."]), settings, live,
+                                  force_exclude=force_exclude, stdin_filename=stdin_filename,
+                                  discovery=discovery_mode, progress=progress)
+            finally:
+                progress.clear()
+            if fixing is not None:
+                fixing.forget_dropped(run.findings)
     except ConfigError as error:
         click.echo(f"toollint: config error: {error}", err=True)
         sys.exit(2)
     except ServerError as error:
         click.echo(f"toollint: {error}", err=True)
         sys.exit(2)
+    if fixing is not None and (diff or fix_only or fixing.from_stdin):
+        from toollint.cli.fixing import report_fixes
+
+        sys.exit(report_fixes(fixing, diff=diff, fix_only=fix_only, quiet=quiet, exit_zero=exit_zero,
+                              fail_on=settings.fail_on, output_format=output_format, unsafe=unsafe_fixes,
+                              rules=settings.enabled_rules()))
 
     findings = run.findings
     where = list(paths) or (["the listed servers"] if live.servers else ["."])
@@ -137,7 +161,8 @@ def check_command(paths, output_format, output_file, select, extend_select, igno
         else:
             text = _statistics(findings) + tokens.render_text(token_sets)
     elif fmt in STREAMS:
-        chunks = STREAMS[fmt](findings, run.results, color=colored, paths=where, with_summary=not quiet)
+        chunks = STREAMS[fmt](findings, run.results, color=colored, paths=where, with_summary=not quiet,
+                              unsafe_fixes=unsafe_fixes, fixed=sum(fixing.fixed.values()) if fixing else None)
         text = None if output_file is None else "".join(chunks)
     else:
         text = FORMATS[fmt](findings, run.results, color=colored, rules=settings.enabled_rules(), paths=where)
@@ -155,6 +180,10 @@ def check_command(paths, output_format, output_file, select, extend_select, igno
             sys.exit(2)
     else:
         click.echo(text, nl=False, color=colored)
+    if fixing is not None:
+        from toollint.cli.fixing import dropped_notes
+
+        click.echo(dropped_notes(fixing), err=True, nl=False)
     for crashed in run.crashes:
         click.echo(f"toollint: internal error while checking {crashed.path}: {crashed.error} "
                    "(please report it with the file)", err=True)

@@ -46,7 +46,8 @@ def _rule_json(specs) -> str:
 
     return json.dumps([{
         "code": s.code, "name": s.name, "severity": s.severity, "category": s.category, "summary": s.summary.strip(),
-        "why": s.why.strip(), "fix": s.fix.strip(), "options": s.options, "targets": list(s.targets),
+        "why": s.why.strip(), "fix": s.fix.strip(),
+        "fix_safety": s.fix_safety, "autofix": s.autofix.strip(), "options": s.options, "targets": list(s.targets),
         "examples": [{"kind": e.kind, "format": e.format, "targets": list(e.targets), "text": e.text}
                      for e in s.examples],
         "api_errors": [{"provider": e.provider, "text": e.text, "pattern": e.pattern, "sources": list(e.sources),

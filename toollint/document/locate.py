@@ -70,6 +70,14 @@ class LineIndex:
     def span(self, start: int, end: int) -> Span:
         return Span(*self.position(start), *self.position(end))
 
+    @property
+    def count(self) -> int:
+        return len(self._starts)
+
+    def offset(self, line: int, column: int) -> int:
+        """The text offset of a 1-based line and column (the inverse of `position`)."""
+        return self._starts[line - 1] + column - 1
+
     def line_text(self, line: int) -> str:
         if line < 1 or line > len(self._starts):
             return ""
@@ -146,6 +154,10 @@ class JsonLocator(Locator):
                 i = _skip_space(text, i + 1)
         self._children[pos] = items
         return items
+
+    def children(self, start: int) -> dict[str, tuple[int, int, int, int]] | list[tuple[int, int]]:
+        """The container at offset `start`: key -> (key start, key end, value start, value end), or item ranges."""
+        return self._index(start)
 
     def offsets(self, pointer: str, *, key: bool = False) -> tuple[int, int]:
         start = _skip_space(self.text, 0)

@@ -211,7 +211,7 @@ def _note_irregularities(source: Source, duplicates: list[tuple[int, str]], *, n
         source.data, source.locator = None, None
 
 
-_SUPPRESSION = re.compile(r"#\s*toollint:\s*ignore\[([^\]]*)\]")
+SUPPRESSION = re.compile(r"#\s*toollint:\s*ignore\[([^\]]*)\]")
 
 
 def _parse_yaml(text: str, display: str) -> Source:
@@ -265,7 +265,7 @@ def _parse_yaml(text: str, display: str) -> Source:
         return source
     for number, line in enumerate(text.splitlines(), start=1):
         if "toollint" in line:
-            match = _SUPPRESSION.search(line)
+            match = SUPPRESSION.search(line)
             if match:
                 source.suppressions[number] = [name.strip() for name in match.group(1).split(",") if name.strip()]
     return source

@@ -52,6 +52,14 @@ class RuleSpec:
     targets: tuple[str, ...] = ()
     sources: tuple[str, ...] = ()
     api_errors: tuple[ApiError, ...] = ()
+    fix_safety: str | None = None  # "safe" or "unsafe" when `check --fix` can remove some findings
+    autofix: str = ""  # which findings `--fix` removes, and how
+
+    def fix_availability(self) -> str:
+        if self.fix_safety is None:
+            return "Not fixable automatically."
+        flags = "`--fix`" if self.fix_safety == "safe" else "`--fix --unsafe-fixes`"
+        return f"Fixable ({self.fix_safety}, with {flags}): {self.autofix.strip()}"
 
     def docs(self) -> str:
         """The rule's documentation in ruff's fixed sections."""
@@ -59,7 +67,7 @@ class RuleSpec:
                  f"Default severity: {self.severity}. Category: {self.category}.", "",
                  "## What it does", self.summary.strip(), "",
                  "## Why is this bad?", self.why.strip(), "",
-                 "## How to fix", self.fix.strip()]
+                 "## How to fix", self.fix.strip(), "", self.fix_availability()]
         if self.options:
             parts += ["", "## Options"]
             parts += [f"- `{key}` (default: `{value!r}`)" for key, value in self.options.items()]
@@ -98,11 +106,14 @@ def _spec(data: dict[str, Any], origin: str) -> RuleSpec:
             examples=examples, targets=tuple(data.get("targets", ())), sources=tuple(data.get("sources", ())),
             api_errors=tuple(ApiError(e["provider"], e["pattern"], e["text"], tuple(e.get("sources", ())),
                                       e.get("recorded", ""), e.get("note", "")) for e in data.get("api_errors", ())),
+            fix_safety=data.get("fix_safety"), autofix=data.get("autofix", ""),
         )
     except KeyError as missing:
         raise ValueError(f"rule file {origin} lacks {missing}") from None
     if spec.severity not in SEVERITIES:
         raise ValueError(f"rule file {origin}: severity must be one of {SEVERITIES}")
+    if spec.fix_safety not in (None, "safe", "unsafe") or (spec.fix_safety is not None) != bool(spec.autofix.strip()):
+        raise ValueError(f"rule file {origin}: `fix_safety` (safe or unsafe) and `autofix` go together")
     return spec
 
 

@@ -8,10 +8,13 @@ from typing import Any
 
 from toollint import pointer as jp
 from toollint.document.dialects import DIALECTS, Tool, find_tools
-from toollint.document.source import Source
+from toollint.document.edits import replace_text
+from toollint.document.source import SUPPRESSION, Source
 from toollint.linter.catalog import RuleSpec, load_catalog
 from toollint.linter.checks import Check, load_checks
 from toollint.linter.config import Settings
+from toollint.linter.fixes import Fix
+from toollint.linter.fixes import safe as safe_fix
 from toollint.schema.walk import RefResolver, SchemaNode, walk
 
 
@@ -30,6 +33,7 @@ class Finding:
     tool: str | None
     fix: str | None = None
     server: str | None = None  # the MCP server the tool came from (a live server or a snapshot of one)
+    autofix: Fix | None = None  # edits that remove the problem (see toollint.linter.fixes)
 
     def sort_key(self) -> tuple:
         return (self.file, self.line, self.column, self.code, self.pointer, self.message)
@@ -38,7 +42,8 @@ class Finding:
         return {"code": self.code, "rule": self.rule, "severity": self.severity, "message": self.message,
                 "file": self.file, "line": self.line, "column": self.column, "end_line": self.end_line,
                 "end_column": self.end_column, "pointer": self.pointer, "tool": self.tool, "fix": self.fix,
-                **({"server": self.server} if self.server else {})}
+                **({"server": self.server} if self.server else {}),
+                "fixes": [self.autofix.as_dict()] if self.autofix else []}
 
 
 @dataclass
@@ -75,7 +80,7 @@ class Context:
             return value
 
     def report(self, pointer: str, message: str, *, key: bool = False, tool: Tool | None = None,
-               fix: str | None = None) -> None:
+               fix: str | None = None, autofix: Fix | None = None) -> None:
         spec = self.spec
         assert spec is not None
         span = self.source.span(pointer, key=key)
@@ -83,7 +88,7 @@ class Context:
         self.findings.append(Finding(
             spec.code, spec.name, self.linter.severities[spec.name], message, self.source.path,
             span.line, span.column, span.end_line, span.end_column, pointer,
-            owner.name if owner is not None else None, fix))
+            owner.name if owner is not None else None, fix, autofix=autofix))
 
     def targets(self, tool: Tool | None = None) -> set[str]:
         """The strict-mode targets a tool is checked for: its own `strict: true` provider plus --target."""
@@ -234,6 +239,7 @@ class Linter:
         spec = catalog["unused-suppression"]
         if spec.name in self.specs:
             for line, names in sorted(source.suppressions.items()):
+                autofix = _suppression_fix(source, line, [n for n in names if (line, n) in used])
                 for name in names:
                     if (line, name) in used:
                         continue
@@ -245,7 +251,8 @@ class Linter:
                         reason = "names a rule that is not enabled"
                     kept.append(Finding(spec.code, spec.name, self.severities[spec.name],
                                         f"suppression `ignore[{name}]` {reason}; remove it",
-                                        source.path, line, column, line, len(text) + 1, "", None))
+                                        source.path, line, column, line, len(text) + 1, "", None,
+                                        autofix=autofix))
         return kept
 
     @staticmethod
@@ -280,6 +287,22 @@ class Linter:
             raise CheckCrashed(bound.spec.name if bound else "?", "the schema is nested too deeply") from error
         except Exception as error:
             raise CheckCrashed(bound.spec.name if bound else "?", f"{type(error).__name__}: {error}") from error
+
+
+def _suppression_fix(source: Source, line: int, used: list[str]) -> Fix | None:
+    """Delete the names that suppress nothing from a `# toollint: ignore[...]` comment, or the whole comment."""
+    text = source.lines.line_text(line)
+    match = SUPPRESSION.search(text)
+    if match is None:
+        return None
+    if used:
+        start, end = match.span(1)
+        return safe_fix("keep only the names that suppress something",
+                        replace_text(line, start + 1, line, end + 1, ", ".join(used)))
+    start = len(text[:match.start()].rstrip())
+    if start == 0 and line < source.lines.count:  # the comment is the whole line: delete the line
+        return safe_fix("delete the suppression comment", replace_text(line, 1, line + 1, 1, ""))
+    return safe_fix("delete the suppression comment", replace_text(line, start + 1, line, len(text) + 1, ""))
 
 
 def node_label(node: SchemaNode) -> str:

@@ -15,6 +15,7 @@ from pathlib import Path
 from toollint.document.dialects import MCP, Tool, find_tools
 from toollint.document.source import Source
 from toollint.linter.engine import Context, Finding, Linter
+from toollint.linter.fixes import Fix
 from toollint.mcp.snapshot import server_name
 
 
@@ -69,7 +70,7 @@ class SetContext(Context):
         return self._owner[id(tool)]
 
     def report(self, pointer: str, message: str, *, key: bool = False, tool: Tool | None = None,
-               fix: str | None = None) -> None:
+               fix: str | None = None, autofix: Fix | None = None) -> None:
         spec = self.spec
         assert spec is not None and tool is not None, "a set finding belongs to one tool"
         member = self._owner[id(tool)]
@@ -77,7 +78,7 @@ class SetContext(Context):
         self.findings.append(Finding(
             spec.code, spec.name, self.linter.severities[spec.name], message, member.source.path,
             span.line, span.column, span.end_line, span.end_column, pointer, tool.name, fix,
-            server=member.name if member.server else None))
+            server=member.name if member.server else None, autofix=autofix))
 
 
 def lint_tool_set(linter: Linter, toolset: ToolSet) -> list[Finding]:

@@ -47,6 +47,40 @@ def _strip_classes(pattern: str) -> str:
     return "".join(out)
 
 
+# Python-only forms with an exact ECMA-262 equivalent (found outside character classes).
+_EQUIVALENTS = re.compile(r"\(\?P<(?P<group>[A-Za-z_]\w*)>|\(\?P=(?P<backref>[A-Za-z_]\w*)\)|\\(?P<anchor>[AZz])")
+
+
+def ecma_equivalent(pattern: str) -> str | None:
+    """The same regex in ECMA-262 syntax, when its only faults are Python spellings with an exact equivalent
+    (`(?P<n>...)`, `(?P=n)`, `\\A`, `\\Z`); None otherwise."""
+    bare = _strip_classes(pattern)
+    pieces, cursor = [], 0
+    for match in _EQUIVALENTS.finditer(bare):
+        if match.start() and bare[match.start() - 1] == "\\" and _escaped(bare, match.start()):
+            continue
+        pieces.append(pattern[cursor:match.start()])
+        if match.group("group"):
+            pieces.append(f"(?<{match.group('group')}>")
+        elif match.group("backref"):
+            pieces.append(f"\\k<{match.group('backref')}>")
+        else:
+            pieces.append("^" if match.group("anchor") == "A" else "$")
+        cursor = match.end()
+    if not pieces:
+        return None
+    rewritten = "".join(pieces) + pattern[cursor:]
+    return rewritten if ecma_error(rewritten) is None else None
+
+
+def _escaped(text: str, position: int) -> bool:
+    """Whether the character at `position` follows an odd number of backslashes."""
+    count = 0
+    while position - count - 1 >= 0 and text[position - count - 1] == "\\":
+        count += 1
+    return count % 2 == 1
+
+
 _TRANSLATIONS = (
     (re.compile(r"\(\?<(?![=!])([A-Za-z_$][\w$]*)>"), r"(?P<\1>"),
     (re.compile(r"\\k<([A-Za-z_$][\w$]*)>"), r"(?P=\1)"),

@@ -4,13 +4,9 @@ write the file back in its own dialect and layout (YAML comments kept) with the 
 from __future__ import annotations
 
 import copy
-import io
-import json
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from toollint import pointer as jp
 from toollint.errors import StrictifyError
 
 
@@ -54,7 +50,9 @@ def strictify_file(path: str, target: str | None = None, *, lang: str = "auto", 
 
     `target` None: the one the file's dialect implies (an MCP file must say). A file with structural errors
     is refused (see `precheck`)."""
+    from toollint.document.edits import EditError, set_value
     from toollint.document.tools import read_tool_file
+    from toollint.document.writer import apply_edits
     from toollint.profiles import load_profile, schema_usage
     from toollint.strictifier.rewrite import StrictifyError, strictify_tool
 
@@ -170,10 +168,10 @@ def strictify_file(path: str, target: str | None = None, *, lang: str = "auto", 
             validators[tool.name or tool.pointer] = result.validator
 
     written = {**by_pointer, **unstrict}
-    if source.format == "yaml":
-        text = _write_yaml(source.text, written)
-    else:
-        text = _write_json(source.text, source.data, written)
+    try:
+        text = apply_edits(source.text, source.format, [set_value(p, result.tool) for p, result in written.items()])
+    except EditError as error:
+        raise StrictifyFileError(f"{path}: cannot write the strict file: {error}") from None
     return StrictifiedFile(text, validators, report, list(by_pointer.values()))
 
 
@@ -205,142 +203,6 @@ def _without_strict(tool: Any) -> dict[str, Any]:
     definition = raw[tool.dialect.wrapper] if tool.dialect.wrapper else raw
     definition["strict"] = False
     return raw
-
-
-# ---------------------------------------------------------------------------------------------
-# Writing the same layout back.
-
-
-def _json_indent(text: str) -> int | str | None:
-    match = re.search(r"\n([ \t]+)\S", text)
-    if match is None:
-        return None
-    indent = match.group(1)
-    return indent if "\t" in indent else len(indent)
-
-
-def _put(document: Any, pointer: str, value: Any) -> Any:
-    if pointer == "":
-        return value
-    tokens = jp.split(pointer)
-    parent = document
-    for token in tokens[:-1]:
-        parent = parent[int(token)] if isinstance(parent, list) else parent[token]
-    last = tokens[-1]
-    if isinstance(parent, list):
-        parent[int(last)] = value
-    else:
-        parent[last] = value
-    return document
-
-
-def _write_json(text: str, data: Any, by_pointer: dict[str, Any]) -> str:
-    document = copy.deepcopy(data)
-    for pointer, result in by_pointer.items():
-        document = _put(document, pointer, result.tool)
-    indent = _json_indent(text)
-    out = json.dumps(document, ensure_ascii=False, indent=indent, allow_nan=False)
-    out = out + "\n" if text.endswith("\n") or indent is not None else out
-    return out.replace("\n", "\r\n") if "\r\n" in text else out  # JSON strings hold no raw newline
-
-
-def _write_yaml(text: str, by_pointer: dict[str, Any]) -> str:
-    from toollint.strictifier import yaml_tree
-
-    yaml, tree = yaml_tree.load(text)
-    tree = yaml_tree.unshare(tree, list(by_pointer))
-    for pointer, result in by_pointer.items():
-        if pointer == "":
-            tree = _sync(tree, result.tool)
-            continue
-        tokens = jp.split(pointer)
-        parent = tree
-        for token in tokens[:-1]:
-            parent = parent[int(token)] if isinstance(parent, list) else parent[token]
-        last = int(tokens[-1]) if isinstance(parent, list) else tokens[-1]
-        parent[last] = _sync(parent[last], result.tool)
-    stream = io.StringIO()
-    yaml.dump(tree, stream)
-    return stream.getvalue()
-
-
-def _sync(node: Any, new: Any) -> Any:
-    """Make the round-trip YAML node equal to `new`, editing it in place so comments and order survive."""
-    from ruamel.yaml.comments import CommentedMap, CommentedSeq
-    from ruamel.yaml.scalarstring import ScalarString
-
-    if isinstance(node, CommentedMap) and isinstance(new, dict):
-        deleted = [k for k in node if k not in new]
-        if deleted:
-            _keep_comments(node, deleted, new)
-        for key in deleted:
-            del node[key]
-        for key, value in new.items():
-            if key in node:
-                node[key] = _sync(node[key], value)
-            else:
-                node[key] = _sync(None, value)
-        return node
-    if isinstance(node, CommentedSeq) and isinstance(new, list):
-        while len(node) > len(new):
-            node.pop()
-        for index, value in enumerate(new):
-            if index < len(node):
-                node[index] = _sync(node[index], value)
-            else:
-                node.append(_sync(None, value))
-        return node
-    if isinstance(new, dict):
-        out = CommentedMap()
-        for key, value in new.items():
-            out[key] = _sync(None, value)
-        return out
-    if isinstance(new, list):
-        seq = CommentedSeq()
-        for value in new:
-            seq.append(_sync(None, value))
-        if all(not isinstance(v, (dict, list)) for v in new) and len(new) <= 12:
-            seq.fa.set_flow_style()
-        return seq
-    if isinstance(node, ScalarString) and isinstance(new, str):
-        if str(node) == new:
-            return node
-        return type(node)(new)
-    if type(node) is type(new) and node == new:
-        return node
-    return new
-
-
-def _keep_comments(node: Any, deleted: list[Any], new: dict[str, Any]) -> None:
-    """Comments on keys strictify removes (a moved `minLength: 5  # why`) move to the line after the previous
-    surviving key, or before the next one, instead of disappearing with the key."""
-    from ruamel.yaml.error import CommentMark
-    from ruamel.yaml.tokens import CommentToken
-
-    keys = list(node.keys())
-    gone = set(deleted)
-    column = getattr(getattr(node, "lc", None), "col", 0) or 0
-    for key in deleted:
-        token = node.ca.items.get(key)
-        if not token or len(token) < 3 or token[2] is None or not token[2].value.strip():
-            continue
-        text = token[2].value.strip("\n").lstrip()
-        lines = [line.strip() for line in text.splitlines() if line.strip()]
-        index = keys.index(key)
-        before = next((k for k in reversed(keys[:index]) if k not in gone), None)
-        if before is not None:
-            slot = node.ca.items.setdefault(before, [None, None, None, None])
-            block = "".join(" " * column + line + "\n" for line in lines)
-            if slot[2] is None:
-                slot[2] = CommentToken("\n" + block, CommentMark(0), None)
-            else:
-                value = slot[2].value
-                slot[2].value = (value if value.endswith("\n") else value + "\n") + block
-            continue
-        after = next((k for k in keys[index + 1:] if k not in gone and k in new), None)
-        if after is not None:
-            node.yaml_set_comment_before_after_key(after, before="\n".join(line.lstrip("# ") for line in lines),
-                                                   indent=column)
 
 
 def write_atomically(path: str, text: str) -> None:

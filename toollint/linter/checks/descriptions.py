@@ -13,8 +13,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from toollint import pointer as jp
+from toollint.document import edits
 from toollint.document.dialects import Tool
 from toollint.document.source import Source
+from toollint.linter import fixes
 from toollint.linter.checks import check
 from toollint.linter.engine import Context, node_label
 from toollint.linter.paramview import param_of
@@ -364,7 +366,18 @@ def _report_invisible(ctx: Context, where: str, text: str, is_key: bool = False)
     extra = f"; the tag characters spell \"{hidden[:80]}\"" if hidden else ""
     ctx.report(where, f"invisible character{'s' if len(names) > 1 else ''} {', '.join(names[:6])} in the "
                f"text the model reads but a reviewer does not see{extra}; remove them", key=is_key,
-               fix="delete the invisible characters")
+               fix="delete the invisible characters", autofix=_strip_invisible(ctx, where, text, is_key))
+
+
+def _strip_invisible(ctx: Context, where: str, text: str, is_key: bool) -> fixes.Fix | None:
+    """Delete the characters; a key is renamed unless that would empty it or clash with a sibling."""
+    visible = _INVISIBLE.sub("", text)
+    if is_key:
+        parent = edits.lookup(ctx.source.data, where.rsplit("/", 1)[0])
+        if not visible or visible in parent:
+            return None
+        return fixes.safe("delete the invisible characters", edits.rename_key(where, visible))
+    return fixes.safe("delete the invisible characters", edits.set_value(where, visible))
 
 
 def server_instructions(source: Source) -> str | None:

@@ -13,6 +13,7 @@ from typing import Any
 
 from toollint import pointer as jp
 from toollint.document.dialects import Tool
+from toollint.linter import fixes
 from toollint.linter.checks import check
 from toollint.linter.checks.structural import _damerau
 from toollint.linter.engine import Context, node_label
@@ -267,4 +268,5 @@ def required_with_default(node: SchemaNode, ctx: Context) -> None:
         label = node_label(SchemaNode(schema, None, "properties", name, node, node.depth + 1))
         ctx.report(where, f"`{label}` is required and also has `default` {_json(schema['default'])}: the caller must "
                    "always send it, so the default never applies; make it optional or drop the default",
-                   fix=f"remove {name!r} from `required`, or remove its `default`")
+                   fix=f"remove {name!r} from `required`, or remove its `default`",
+                   autofix=fixes.drop_requirement(node.pointer, required, name))

@@ -8,7 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 from toollint import pointer as jp
+from toollint.document import edits
 from toollint.document.dialects import GEMINI, Tool
+from toollint.linter import fixes
 from toollint.linter.checks import check
 from toollint.linter.engine import Context, node_label
 from toollint.profiles import (
@@ -146,7 +148,22 @@ def strict_unsupported_keyword(node: SchemaNode, ctx: Context) -> None:
             elif key in ("anyOf", "allOf", "$ref"):
                 hint = ("`toollint strictify` rewrites it (inlining references, merging `allOf`) where a faithful "
                         "form exists, and otherwise refuses naming this place")
-            ctx.report(jp.join(node.pointer, key), f"{label}: {text}; {said}. {hint}", key=True)
+            autofix = _format_spelling(profile, jp.join(node.pointer, key), value) if key == "format" else None
+            ctx.report(jp.join(node.pointer, key), f"{label}: {text}; {said}. {hint}", key=True, autofix=autofix)
+
+
+def _fold(name: str) -> str:
+    return name.lower().replace("-", "").replace("_", "").replace(" ", "")
+
+
+def _format_spelling(profile: Profile, where: str, value: Any) -> fixes.Fix | None:
+    """`datetime`, `date_time`, `UUID`: another spelling of exactly one format the provider supports."""
+    if not isinstance(value, str) or profile.formats is None:
+        return None
+    matches = [name for name in sorted(profile.formats) if _fold(name) == _fold(value)]
+    if len(matches) != 1:
+        return None
+    return fixes.safe(f"write `{matches[0]}`", edits.set_value(where, matches[0]))
 
 
 @check("strict-unsupported-keyword", "tool")
@@ -186,6 +203,10 @@ def strict_open_object(node: SchemaNode, ctx: Context) -> None:
                "properties are all it takes, otherwise `toollint strictify` sends it as JSON text")
     else:
         why = "add `\"additionalProperties\": false`"
+    autofix = None
+    if "additionalProperties" not in schema and isinstance(declared, dict) and declared:
+        autofix = fixes.unsafe("add `\"additionalProperties\": false`",
+                               edits.set_value(jp.join(node.pointer, "additionalProperties"), False))
     for profile in profiles:
         if profile.name == "anthropic":
             answer = profile.message("open_object")
@@ -194,7 +215,7 @@ def strict_open_object(node: SchemaNode, ctx: Context) -> None:
                                      context=context_tuple(_relative(node.pointer, ctx)))
         where = jp.join(node.pointer, "additionalProperties") if "additionalProperties" in schema else node.pointer
         ctx.report(where, f"{label}: the object is open in {profile.title}; the API answers \"{answer}\"; {why}",
-                   key=True)
+                   key=True, autofix=autofix)
 
 
 def strict_object_without_properties(node: SchemaNode, ctx: Context) -> None:
@@ -231,7 +252,35 @@ def strict_optional_property(node: SchemaNode, ctx: Context) -> None:
             ctx.report(jp.join(node.pointer, "properties", name),
                        f"property {name!r} is optional, which {profile.title} rejects; the API answers \"{answer}\". "
                        "List it in `required` and allow null for it (`toollint strictify` does both; the boundary "
-                       "maps null back to absent)", key=True)
+                       "maps null back to absent)", key=True,
+                       autofix=_required_nullable(node, name, properties[name], "required" in node.schema))
+
+
+def _required_nullable(node: SchemaNode, name: str, schema: Any, has_required: bool) -> fixes.Fix | None:
+    """List the property in `required` and add null to its `type` (and `enum`): the OpenAI form of optional."""
+    if not isinstance(schema, dict) or "const" in schema or "$ref" in schema:
+        return None
+    where = jp.join(node.pointer, "properties", name)
+    declared = schema.get("type")
+    if isinstance(declared, str):
+        nullable = [] if declared == "null" else [edits.set_value(jp.join(where, "type"), [declared, "null"])]
+    elif isinstance(declared, list) and all(isinstance(t, str) for t in declared):
+        nullable = [] if "null" in declared else [edits.insert(jp.join(where, "type", "-"), "null")]
+    elif declared is None and isinstance(schema.get("anyOf"), list):
+        branches = schema["anyOf"]
+        has_null = any(isinstance(b, dict) and b.get("type") == "null" for b in branches)
+        nullable = [] if has_null else [edits.insert(jp.join(where, "anyOf", "-"), {"type": "null"})]
+    else:
+        return None
+    enum = schema.get("enum")
+    if isinstance(enum, list) and None not in enum and nullable:
+        nullable.append(edits.insert(jp.join(where, "enum", "-"), None))
+    required = node.schema.get("required")
+    if has_required and not isinstance(required, list):
+        return None
+    listed = (edits.insert(jp.join(node.pointer, "required", "-"), name) if has_required
+              else edits.set_value(jp.join(node.pointer, "required"), [name]))
+    return fixes.unsafe(f"list {name!r} in `required` and allow null for it", listed, *nullable)
 
 
 # Subschemas that are never sent as such: the keyword holding them is itself reported (and moved into the

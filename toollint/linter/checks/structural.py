@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from typing import Any, TypeGuard
 
 from toollint import pointer as jp
+from toollint.document import edits
 from toollint.document.dialects import GEMINI, Tool
+from toollint.linter import fixes
 from toollint.linter.checks import check
 from toollint.linter.engine import Context, node_label
 from toollint.schema import type_names
-from toollint.schema.regex import backtracking_risk, ecma_error
+from toollint.schema.regex import backtracking_risk, ecma_equivalent, ecma_error
 from toollint.schema.types import plainly_valid, value_has_type
 from toollint.schema.validation import risky_patterns, safe_validator, validator_class
 from toollint.schema.walk import (
@@ -168,8 +171,31 @@ def _report_foreign_type(value: Any, where: str, ctx: Context) -> bool:
     replaced = [(n, r) for n, r in foreign if r is not None]
     if not foreign or len(replaced) < len(foreign):
         return False
-    ctx.report(where, "; ".join(type_names.advice(n, r) for n, r in replaced))
+    ctx.report(where, "; ".join(type_names.advice(n, r) for n, r in replaced),
+               autofix=_foreign_type_fix(value, where))
     return True
+
+
+# Aliases whose JSON Schema type says less than the name did (a date, a UUID, a set): the rename is for a person.
+_LOSSY_ALIASES = frozenset({"date", "datetime", "uuid", "set", "json", "decimal"})
+
+
+def _foreign_type_fix(value: Any, where: str) -> fixes.Fix | None:
+    """`dict` -> `object`, `float` -> `number`, `String` -> `string`: written when each name means one type."""
+    names = [value] if isinstance(value, str) else list(value)
+    fixed = []
+    for name in names:
+        if name in SCHEMA_TYPES:
+            fixed.append(name)
+            continue
+        replaced = type_names.replacement(name)
+        if not replaced or str(name).strip().lower() in _LOSSY_ALIASES:
+            return None
+        fixed.append(replaced)
+    if len(set(fixed)) != len(fixed):
+        return None
+    new: Any = fixed[0] if isinstance(value, str) else fixed
+    return fixes.safe(f"write `{json.dumps(new, ensure_ascii=False)}`", edits.set_value(where, new))
 
 
 @check("schema-root-not-object", "tool")
@@ -257,8 +283,13 @@ def required_not_defined(node: SchemaNode, ctx: Context) -> None:
             closed = node.schema.get("additionalProperties") is False
             consequence = ("no valid call exists, since `additionalProperties` is false" if closed
                            else "the model is told to send it but not what it is")
-            ctx.report(jp.join(node.pointer, "required", index),
-                       f"`required` names {name!r}, which `properties` does not define; {consequence}")
+            where = jp.join(node.pointer, "required", index)
+            near = [p for p in node.schema["properties"] if _damerau(name, p, 1) <= 1]
+            autofix = None
+            if len(near) == 1 and near[0] not in required:
+                autofix = fixes.safe(f"change {name!r} to {near[0]!r}", edits.set_value(where, near[0]))
+            ctx.report(where, f"`required` names {name!r}, which `properties` does not define; {consequence}",
+                       autofix=autofix)
 
 
 @check("invalid-regex", "schema", keys=("pattern", "patternProperties"))
@@ -275,7 +306,12 @@ def invalid_regex(node: SchemaNode, ctx: Context) -> None:
 def _check_pattern(pattern: str, where: str, ctx: Context, *, key: bool) -> None:
     problem = ecma_error(pattern)
     if problem:
-        ctx.report(where, f"`{pattern}` is not a valid ECMA-262 regex: {problem}", key=key)
+        autofix = None
+        rewritten = ecma_equivalent(pattern)
+        if rewritten is not None:
+            edit = edits.rename_key(where, rewritten) if key else edits.set_value(where, rewritten)
+            autofix = fixes.safe(f"write it as `{rewritten}`", edit)
+        ctx.report(where, f"`{pattern}` is not a valid ECMA-262 regex: {problem}", key=key, autofix=autofix)
     elif ctx.options.get("check-backtracking", True) and backtracking_risk(pattern):
         ctx.report(where, f"`{pattern}` nests unbounded repetition with nothing fixed between repetitions; "
                    "matching a long string can take exponential time (catastrophic backtracking)", key=key)
@@ -439,24 +475,34 @@ def _damerau(a: str, b: str, limit: int) -> int:
 
 
 def suggest_keyword(key: str) -> str | None:
+    """The keyword `key` most likely meant (the first in sorted order when several are as close)."""
+    candidates = keyword_candidates(key)
+    return candidates[0] if candidates else None
+
+
+def keyword_candidates(key: str) -> list[str]:
+    """Every keyword as close to `key` as the closest one; a fix renames only when there is exactly one."""
     if len(key) < 2 or key in _ALL_KNOWN or key.startswith(("x-", "x_", "$")):
-        return None
+        return []
     if key in _MISSPELLINGS:
-        return _MISSPELLINGS[key]
+        return [_MISSPELLINGS[key]]
     folded = key.lower().replace("_", "").replace("-", "")
     if folded in _FOLDED:
-        return _FOLDED[folded]
+        return [_FOLDED[folded]]
     limit = 1 if len(key) <= 6 else 2
-    best = None
-    for known in KNOWN_KEYWORDS:
+    best: list[str] = []
+    best_distance = limit + 1
+    for known in sorted(KNOWN_KEYWORDS):
         if known.startswith("$") or known in ("id", "if"):
             continue
         if len(key) <= 4 and known[0] != key[0]:
             continue
         distance = _damerau(key.lower(), known.lower(), limit)
-        if distance <= limit and (best is None or distance < best[0]):
-            best = (distance, known)
-    return best[1] if best else None
+        if distance < best_distance:
+            best, best_distance = [known], distance
+        elif distance == best_distance and distance <= limit:
+            best.append(known)
+    return best
 
 
 @check("unknown-keyword", "schema")
@@ -464,11 +510,16 @@ def unknown_keyword(node: SchemaNode, ctx: Context) -> None:
     for key in node.schema:
         if key in _ALL_KNOWN:
             continue
-        suggestion = suggest_keyword(key)
+        candidates = keyword_candidates(key)
+        suggestion = candidates[0] if candidates else None
         if suggestion and suggestion not in node.schema:
-            ctx.report(jp.join(node.pointer, key),
+            where = jp.join(node.pointer, key)
+            autofix = (fixes.safe(f"rename `{key}` to `{suggestion}`", edits.rename_key(where, suggestion))
+                       if len(candidates) == 1 else None)
+            ctx.report(where,
                        f"`{key}` is not a JSON Schema keyword; did you mean `{suggestion}`? Validators and "
-                       "models silently ignore unknown keywords", key=True, fix=f"rename `{key}` to `{suggestion}`")
+                       "models silently ignore unknown keywords", key=True, fix=f"rename `{key}` to `{suggestion}`",
+                       autofix=autofix)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -16,6 +16,9 @@ from typing import Any
 from urllib.parse import quote
 
 from toollint import __version__
+from toollint.document.edits import EditError
+from toollint.document.source import Source
+from toollint.document.writer import apply_edits
 from toollint.linter.catalog import RuleSpec, load_catalog
 from toollint.linter.engine import FileResult, Finding
 from toollint.project import project_urls, rule_help_uri
@@ -66,12 +69,37 @@ def _region(f: Finding) -> dict[str, int]:
             "endColumn": f.end_column if (f.end_line, f.end_column) > (f.line, f.column) else f.column + 1}
 
 
+def _fix(finding: Finding, source: Source | None, location: dict[str, str]) -> dict[str, Any] | None:
+    """A SARIF `fix`: the finding's edits as one text replacement (the smallest span that changes)."""
+    if finding.autofix is None or source is None:
+        return None
+    try:
+        fixed = apply_edits(source.text, source.format, list(finding.autofix.edits))
+    except EditError:
+        return None
+    old = source.text
+    start = 0
+    while start < min(len(old), len(fixed)) and old[start] == fixed[start]:
+        start += 1
+    end_old, end_new = len(old), len(fixed)
+    while end_old > start and end_new > start and old[end_old - 1] == fixed[end_new - 1]:
+        end_old, end_new = end_old - 1, end_new - 1
+    (line, column), (end_line, end_column) = source.lines.position(start), source.lines.position(end_old)
+    replacement = {"deletedRegion": {"startLine": line, "startColumn": column, "endLine": end_line,
+                                     "endColumn": end_column},
+                   "insertedContent": {"text": fixed[start:end_new]}}
+    return {"description": {"text": f"{finding.autofix.title} ({finding.autofix.safety} fix)"},
+            "artifactChanges": [{"artifactLocation": location, "replacements": [replacement]}],
+            "properties": {"safety": finding.autofix.safety, "edits": [e.as_dict() for e in finding.autofix.edits]}}
+
+
 def sarif(findings: list[Finding], results: list[FileResult], *, root: Path | None = None, **_: object) -> str:
     root = (root or repository_root(Path.cwd()) or Path.cwd()).resolve()
     catalog = load_catalog()
     fired = {f.rule for f in findings}
     specs = [spec for spec in catalog.values() if spec.name in fired]
     index = {spec.name: i for i, spec in enumerate(specs)}
+    sources = {r.path: r.source for r in results if r.source is not None and r.source.text}
     sarif_results = []
     for f in findings:
         location = artifact_location(f.file, root)
@@ -88,6 +116,9 @@ def sarif(findings: list[Finding], results: list[FileResult], *, root: Path | No
         if f.pointer or f.tool:
             result["locations"][0]["logicalLocations"] = [
                 {"fullyQualifiedName": f"{f.tool or ''}{f.pointer}", "kind": "member"}]
+        fix = _fix(f, sources.get(f.file), location)
+        if fix is not None:
+            result["fixes"] = [fix]
         sarif_results.append(result)
     driver = {"name": "toollint", "version": __version__, "semanticVersion": __version__, "rules": [_rule(s) for s in specs]}
     homepage = project_urls().get("homepage")

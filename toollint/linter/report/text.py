@@ -34,27 +34,45 @@ def _cells(text: str) -> int:
     return sum(max(wcwidth(ch), 0) for ch in text)
 
 
-def summary(findings: list[Finding], results: list[FileResult] | None = None, paths: list[str] | None = None) -> str:
+def summary(findings: list[Finding], results: list[FileResult] | None = None, paths: list[str] | None = None, *,
+            unsafe_fixes: bool = False, fixed: int | None = None) -> str:
+    """The last line(s): counts by severity, what --fix removed, and how many findings --fix could remove."""
     if not findings and results is not None and not any(r.tools for r in results):
         where = ", ".join(paths or ["."])
         return f"No tool definitions found in {where} ({len(results)} file(s) read; --show-files lists them)."
     if not findings:
-        return "All checks passed!"
+        return "All checks passed!" if not fixed else f"{fixed} fixed, 0 remaining. All checks passed!"
     counts = Counter(f.severity for f in findings)
     parts = [f"{counts[s]} {s}{'s' if counts[s] != 1 and s != 'info' else ''}" for s in ("error", "warning", "info")
              if counts[s]]
     noun = "problem" if len(findings) == 1 else "problems"
-    return f"Found {len(findings)} {noun} ({', '.join(parts)})."
+    lines = [f"Found {len(findings)} {noun} ({', '.join(parts)})."]
+    if fixed is not None:
+        lines.append(f"{fixed} fixed, {len(findings)} remaining.")
+    fixable = sum(1 for f in findings if f.autofix and f.autofix.applies(unsafe_fixes))
+    hidden = sum(1 for f in findings if f.autofix and not f.autofix.applies(unsafe_fixes))
+    if fixable:
+        lines.append(f"[*] {fixable} fixable with the `--fix` option" + (
+            f" ({hidden} more with `--unsafe-fixes`)." if hidden else "."))
+    elif hidden:
+        lines.append(f"{hidden} fixable with the `--fix --unsafe-fixes` options.")
+    return "\n".join(lines)
+
+
+def _mark(finding: Finding, unsafe_fixes: bool) -> str:
+    """`[*] ` before the message of a finding --fix (with --unsafe-fixes when given) would remove."""
+    return "[*] " if finding.autofix is not None and finding.autofix.applies(unsafe_fixes) else ""
 
 
 def concise_chunks(findings: list[Finding], results: list[FileResult], *, color: bool = False,
-                   paths: list[str] | None = None, with_summary: bool = True, **_: object) -> Iterator[str]:
+                   paths: list[str] | None = None, with_summary: bool = True, unsafe_fixes: bool = False,
+                   fixed: int | None = None, **_: object) -> Iterator[str]:
     """One line per finding, then the summary line: yielded line by line, so a huge run is never one string."""
     for f in findings:
         yield (f"{_paint(_one_line(_location(f)), _BOLD, color)}: {_paint(f.code, _COLORS[f.severity], color)} "
-               f"{_one_line(f.message)} [{f.rule}]\n")
+               f"{_mark(f, unsafe_fixes)}{_one_line(f.message)} [{f.rule}]\n")
     if with_summary:
-        yield summary(findings, results, paths) + "\n"
+        yield summary(findings, results, paths, unsafe_fixes=unsafe_fixes, fixed=fixed) + "\n"
 
 
 def concise(findings: list[Finding], results: list[FileResult], **options: Any) -> str:
@@ -62,7 +80,8 @@ def concise(findings: list[Finding], results: list[FileResult], **options: Any) 
 
 
 def full_chunks(findings: list[Finding], results: list[FileResult], *, color: bool = False,
-                paths: list[str] | None = None, with_summary: bool = True, **_: object) -> Iterator[str]:
+                paths: list[str] | None = None, with_summary: bool = True, unsafe_fixes: bool = False,
+                fixed: int | None = None, **_: object) -> Iterator[str]:
     """A header, a code frame and a footer naming the tool and pointer, one block per finding, then the summary.
 
     The advice is in the message; the footer does not repeat it (the `fix` field is for machines: json and
@@ -71,7 +90,8 @@ def full_chunks(findings: list[Finding], results: list[FileResult], *, color: bo
     sources = {r.path: r.source for r in results if r.source is not None}
     for f in findings:
         head = (f"{_paint(_location(f), _BOLD, color)}: {_paint(f.code, _COLORS[f.severity] + _BOLD, color)} "
-                f"{_paint(f.severity, _COLORS[f.severity], color)} {_one_line(f.message)} [{f.rule}]")
+                f"{_paint(f.severity, _COLORS[f.severity], color)} {_mark(f, unsafe_fixes)}{_one_line(f.message)} "
+                f"[{f.rule}]")
         lines = [head]
         source = sources.get(f.file)
         if source is not None and source.text:
@@ -87,7 +107,7 @@ def full_chunks(findings: list[Finding], results: list[FileResult], *, color: bo
             lines.append(_paint("  = " + _one_line("; ".join(details)), _DIM, color))
         yield "\n".join(lines) + "\n\n"
     if with_summary:
-        yield summary(findings, results, paths) + "\n"
+        yield summary(findings, results, paths, unsafe_fixes=unsafe_fixes, fixed=fixed) + "\n"
 
 
 def full(findings: list[Finding], results: list[FileResult], **options: Any) -> str:
