@@ -59,10 +59,14 @@ def run(command: list[str]) -> tuple[float, float, int]:
     """
     script = ("import resource, subprocess, sys, time\n"
               "start = time.perf_counter()\n"
-              "subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)\n"
+              "done = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)\n"
+              "if done.returncode not in (0, 1):\n"
+              "    sys.exit(f'{sys.argv[1:]} failed ({done.returncode}): {done.stderr.decode()[-500:]}')\n"
               "usage = resource.getrusage(resource.RUSAGE_CHILDREN)\n"
               "print(time.perf_counter() - start, usage.ru_utime + usage.ru_stime, usage.ru_maxrss)\n")
-    out = subprocess.run([sys.executable, "-c", script, *command], capture_output=True, text=True, check=True)
+    out = subprocess.run([sys.executable, "-c", script, *command], capture_output=True, text=True)
+    if out.returncode:
+        sys.exit(out.stderr.strip())
     seconds, cpu, kilobytes = out.stdout.split()
     return float(seconds), float(cpu), int(kilobytes) * 1024
 

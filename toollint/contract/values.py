@@ -98,12 +98,12 @@ class Values:
         if not isinstance(schema, dict):
             return NO_VALUE
         schema = self.merged(schema)
-        for candidate in self._candidates(schema, maximal, name, depth, variant):
+        for candidate in self.candidates(schema, maximal, name, depth, variant):
             if candidate is not NO_VALUE and self.valid(candidate, schema):
                 return candidate
         return NO_VALUE
 
-    def _candidates(self, schema: dict, maximal: bool, name: str, depth: int, variant: int):
+    def candidates(self, schema: dict, maximal: bool, name: str, depth: int, variant: int):
         if "const" in schema:
             yield schema["const"]
             return

@@ -159,7 +159,7 @@ _CONTAINER_KEYS = (("tools", "tools"), ("functions", "functions"), ("functionDec
 def find_tools(data: Any, forced: Dialect | None = None) -> list[Tool]:
     """Every tool definition in a document, in document order."""
     tools: list[Tool] = []
-    for node, pointer, context in _candidates(data, "", None, 0):
+    for node, pointer, context in candidates(data, "", None, 0):
         dialect = forced if forced is not None and isinstance(node.get("name"), str) else None
         if dialect is OPENAI_CHAT and not isinstance(node.get("function"), dict):
             dialect = None
@@ -172,12 +172,12 @@ def find_tools(data: Any, forced: Dialect | None = None) -> list[Tool]:
     return tools
 
 
-def _candidates(node: Any, pointer: str, context: str | None, depth: int) -> Iterator[tuple[dict, str, str | None]]:
+def candidates(node: Any, pointer: str, context: str | None, depth: int) -> Iterator[tuple[dict, str, str | None]]:
     if depth > 6:
         return
     if isinstance(node, list):
         for index, item in enumerate(node):
-            yield from _candidates(item, jp.join(pointer, index), context, depth + 1)
+            yield from candidates(item, jp.join(pointer, index), context, depth + 1)
         return
     if not isinstance(node, dict):
         return
@@ -186,10 +186,10 @@ def _candidates(node: Any, pointer: str, context: str | None, depth: int) -> Ite
         value = node.get(key)
         if isinstance(value, list):
             descended = True
-            yield from _candidates(value, jp.join(pointer, key), child_context, depth + 1)
+            yield from candidates(value, jp.join(pointer, key), child_context, depth + 1)
     result = node.get("result")
     if isinstance(result, dict) and isinstance(result.get("tools"), list):
         descended = True
-        yield from _candidates(result, jp.join(pointer, "result"), None, depth + 1)
+        yield from candidates(result, jp.join(pointer, "result"), None, depth + 1)
     if not descended:
         yield node, pointer, context

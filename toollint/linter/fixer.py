@@ -18,7 +18,7 @@ from toollint.document.source import Source, parse_text, read_path, read_stdin
 from toollint.document.writer import apply_edits
 from toollint.linter.config import Settings
 from toollint.linter.engine import FileResult, Finding, Linter
-from toollint.linter.runner import Run, _candidates, _lint_source
+from toollint.linter.runner import Run, candidates, lint_source
 from toollint.safeio import atomic_write
 
 MAX_ROUNDS = 12
@@ -84,7 +84,7 @@ def fix_paths(paths: list[str], settings: Settings, *, unsafe: bool = False, wri
     """Lint and fix every file; write the fixed files when `write` (stdin is never written: see FileFix.text)."""
     linter = Linter(settings)
     run, files = Run(), []
-    for candidate in _candidates(paths, settings, force_exclude, stdin_filename):
+    for candidate in candidates(paths, settings, force_exclude, stdin_filename):
         from_stdin = candidate.path == "-"
         source = read_stdin(candidate.display) if from_stdin else read_path(candidate.path, candidate.display)
         result, outcome = fix_source(linter, source, candidate.display, unsafe=unsafe)
@@ -104,7 +104,7 @@ def _write(path: str, text: str) -> None:
 
 def fix_source(linter: Linter, source: Source, display: str, *, unsafe: bool = False) -> tuple[FileResult, FileFix]:
     """The findings left after fixing `source`, and the fixed text."""
-    result = _lint_source(linter, source, display)
+    result = lint_source(linter, source, display)
     outcome = FileFix(display, display, source.text, source.text)
     if source.problem is not None or result.status != "checked":
         return result, outcome
@@ -208,7 +208,7 @@ def _attempt(linter: Linter, fmt: str, display: str, text: str, before: FileResu
     source = parse_text(new_text, display, fmt)
     if source.problem is not None:
         return f"the result would not parse ({source.problem.message})"
-    result = _lint_source(linter, source, display)
+    result = lint_source(linter, source, display)
     if result.status != "checked":
         return f"the result could not be checked ({result.error or result.status})"
     old, new = Counter(f.code for f in before.findings), Counter(f.code for f in result.findings)

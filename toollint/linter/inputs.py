@@ -18,7 +18,7 @@ from toollint.document.source import Source, parse_text, read_path
 from toollint.errors import ConfigError
 from toollint.linter.config import Settings
 from toollint.linter.engine import CheckCrashed, FileResult, Finding, Linter
-from toollint.linter.runner import Run, _lint_source, lint_paths
+from toollint.linter.runner import Run, lint_paths, lint_source
 from toollint.linter.toolsets import Member, ToolSet, lint_tool_set, member_of
 from toollint.mcp.servers import DEFAULT_TIMEOUT, ServerSpec, list_servers
 from toollint.mcp.snapshot import snapshot_paths, snapshot_text
@@ -42,7 +42,7 @@ def lint_inputs(paths: list[str], settings: Settings, live: LiveOptions, *, forc
     linter = Linter(settings)
     members: dict[str, Member] = {}
     for source, name in servers:
-        result = _lint_source(linter, source, source.path)
+        result = lint_source(linter, source, source.path)
         run.results.append(result)
         member = member_of(source, linter, name)
         if member is not None:

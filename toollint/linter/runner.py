@@ -37,7 +37,7 @@ class Run:
         return sorted((f for r in self.results for f in r.findings), key=Finding.sort_key)
 
 
-def _lint_source(linter: Linter, source: Source, display: str, explicit: bool = False) -> FileResult:
+def lint_source(linter: Linter, source: Source, display: str, explicit: bool = False) -> FileResult:
     try:
         result = linter.lint(source, explicit=explicit)
     except CheckCrashed as error:
@@ -67,7 +67,7 @@ def _skipped(candidate: Candidate, source: Source, discovery: bool) -> FileResul
 
 def _lint_candidate(linter: Linter, candidate: Candidate, discovery: bool) -> FileResult:
     source = _read(candidate)
-    return _skipped(candidate, source, discovery) or _lint_source(linter, source, candidate.display,
+    return _skipped(candidate, source, discovery) or lint_source(linter, source, candidate.display,
                                                                   candidate.explicit and not discovery)
 
 
@@ -75,7 +75,7 @@ def survey_paths(paths: list[str], settings: Settings, *, force_exclude: bool = 
                  stdin_filename: str | None = None) -> list[FileResult]:
     """What `check` would make of each file (tools found, skipped, unreadable), without linting: --show-files."""
     results = []
-    for candidate in _candidates(paths, settings, force_exclude, stdin_filename):
+    for candidate in candidates(paths, settings, force_exclude, stdin_filename):
         if candidate.path == "-":
             results.append(FileResult(candidate.display, status="stdin"))
             continue
@@ -137,11 +137,11 @@ def lint_paths(paths: list[str], settings: Settings, *, force_exclude: bool = Fa
     global _worker_linter, _worker_discovery
     linter = Linter(settings)
     run = Run()
-    candidates = list(_candidates(paths, settings, force_exclude, stdin_filename))
-    files = [c for c in candidates if c.path != "-"]
-    for candidate in candidates:
+    found = list(candidates(paths, settings, force_exclude, stdin_filename))
+    files = [c for c in found if c.path != "-"]
+    for candidate in found:
         if candidate.path == "-":
-            run.results.append(_lint_source(linter, read_stdin(candidate.display), candidate.display))
+            run.results.append(lint_source(linter, read_stdin(candidate.display), candidate.display))
     if jobs != 1 and _worth_parallel(files):
         workers = min(jobs or os.cpu_count() or 2, 8, len(files))
         # Largest files first so no worker is left with a big one at the end; results are put back in order.
@@ -210,7 +210,7 @@ def _size(candidate: Candidate) -> int:
         return 0
 
 
-def _candidates(paths: list[str], settings: Settings, force_exclude: bool, stdin_filename: str | None):
+def candidates(paths: list[str], settings: Settings, force_exclude: bool, stdin_filename: str | None):
     if "-" in paths:
         yield Candidate("-", stdin_filename or "-", True)
     yield from discover([p for p in paths if p != "-"], settings, force_exclude=force_exclude)

@@ -11,12 +11,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from toollint.document.dialects import MCP, Tool, find_tools
 from toollint.document.source import Source
-from toollint.linter.engine import Context, Finding, Linter
+from toollint.linter.context import Context, Finding
 from toollint.linter.fixes import Fix
 from toollint.mcp.snapshot import server_name
+
+if TYPE_CHECKING:
+    from toollint.linter.engine import Linter
 
 
 @dataclass

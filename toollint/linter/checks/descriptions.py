@@ -18,7 +18,7 @@ from toollint.document.dialects import Tool
 from toollint.document.source import Source
 from toollint.linter import fixes
 from toollint.linter.checks import check
-from toollint.linter.engine import Context, node_label
+from toollint.linter.context import Context, node_label
 from toollint.linter.paramview import param_of
 from toollint.linter.textstats import (
     CJK_RUN,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from toollint import pointer as jp
 from toollint.document.source import Source
 from toollint.linter.checks import check
-from toollint.linter.engine import Context
+from toollint.linter.context import Context
 
 
 @check("duplicate-key", "file")

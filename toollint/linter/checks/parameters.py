@@ -15,7 +15,7 @@ from toollint import pointer as jp
 from toollint.linter.catalog import load_catalog
 from toollint.linter.checks import check
 from toollint.linter.checks.quantity_context import is_share_rate, unit_token_in_name, unitless_by_context
-from toollint.linter.engine import Context, node_label
+from toollint.linter.context import Context, node_label
 from toollint.linter.paramview import Param, layers_of, param_of, type_name
 from toollint.linter.textstats import (
     OptionCache,

@@ -16,7 +16,7 @@ from toollint.document.dialects import Tool
 from toollint.linter import fixes
 from toollint.linter.checks import check
 from toollint.linter.checks.structural import _damerau
-from toollint.linter.engine import Context, node_label
+from toollint.linter.context import Context, node_label
 from toollint.linter.paramview import param_of
 from toollint.linter.textstats import name_tokens
 from toollint.schema.walk import SchemaNode, walk

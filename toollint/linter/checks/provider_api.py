@@ -12,7 +12,7 @@ from toollint import pointer as jp
 from toollint.document.dialects import MCP, Tool
 from toollint.linter.checks import check
 from toollint.linter.checks.strict import _on_the_wire, _relative, gemini_where
-from toollint.linter.engine import Context, node_label
+from toollint.linter.context import Context, node_label
 from toollint.linter.toolsets import SetContext, ToolSet
 from toollint.profiles import context_tuple
 from toollint.profiles.tool_apis import Construct, construct

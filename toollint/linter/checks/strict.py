@@ -12,7 +12,7 @@ from toollint.document import edits
 from toollint.document.dialects import GEMINI, Tool
 from toollint.linter import fixes
 from toollint.linter.checks import check
-from toollint.linter.engine import Context, node_label
+from toollint.linter.context import Context, node_label
 from toollint.profiles import (
     Profile,
     context_tuple,

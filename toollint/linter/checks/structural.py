@@ -12,7 +12,7 @@ from toollint.document import edits
 from toollint.document.dialects import GEMINI, Tool
 from toollint.linter import fixes
 from toollint.linter.checks import check
-from toollint.linter.engine import Context, node_label
+from toollint.linter.context import Context, node_label
 from toollint.schema import type_names
 from toollint.schema.regex import backtracking_risk, ecma_equivalent, ecma_error
 from toollint.schema.types import plainly_valid, value_has_type
