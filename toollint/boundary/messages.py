@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from toollint.schema.types import json_type_of
 from toollint.schema.walk import members
 
 LANGS = ("en", "zh")
@@ -125,21 +126,7 @@ _WORDS = {
 
 
 def kind_of(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, int):
-        return "integer"
-    if isinstance(value, float):
-        return "number"
-    if isinstance(value, str):
-        return "string"
-    if isinstance(value, (list, tuple)):
-        return "array"
-    if isinstance(value, dict):
-        return "object"
-    return type(value).__name__
+    return json_type_of(value)
 
 
 def received_text(value: Any, lang: str, size: bool = False) -> str:

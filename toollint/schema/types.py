@@ -15,6 +15,28 @@ _ANNOTATIONS = frozenset({"description", "title", "default", "examples", "$comme
 _DECIDED = frozenset({"type", "enum", "const", "minimum", "maximum", "minLength", "maxLength"})
 
 
+def json_type_of(value: Any, *, integral_floats: bool = False) -> str:
+    """The JSON type name of a decoded value ("integer" for ints; for 2.0 too with `integral_floats`).
+
+    Anything that JSON cannot hold gets its Python type name, so a message can still say what arrived.
+    """
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        return "integer" if integral_floats and value.is_integer() else "number"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, (list, tuple)):
+        return "array"
+    if isinstance(value, dict):
+        return "object"
+    return type(value).__name__
+
+
 def value_has_type(value: Any, json_type: str) -> bool:
     """Whether `value` (decoded JSON) is an instance of `json_type`, as JSON Schema 2020-12 says (1.0 is an integer)."""
     if json_type == "integer":

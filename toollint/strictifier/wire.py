@@ -11,6 +11,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from toollint.schema.types import json_type_of
+
 MARK = "x-toollint-codec"
 TEXT, MAP, WRAP, NULL_TAG, TUPLE, OBJECT = "text", "map", "wrap", "null", "tuple", "object"
 WRAP_KEY = "json"  # the one property of a union-wrapped JSON text: {"json": "<text>"}
@@ -58,20 +60,8 @@ def strip_marks(wire: Any) -> Any:
 
 
 def json_type(value: Any) -> str:
-    """The JSON type name of a Python value parsed from JSON."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, int):
-        return "integer"
-    if isinstance(value, float):
-        return "integer" if value.is_integer() else "number"
-    if isinstance(value, str):
-        return "string"
-    if isinstance(value, list):
-        return "array"
-    return "object"
+    """The JSON type name of a Python value parsed from JSON (2.0 is an integer, as JSON Schema says)."""
+    return json_type_of(value, integral_floats=True)
 
 
 _ONE_TYPE = {name: frozenset({name, "integer"} if name == "number" else {name}) for name in _JSON_TYPES}
