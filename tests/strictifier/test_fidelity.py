@@ -226,6 +226,62 @@ def test_below_the_root_a_schema_without_a_strict_form_still_travels_faithfully(
             round_trip(t, target, {"v": value})
 
 
+ROOT_EXTRAS = [
+    ({"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"],
+      "patternProperties": {"^x-": {"type": "integer"}}, "additionalProperties": False},
+     [{"a": "q", "x-n": 3, "x-m": -1}, {"a": "q"}]),
+    ({"type": "object", "properties": {"a": {"type": "string"}}, "additionalProperties": {"type": "integer"}},
+     [{"a": "x", "z": 1, "additional_properties": 2}, {"z": 0}, {}]),
+    ({"type": "object", "properties": {"a": {"type": "string"}, "additional_properties": {"type": "boolean"}},
+      "patternProperties": {"^x-": {"type": "integer"}, "^y": {"type": "string"}},
+      "additionalProperties": {"type": "object", "properties": {"k": {"type": "string"}}, "required": ["k"],
+                               "additionalProperties": False}},
+     [{"a": "x", "x-1": 1, "yy": "s", "other": {"k": "v"}, "additional_properties": True}, {"yes": "s"}]),
+    ({"type": "object", "properties": {"n": {"type": ["integer", "null"], "default": 3}},
+      "additionalProperties": {"type": ["string", "null"]}},
+     [{"n": None, "k": None}, {"k": "v"}, {}]),
+]
+
+
+@pytest.mark.parametrize(("schema", "values"), ROOT_EXTRAS)
+def test_root_pattern_properties_and_a_schema_valued_additional_properties_travel_as_one_map(schema, values):
+    assert all(Draft202012Validator(schema).is_valid(v) for v in values)
+    t = {"name": "t", "description": "Probe.", "input_schema": schema}
+    for target in ("anthropic", "openai", "gemini"):
+        result = toollint.strictify(t, target=target)  # no StrictifyError
+        assert not result.lossy
+        assert result.validator == schema
+        assert strict_findings(result.tool, target) == []
+        w = result.tool["input_schema"]
+        assert set(schema["properties"]) < set(w["properties"])  # the declared properties stay as they are
+        (synthetic,) = set(w["properties"]) - set(schema["properties"])
+        assert synthetic.startswith("additional_properties")
+        on_wire = Draft202012Validator(result.codec_schema)
+        for value in values:
+            sent = result.encode(value)
+            assert on_wire.is_valid(sent), sent
+            assert result.decode(sent) == value
+            extras = {k: v for k, v in value.items() if k not in schema["properties"]}
+            if extras:
+                assert sorted(e["key"] for e in sent[synthetic]) == sorted(extras)
+            if target != "gemini":
+                assert Draft202012Validator(result.wire_schema).is_valid(sent)
+                outcome = Boundary([t], target=target).check(call(target, sent))
+                assert outcome.ok, outcome.reason
+                assert outcome.arguments == value
+
+
+def test_root_extras_still_checked_by_the_validator():
+    schema = ROOT_EXTRAS[0][0]
+    t = {"name": "t", "description": "Probe.", "input_schema": schema}
+    sent = {"a": "q", "additional_properties": [{"key": "x-n", "value": 3}, {"key": "other", "value": 1}]}
+    outcome = Boundary([t], target="anthropic").check(call("anthropic", sent))
+    assert not outcome.ok  # "other" matches no pattern and the original allows no other key
+    good = Boundary([t], target="anthropic").check(call("anthropic", {**sent, "additional_properties": sent[
+        "additional_properties"][:1]}))
+    assert good.ok and good.arguments == {"a": "q", "x-n": 3}
+
+
 # -- Gemini ------------------------------------------------------------------------------------------
 
 

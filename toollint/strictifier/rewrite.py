@@ -7,6 +7,8 @@ validator. Where no faithful strict form exists a documented equivalent is used,
 turns the wire form back with `decode_wire_arguments`:
 
 - a map (`additionalProperties` holding a schema) is sent as an array of `{"key", "value"}` objects;
+- at the root, `patternProperties` or a map beside declared properties: the other entries travel in one
+  synthetic optional map property (`additional_properties`, or a free variant), spread back into top-level keys;
 - a value of any shape (`{}`, an object with no declared properties) is sent as JSON text;
 - on OpenAI, an optional property is required and nullable; null means absent.
 
@@ -885,13 +887,19 @@ class _Strictifier:
         profile = self.profile
         properties = out.setdefault("properties", {})
         extra = schema.get("additionalProperties")
-        if schema.get("patternProperties"):
+        patterns = schema.get("patternProperties")
+        spread = is_root and ((isinstance(patterns, dict) and bool(patterns)) or (isinstance(extra, dict) and bool(extra)))
+        if spread:
+            pass  # the other entries travel in one synthetic map property (added below)
+        elif patterns:
             where = jp.join(pointer, "patternProperties")
             self.refuse(where, "`patternProperties` beside declared properties has no strict form (strict objects "
                         "are closed)")
-            moved.append(sentence("patternProperties", schema["patternProperties"], _resolved(lang)))
-            self.change(where, "patternProperties", schema["patternProperties"], "description", "lossy")
-        if isinstance(extra, dict) and extra:
+            moved.append(sentence("patternProperties", patterns, _resolved(lang)))
+            self.change(where, "patternProperties", patterns, "description", "lossy")
+        if spread:
+            pass
+        elif isinstance(extra, dict) and extra:
             where = jp.join(pointer, "additionalProperties")
             self.refuse(where, "an object with declared properties and a map of other entries "
                         "(`additionalProperties` holding a schema) has no strict form; move the other entries "
@@ -918,6 +926,7 @@ class _Strictifier:
                     self.change(_join(pointer + "/properties", name), "required", "required, not defined",
                                 "defined as any value (JSON text)", "added")
                 kept = [r for r in required if r in properties]
+        spread_name = self.spread(schema, properties, pointer, lang) if spread else None
         if profile.every_property_required:
             optional = []
             for name in properties:
@@ -934,6 +943,43 @@ class _Strictifier:
             out["required"] = kept
         elif "required" in out:
             del out["required"]
+        if spread_name is not None:
+            out[MARK] = {"kind": OBJECT, "optional": out.get(MARK, {}).get("optional", []), "spread": spread_name}
+            self.marked = True
+
+    def spread(self, schema: dict[str, Any], properties: dict[str, Any], pointer: str, lang: str) -> str:
+        """The root's other entries (`patternProperties`, or `additionalProperties` holding a schema, beside declared
+        properties) as one synthetic optional map property; the codec spreads its entries back into top-level keys.
+        Returns the property's name."""
+        patterns = schema.get("patternProperties")
+        patterns = patterns if isinstance(patterns, dict) else {}
+        extra = schema.get("additionalProperties")
+        extra = extra if isinstance(extra, dict) and extra else None
+        lang = _resolved(self.lang(None, lang))
+        sources = [*patterns.values(), *([extra] if extra is not None else [])]
+        if len(patterns) == 1 and extra is None:
+            carrier: dict[str, Any] = {"type": "object", "patternProperties": dict(patterns)}
+        else:
+            value = sources[0] if len(sources) == 1 else {"anyOf": sources}
+            carrier = {"type": "object", "additionalProperties": value}
+        said = []
+        if patterns and (len(patterns) > 1 or extra is not None):
+            said.append(sentence("patternProperties", patterns, lang))
+        said.insert(0, SPREAD[1 if lang == "zh" else 0].format(keys=", ".join(json.dumps(n, ensure_ascii=False)
+                                                                          for n in properties) or "-"))
+        carrier["description"] = append(None, said, lang)
+        name, counter = "additional_properties", 2
+        while name in properties or name in (schema.get("properties") or {}):
+            name = f"additional_properties_{counter}"
+            counter += 1
+        where = jp.join(pointer, "patternProperties" if patterns else "additionalProperties")
+        mark = len(self.changes)
+        properties[name] = self.map(carrier, pointer, lang)
+        del self.changes[mark:]
+        self.change(where, "patternProperties" if patterns else "additionalProperties", "other entries",
+                    f"property {name!r}: an array of {{\"key\", \"value\"}} spread back into top-level keys",
+                    "rewritten")
+        return name
 
     def explicit_null(self, wire: Any, lang: str) -> Any:
         """An optional property that accepts null: null on the wire means "absent" (so the tool keeps its
@@ -989,6 +1035,9 @@ def _assertion_union(schema: dict[str, Any]) -> bool:
     return (one.__class__ is list and _assertion_branches(one)) or (any_.__class__ is list and
                                                                   _assertion_branches(any_))
 
+
+SPREAD = ("The object's other entries (keys other than {keys}).",
+          "对象的其余条目（{keys} 以外的键）。")
 
 _KIND = {"description": 1, "title": 1, "type": 2, "properties": 3, "required": 4, "additionalProperties": 4,
          "items": 5, "anyOf": 6, "$defs": 7, "definitions": 7, "patternProperties": 8, "prefixItems": 9,
