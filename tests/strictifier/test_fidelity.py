@@ -346,6 +346,63 @@ def test_gemini_json_schema_field_keeps_json_schema_terms():
     assert result.decode(result.encode({"a": None, "m": {"k": 1}})) == {"a": None, "m": {"k": 1}}
 
 
+def test_gemini_json_schema_that_fits_the_parameters_subset_is_written_as_parameters():
+    schema = {"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object", "properties": {
+        "query": {"type": "string", "description": "What to find.", "maxLength": 200},
+        "limit": {"type": ["integer", "null"], "minimum": 1, "maximum": 50},
+        "order": {"type": "string", "enum": ["asc", "desc"]}, "mode": {"const": "fast"},
+        "tags": {"type": "array", "items": {"type": "string"}, "maxItems": 5}},
+        "required": ["query"], "additionalProperties": False}
+    declaration = {"name": "find", "description": "Find a thing.", "parametersJsonSchema": schema}
+    result = toollint.strictify(declaration, target="gemini")
+    assert "parametersJsonSchema" not in result.tool and result.schema_key == "parameters"
+    assert list(result.tool) == ["name", "description", "parameters"]  # the field keeps its place
+    w = result.tool["parameters"]
+    assert w["properties"]["limit"] == {"type": "integer", "nullable": True, "minimum": 1, "maximum": 50}
+    assert w["properties"]["mode"] == {"type": "string", "enum": ["fast"]}
+    assert "$schema" not in w and "additionalProperties" not in w
+    assert result.validator == schema
+    assert strict_findings(result.tool, "gemini") == []
+    value = {"query": "x", "limit": None, "order": "asc", "mode": "fast", "tags": ["a"]}
+    assert result.decode(result.encode(value)) == value
+
+
+@pytest.mark.parametrize("prop", [
+    {"type": "object"},  # a free object: JSON text under `parameters`
+    {"type": "integer", "exclusiveMinimum": 0},  # not in the Schema proto: only words under `parameters`
+    {"enum": [1, 2, 3]},  # `parameters` enums are strings only
+    {"type": "object", "additionalProperties": {"type": "string"}},  # a map: key/value pairs under `parameters`
+])
+def test_gemini_json_schema_that_does_not_fit_the_parameters_subset_stays_json_schema(prop):
+    declaration = {"name": "find", "description": "Find a thing.", "parametersJsonSchema": {
+        "type": "object", "properties": {"a": {"type": ["string", "null"]}, "p": prop}}}
+    result = toollint.strictify(declaration, target="gemini")
+    assert "parameters" not in result.tool and result.schema_key == "parametersJsonSchema"
+    assert result.tool["parametersJsonSchema"]["properties"]["a"] == {"type": ["string", "null"]}
+
+
+def test_gemini_parameter_names_outside_the_parameters_rule_keep_json_schema():
+    declaration = {"name": "find", "description": "Find a thing.", "parametersJsonSchema": {
+        "type": "object", "properties": {"page-size": {"type": "integer"}}}}
+    assert "parametersJsonSchema" in toollint.strictify(declaration, target="gemini").tool
+
+
+def test_gemini_file_with_json_schema_is_written_with_parameters_where_it_fits(tmp_path):
+    from toollint.strictifier.files import strictify_file
+
+    path = tmp_path / "tools.json"
+    path.write_text(json.dumps({"functionDeclarations": [
+        {"name": "fits", "description": "Find a thing.", "parametersJsonSchema": {
+            "type": "object", "properties": {"q": {"type": ["string", "null"]}}, "required": ["q"]}},
+        {"name": "stays", "description": "Store a thing.", "parametersJsonSchema": {
+            "type": "object", "properties": {"doc": {"type": "object"}}, "required": ["doc"]}}]}, indent=2))
+    written = json.loads(strictify_file(str(path), "gemini").text)["functionDeclarations"]
+    assert written[0]["parameters"] == {"type": "object", "properties": {"q": {"type": "string", "nullable": True}},
+                                        "required": ["q"]}
+    assert "parametersJsonSchema" not in written[0]
+    assert "parameters" not in written[1] and written[1]["parametersJsonSchema"]["properties"]["doc"]["type"] == "string"
+
+
 def test_allow_lossy_root_union_on_openai_still_decodes_null_as_absent():
     t = {"type": "function", "function": {"name": "t", "description": "Look up a user.", "parameters": {"anyOf": [
         {"type": "object", "properties": {"email": {"type": "string"}}, "required": ["email"]},

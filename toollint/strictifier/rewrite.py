@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -1160,23 +1161,67 @@ def strictify_tool(tool: dict[str, Any], target: str = "anthropic", *, lang: str
     except _MergeError as error:  # never the private class: callers catch StrictifyError
         raise StrictifyError(f"subschemas cannot be merged into one ({error})",
                              jp.join(parsed.definition_pointer, key)) from None
-    if key == "parametersJsonSchema":  # Gemini's JSON Schema field: type arrays and `null` stay as they are
-        wire = strip_marks(annotated)
-    out = _rebuild(tool, parsed, key, wire, target)
+    out_key = key
+    if key == "parametersJsonSchema" and target == "gemini":
+        if fits_gemini_parameters(annotated, changes):
+            out_key = "parameters"  # nothing is lost in the `parameters` Schema subset: send it there
+        else:  # Gemini's JSON Schema field: type arrays and `null` stay as they are
+            wire = strip_marks(annotated)
+    out = _rebuild(tool, parsed, key, wire, target, out_key)
     examples_changes = _check_input_examples(out, parsed, wire if target != "gemini" else strip_marks(annotated))
     changes.extend(examples_changes)
     validator = copy.deepcopy(schema)
-    return StrictifyResult(out, validator, changes, target, parsed.name, key, wire, annotated)
+    return StrictifyResult(out, validator, changes, target, parsed.name, out_key, wire, annotated)
 
 
-def _rebuild(tool: dict[str, Any], parsed: Any, key: str, wire: dict[str, Any], target: str) -> dict[str, Any]:
-    """A copy of the tool with the wire schema in place of the input schema and `strict: true` where it goes."""
+# Gemini `parameters`: parameter names start with a letter or underscore, [A-Za-z0-9_], at most 64 characters
+_GEMINI_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,63}")
+
+
+def fits_gemini_parameters(codec_schema: Any, changes: list[Change]) -> bool:
+    """Whether a schema rewritten for Gemini fits the `parameters` Schema subset without losing anything a
+    `parametersJsonSchema` would say: no part sent in another form (JSON text, a key/value map, a tuple...), no
+    constraint moved into a description or lost, and every parameter name one that `parameters` allows.
+    Annotations, inlined `$defs` and closing keywords (`additionalProperties: false`, which the Gemini API does
+    not take under `parameters`; the validator keeps it) may be dropped."""
+    from toollint.strictifier.wire import has_mark
+
+    for change in changes:
+        if change.kind in ("moved", "lossy"):
+            return False
+        if change.kind == "rewritten" and "description" in str(change.after):
+            return False  # enum values or exclusivity said in words only
+    if has_mark(codec_schema):
+        return False
+    return _gemini_names(codec_schema)
+
+
+def _gemini_names(wire: Any) -> bool:
+    if isinstance(wire, list):
+        return all(_gemini_names(v) for v in wire)
+    if not isinstance(wire, dict):
+        return True
+    properties = wire.get("properties")
+    if isinstance(properties, dict) and not all(_GEMINI_NAME.fullmatch(name) for name in properties):
+        return False
+    return all(_gemini_names(v) for k, v in wire.items() if k not in ("enum", "const", "default", "example"))
+
+
+def _rebuild(tool: dict[str, Any], parsed: Any, key: str, wire: dict[str, Any], target: str,
+             out_key: str | None = None) -> dict[str, Any]:
+    """A copy of the tool with the wire schema in place of the input schema (under `out_key` when the schema moves
+    to another field) and `strict: true` where it goes."""
+    out_key = out_key or key
+
     def replace(definition: dict[str, Any]) -> dict[str, Any]:
-        out = {}
+        out: dict[str, Any] = {}
         for name, value in definition.items():
-            out[name] = wire if name == key else copy.deepcopy(value)
-        if key not in out:
-            out[key] = wire
+            if name == key:
+                out[out_key] = wire
+            elif name != out_key:
+                out[name] = copy.deepcopy(value)
+        if out_key not in out:
+            out[out_key] = wire
         if parsed.dialect.strict_field and parsed.dialect.provider == target:
             out["strict"] = True
         return out
