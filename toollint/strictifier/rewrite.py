@@ -966,8 +966,9 @@ class _Strictifier:
         said = []
         if patterns and (len(patterns) > 1 or extra is not None):
             said.append(sentence("patternProperties", patterns, lang))
-        said.insert(0, SPREAD[1 if lang == "zh" else 0].format(keys=", ".join(json.dumps(n, ensure_ascii=False)
-                                                                          for n in properties) or "-"))
+        declared = ", ".join(json.dumps(n, ensure_ascii=False) for n in properties)
+        said.insert(0, SPREAD[1 if lang == "zh" else 0].format(keys=declared) if declared else
+                    SPREAD_ALL[1 if lang == "zh" else 0])
         carrier["description"] = append(None, said, lang)
         name, counter = "additional_properties", 2
         while name in properties or name in (schema.get("properties") or {}):
@@ -1039,6 +1040,7 @@ def _assertion_union(schema: dict[str, Any]) -> bool:
 
 SPREAD = ("The object's other entries (keys other than {keys}).",
           "对象的其余条目（{keys} 以外的键）。")
+SPREAD_ALL = ("The object's entries.", "对象的条目。")
 
 _KIND = {"description": 1, "title": 1, "type": 2, "properties": 3, "required": 4, "additionalProperties": 4,
          "items": 5, "anyOf": 6, "$defs": 7, "definitions": 7, "patternProperties": 8, "prefixItems": 9,
