@@ -102,3 +102,31 @@ def test_encode_then_decode_gives_back_the_original(tool, target, data):
     decoded = result.decode(sent)
     assert decoded == value
     assert validator.is_valid(decoded)
+
+
+ROOT_EXTRAS = st.sampled_from([
+    {"patternProperties": {"^x-[a-z]{1,4}$": {"type": "integer"}}},
+    {"additionalProperties": {"type": "string", "maxLength": 5}},
+    {"patternProperties": {"^x-": {"type": "boolean"}}, "additionalProperties": {"type": ["integer", "null"]}},
+    {"additionalProperties": {"$ref": "#/$defs/point"}},
+])
+
+
+@SETTINGS
+@given(objects(), ROOT_EXTRAS, TARGETS, st.data())
+def test_root_extras_beside_declared_properties_round_trip(schema, extras, target, data):
+    schema = {**schema, **extras, "$defs": DEFS}
+    schema.pop("oneOf", None)
+    tool = {"name": "t", "description": "A tool.", "input_schema": schema}
+    result = toollint.strictify(tool, target=target)
+    assert not result.lossy
+    validator = Draft202012Validator(result.validator)
+    wire = Draft202012Validator(result.codec_schema)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        value = data.draw(from_schema(schema), label="instance")
+    sent = result.encode(value)
+    assert wire.is_valid(sent), (sent, list(wire.iter_errors(sent))[:1])
+    decoded = result.decode(sent)
+    assert decoded == value
+    assert validator.is_valid(decoded)

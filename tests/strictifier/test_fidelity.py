@@ -226,6 +226,62 @@ def test_below_the_root_a_schema_without_a_strict_form_still_travels_faithfully(
             round_trip(t, target, {"v": value})
 
 
+ROOT_EXTRAS = [
+    ({"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"],
+      "patternProperties": {"^x-": {"type": "integer"}}, "additionalProperties": False},
+     [{"a": "q", "x-n": 3, "x-m": -1}, {"a": "q"}]),
+    ({"type": "object", "properties": {"a": {"type": "string"}}, "additionalProperties": {"type": "integer"}},
+     [{"a": "x", "z": 1, "additional_properties": 2}, {"z": 0}, {}]),
+    ({"type": "object", "properties": {"a": {"type": "string"}, "additional_properties": {"type": "boolean"}},
+      "patternProperties": {"^x-": {"type": "integer"}, "^y": {"type": "string"}},
+      "additionalProperties": {"type": "object", "properties": {"k": {"type": "string"}}, "required": ["k"],
+                               "additionalProperties": False}},
+     [{"a": "x", "x-1": 1, "yy": "s", "other": {"k": "v"}, "additional_properties": True}, {"yes": "s"}]),
+    ({"type": "object", "properties": {"n": {"type": ["integer", "null"], "default": 3}},
+      "additionalProperties": {"type": ["string", "null"]}},
+     [{"n": None, "k": None}, {"k": "v"}, {}]),
+]
+
+
+@pytest.mark.parametrize(("schema", "values"), ROOT_EXTRAS)
+def test_root_pattern_properties_and_a_schema_valued_additional_properties_travel_as_one_map(schema, values):
+    assert all(Draft202012Validator(schema).is_valid(v) for v in values)
+    t = {"name": "t", "description": "Probe.", "input_schema": schema}
+    for target in ("anthropic", "openai", "gemini"):
+        result = toollint.strictify(t, target=target)  # no StrictifyError
+        assert not result.lossy
+        assert result.validator == schema
+        assert strict_findings(result.tool, target) == []
+        w = result.tool["input_schema"]
+        assert set(schema["properties"]) < set(w["properties"])  # the declared properties stay as they are
+        (synthetic,) = set(w["properties"]) - set(schema["properties"])
+        assert synthetic.startswith("additional_properties")
+        on_wire = Draft202012Validator(result.codec_schema)
+        for value in values:
+            sent = result.encode(value)
+            assert on_wire.is_valid(sent), sent
+            assert result.decode(sent) == value
+            extras = {k: v for k, v in value.items() if k not in schema["properties"]}
+            if extras:
+                assert sorted(e["key"] for e in sent[synthetic]) == sorted(extras)
+            if target != "gemini":
+                assert Draft202012Validator(result.wire_schema).is_valid(sent)
+                outcome = Boundary([t], target=target).check(call(target, sent))
+                assert outcome.ok, outcome.reason
+                assert outcome.arguments == value
+
+
+def test_root_extras_still_checked_by_the_validator():
+    schema = ROOT_EXTRAS[0][0]
+    t = {"name": "t", "description": "Probe.", "input_schema": schema}
+    sent = {"a": "q", "additional_properties": [{"key": "x-n", "value": 3}, {"key": "other", "value": 1}]}
+    outcome = Boundary([t], target="anthropic").check(call("anthropic", sent))
+    assert not outcome.ok  # "other" matches no pattern and the original allows no other key
+    good = Boundary([t], target="anthropic").check(call("anthropic", {**sent, "additional_properties": sent[
+        "additional_properties"][:1]}))
+    assert good.ok and good.arguments == {"a": "q", "x-n": 3}
+
+
 # -- Gemini ------------------------------------------------------------------------------------------
 
 
@@ -288,6 +344,63 @@ def test_gemini_json_schema_field_keeps_json_schema_terms():
     schema = result.tool["parametersJsonSchema"]
     assert schema["properties"]["a"] == {"type": ["string", "null"]} and "nullable" not in json.dumps(schema)
     assert result.decode(result.encode({"a": None, "m": {"k": 1}})) == {"a": None, "m": {"k": 1}}
+
+
+def test_gemini_json_schema_that_fits_the_parameters_subset_is_written_as_parameters():
+    schema = {"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object", "properties": {
+        "query": {"type": "string", "description": "What to find.", "maxLength": 200},
+        "limit": {"type": ["integer", "null"], "minimum": 1, "maximum": 50},
+        "order": {"type": "string", "enum": ["asc", "desc"]}, "mode": {"const": "fast"},
+        "tags": {"type": "array", "items": {"type": "string"}, "maxItems": 5}},
+        "required": ["query"], "additionalProperties": False}
+    declaration = {"name": "find", "description": "Find a thing.", "parametersJsonSchema": schema}
+    result = toollint.strictify(declaration, target="gemini")
+    assert "parametersJsonSchema" not in result.tool and result.schema_key == "parameters"
+    assert list(result.tool) == ["name", "description", "parameters"]  # the field keeps its place
+    w = result.tool["parameters"]
+    assert w["properties"]["limit"] == {"type": "integer", "nullable": True, "minimum": 1, "maximum": 50}
+    assert w["properties"]["mode"] == {"type": "string", "enum": ["fast"]}
+    assert "$schema" not in w and "additionalProperties" not in w
+    assert result.validator == schema
+    assert strict_findings(result.tool, "gemini") == []
+    value = {"query": "x", "limit": None, "order": "asc", "mode": "fast", "tags": ["a"]}
+    assert result.decode(result.encode(value)) == value
+
+
+@pytest.mark.parametrize("prop", [
+    {"type": "object"},  # a free object: JSON text under `parameters`
+    {"type": "integer", "exclusiveMinimum": 0},  # not in the Schema proto: only words under `parameters`
+    {"enum": [1, 2, 3]},  # `parameters` enums are strings only
+    {"type": "object", "additionalProperties": {"type": "string"}},  # a map: key/value pairs under `parameters`
+])
+def test_gemini_json_schema_that_does_not_fit_the_parameters_subset_stays_json_schema(prop):
+    declaration = {"name": "find", "description": "Find a thing.", "parametersJsonSchema": {
+        "type": "object", "properties": {"a": {"type": ["string", "null"]}, "p": prop}}}
+    result = toollint.strictify(declaration, target="gemini")
+    assert "parameters" not in result.tool and result.schema_key == "parametersJsonSchema"
+    assert result.tool["parametersJsonSchema"]["properties"]["a"] == {"type": ["string", "null"]}
+
+
+def test_gemini_parameter_names_outside_the_parameters_rule_keep_json_schema():
+    declaration = {"name": "find", "description": "Find a thing.", "parametersJsonSchema": {
+        "type": "object", "properties": {"page-size": {"type": "integer"}}}}
+    assert "parametersJsonSchema" in toollint.strictify(declaration, target="gemini").tool
+
+
+def test_gemini_file_with_json_schema_is_written_with_parameters_where_it_fits(tmp_path):
+    from toollint.strictifier.files import strictify_file
+
+    path = tmp_path / "tools.json"
+    path.write_text(json.dumps({"functionDeclarations": [
+        {"name": "fits", "description": "Find a thing.", "parametersJsonSchema": {
+            "type": "object", "properties": {"q": {"type": ["string", "null"]}}, "required": ["q"]}},
+        {"name": "stays", "description": "Store a thing.", "parametersJsonSchema": {
+            "type": "object", "properties": {"doc": {"type": "object"}}, "required": ["doc"]}}]}, indent=2))
+    written = json.loads(strictify_file(str(path), "gemini").text)["functionDeclarations"]
+    assert written[0]["parameters"] == {"type": "object", "properties": {"q": {"type": "string", "nullable": True}},
+                                        "required": ["q"]}
+    assert "parametersJsonSchema" not in written[0]
+    assert "parameters" not in written[1] and written[1]["parametersJsonSchema"]["properties"]["doc"]["type"] == "string"
 
 
 def test_allow_lossy_root_union_on_openai_still_decodes_null_as_absent():

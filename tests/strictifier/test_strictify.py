@@ -260,11 +260,10 @@ def test_root_union_is_refused_with_its_pointer():
     assert lossy.lossy
 
 
-def test_map_beside_properties_and_external_ref_are_refused():
+def test_map_beside_root_properties_travels_as_a_map_and_external_ref_is_refused():
     mixed = {"type": "object", "properties": {"a": {"type": "string"}}, "additionalProperties": {"type": "string"}}
-    with pytest.raises(StrictifyError) as caught:
-        strictify_tool({"name": "m", "description": "d", "input_schema": mixed})
-    assert caught.value.pointer == "/input_schema/additionalProperties"
+    result = strictify_tool({"name": "m", "description": "d", "input_schema": mixed})
+    assert not result.lossy and "additional_properties" in result.tool["input_schema"]["properties"]
     remote = {"type": "object", "properties": {"a": {"$ref": "https://example.com/a.json"}}}
     with pytest.raises(StrictifyError) as caught:
         strictify_tool({"name": "r", "description": "d", "input_schema": remote})

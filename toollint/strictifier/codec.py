@@ -95,15 +95,27 @@ class Codec:
             if not isinstance(properties, dict):
                 return value
             optional = mark.get("optional", ()) if kind == OBJECT else ()
+            spread = mark.get("spread") if kind == OBJECT else None
             out = {}
+            others: Any = None
             for name, item in value.items():
                 sub = properties.get(name)
                 if sub is None:
                     out[name] = item
                 elif item is None and name in optional:
                     continue  # null says "absent" for an optional property (OpenAI)
+                elif name == spread:
+                    others = self._decode(sub, item, depth + 1, lenient)
                 else:
                     out[name] = self._decode(sub, item, depth + 1, lenient)
+            if isinstance(others, dict):  # the synthetic map: its entries are the object's other keys
+                for key, item in others.items():
+                    if key in out:
+                        return self._fail(f"the key {key!r} is sent both as a property and as an entry of "
+                                          f"{spread!r}", value, lenient)
+                    out[key] = item
+            elif others is not None:
+                out[spread] = others
             return out
         if isinstance(value, list):
             if kind == TUPLE:
@@ -173,13 +185,19 @@ class Codec:
             properties = wire.get("properties")
             if not isinstance(properties, dict):
                 return value
-            extra = [name for name in value if name not in properties]
-            if extra:
+            spread = mark.get("spread") if kind == OBJECT else None
+            extra = [name for name in value if name not in properties or name == spread]
+            if extra and spread is None:
                 raise CodecError(f"the wire's closed object has no property {extra[0]!r}")
             optional = mark.get("optional", ()) if kind == OBJECT else ()
             out = {}
             for name, sub in properties.items():
-                if name in value:
+                if name == spread:
+                    if extra:
+                        out[name] = self._encode(sub, {key: value[key] for key in extra}, depth + 1)
+                    elif name in optional:
+                        out[name] = None
+                elif name in value:
                     out[name] = self._encode(sub, value[name], depth + 1)
                 elif name in optional:
                     out[name] = None

@@ -7,6 +7,8 @@ validator. Where no faithful strict form exists a documented equivalent is used,
 turns the wire form back with `decode_wire_arguments`:
 
 - a map (`additionalProperties` holding a schema) is sent as an array of `{"key", "value"}` objects;
+- at the root, `patternProperties` or a map beside declared properties: the other entries travel in one
+  synthetic optional map property (`additional_properties`, or a free variant), spread back into top-level keys;
 - a value of any shape (`{}`, an object with no declared properties) is sent as JSON text;
 - on OpenAI, an optional property is required and nullable; null means absent.
 
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -885,13 +888,19 @@ class _Strictifier:
         profile = self.profile
         properties = out.setdefault("properties", {})
         extra = schema.get("additionalProperties")
-        if schema.get("patternProperties"):
+        patterns = schema.get("patternProperties")
+        spread = is_root and ((isinstance(patterns, dict) and bool(patterns)) or (isinstance(extra, dict) and bool(extra)))
+        if spread:
+            pass  # the other entries travel in one synthetic map property (added below)
+        elif patterns:
             where = jp.join(pointer, "patternProperties")
             self.refuse(where, "`patternProperties` beside declared properties has no strict form (strict objects "
                         "are closed)")
-            moved.append(sentence("patternProperties", schema["patternProperties"], _resolved(lang)))
-            self.change(where, "patternProperties", schema["patternProperties"], "description", "lossy")
-        if isinstance(extra, dict) and extra:
+            moved.append(sentence("patternProperties", patterns, _resolved(lang)))
+            self.change(where, "patternProperties", patterns, "description", "lossy")
+        if spread:
+            pass
+        elif isinstance(extra, dict) and extra:
             where = jp.join(pointer, "additionalProperties")
             self.refuse(where, "an object with declared properties and a map of other entries "
                         "(`additionalProperties` holding a schema) has no strict form; move the other entries "
@@ -918,6 +927,7 @@ class _Strictifier:
                     self.change(_join(pointer + "/properties", name), "required", "required, not defined",
                                 "defined as any value (JSON text)", "added")
                 kept = [r for r in required if r in properties]
+        spread_name = self.spread(schema, properties, pointer, lang) if spread else None
         if profile.every_property_required:
             optional = []
             for name in properties:
@@ -934,6 +944,44 @@ class _Strictifier:
             out["required"] = kept
         elif "required" in out:
             del out["required"]
+        if spread_name is not None:
+            out[MARK] = {"kind": OBJECT, "optional": out.get(MARK, {}).get("optional", []), "spread": spread_name}
+            self.marked = True
+
+    def spread(self, schema: dict[str, Any], properties: dict[str, Any], pointer: str, lang: str) -> str:
+        """The root's other entries (`patternProperties`, or `additionalProperties` holding a schema, beside declared
+        properties) as one synthetic optional map property; the codec spreads its entries back into top-level keys.
+        Returns the property's name."""
+        patterns = schema.get("patternProperties")
+        patterns = patterns if isinstance(patterns, dict) else {}
+        extra = schema.get("additionalProperties")
+        extra = extra if isinstance(extra, dict) and extra else None
+        lang = _resolved(self.lang(None, lang))
+        sources = [*patterns.values(), *([extra] if extra is not None else [])]
+        if len(patterns) == 1 and extra is None:
+            carrier: dict[str, Any] = {"type": "object", "patternProperties": dict(patterns)}
+        else:
+            value = sources[0] if len(sources) == 1 else {"anyOf": sources}
+            carrier = {"type": "object", "additionalProperties": value}
+        said = []
+        if patterns and (len(patterns) > 1 or extra is not None):
+            said.append(sentence("patternProperties", patterns, lang))
+        declared = ", ".join(json.dumps(n, ensure_ascii=False) for n in properties)
+        said.insert(0, SPREAD[1 if lang == "zh" else 0].format(keys=declared) if declared else
+                    SPREAD_ALL[1 if lang == "zh" else 0])
+        carrier["description"] = append(None, said, lang)
+        name, counter = "additional_properties", 2
+        while name in properties or name in (schema.get("properties") or {}):
+            name = f"additional_properties_{counter}"
+            counter += 1
+        where = jp.join(pointer, "patternProperties" if patterns else "additionalProperties")
+        mark = len(self.changes)
+        properties[name] = self.map(carrier, pointer, lang)
+        del self.changes[mark:]
+        self.change(where, "patternProperties" if patterns else "additionalProperties", "other entries",
+                    f"property {name!r}: an array of {{\"key\", \"value\"}} spread back into top-level keys",
+                    "rewritten")
+        return name
 
     def explicit_null(self, wire: Any, lang: str) -> Any:
         """An optional property that accepts null: null on the wire means "absent" (so the tool keeps its
@@ -989,6 +1037,10 @@ def _assertion_union(schema: dict[str, Any]) -> bool:
     return (one.__class__ is list and _assertion_branches(one)) or (any_.__class__ is list and
                                                                   _assertion_branches(any_))
 
+
+SPREAD = ("The object's other entries (keys other than {keys}).",
+          "对象的其余条目（{keys} 以外的键）。")
+SPREAD_ALL = ("The object's entries.", "对象的条目。")
 
 _KIND = {"description": 1, "title": 1, "type": 2, "properties": 3, "required": 4, "additionalProperties": 4,
          "items": 5, "anyOf": 6, "$defs": 7, "definitions": 7, "patternProperties": 8, "prefixItems": 9,
@@ -1111,23 +1163,67 @@ def strictify_tool(tool: dict[str, Any], target: str = "anthropic", *, lang: str
     except _MergeError as error:  # never the private class: callers catch StrictifyError
         raise StrictifyError(f"subschemas cannot be merged into one ({error})",
                              jp.join(parsed.definition_pointer, key)) from None
-    if key == "parametersJsonSchema":  # Gemini's JSON Schema field: type arrays and `null` stay as they are
-        wire = strip_marks(annotated)
-    out = _rebuild(tool, parsed, key, wire, target)
+    out_key = key
+    if key == "parametersJsonSchema" and target == "gemini":
+        if fits_gemini_parameters(annotated, changes):
+            out_key = "parameters"  # nothing is lost in the `parameters` Schema subset: send it there
+        else:  # Gemini's JSON Schema field: type arrays and `null` stay as they are
+            wire = strip_marks(annotated)
+    out = _rebuild(tool, parsed, key, wire, target, out_key)
     examples_changes = _check_input_examples(out, parsed, wire if target != "gemini" else strip_marks(annotated))
     changes.extend(examples_changes)
     validator = copy.deepcopy(schema)
-    return StrictifyResult(out, validator, changes, target, parsed.name, key, wire, annotated)
+    return StrictifyResult(out, validator, changes, target, parsed.name, out_key, wire, annotated)
 
 
-def _rebuild(tool: dict[str, Any], parsed: Any, key: str, wire: dict[str, Any], target: str) -> dict[str, Any]:
-    """A copy of the tool with the wire schema in place of the input schema and `strict: true` where it goes."""
+# Gemini `parameters`: parameter names start with a letter or underscore, [A-Za-z0-9_], at most 64 characters
+_GEMINI_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,63}")
+
+
+def fits_gemini_parameters(codec_schema: Any, changes: list[Change]) -> bool:
+    """Whether a schema rewritten for Gemini fits the `parameters` Schema subset without losing anything a
+    `parametersJsonSchema` would say: no part sent in another form (JSON text, a key/value map, a tuple...), no
+    constraint moved into a description or lost, and every parameter name one that `parameters` allows.
+    Annotations, inlined `$defs` and closing keywords (`additionalProperties: false`, which the Gemini API does
+    not take under `parameters`; the validator keeps it) may be dropped."""
+    from toollint.strictifier.wire import has_mark
+
+    for change in changes:
+        if change.kind in ("moved", "lossy"):
+            return False
+        if change.kind == "rewritten" and "description" in str(change.after):
+            return False  # enum values or exclusivity said in words only
+    if has_mark(codec_schema):
+        return False
+    return _gemini_names(codec_schema)
+
+
+def _gemini_names(wire: Any) -> bool:
+    if isinstance(wire, list):
+        return all(_gemini_names(v) for v in wire)
+    if not isinstance(wire, dict):
+        return True
+    properties = wire.get("properties")
+    if isinstance(properties, dict) and not all(_GEMINI_NAME.fullmatch(name) for name in properties):
+        return False
+    return all(_gemini_names(v) for k, v in wire.items() if k not in ("enum", "const", "default", "example"))
+
+
+def _rebuild(tool: dict[str, Any], parsed: Any, key: str, wire: dict[str, Any], target: str,
+             out_key: str | None = None) -> dict[str, Any]:
+    """A copy of the tool with the wire schema in place of the input schema (under `out_key` when the schema moves
+    to another field) and `strict: true` where it goes."""
+    out_key = out_key or key
+
     def replace(definition: dict[str, Any]) -> dict[str, Any]:
-        out = {}
+        out: dict[str, Any] = {}
         for name, value in definition.items():
-            out[name] = wire if name == key else copy.deepcopy(value)
-        if key not in out:
-            out[key] = wire
+            if name == key:
+                out[out_key] = wire
+            elif name != out_key:
+                out[name] = copy.deepcopy(value)
+        if out_key not in out:
+            out[out_key] = wire
         if parsed.dialect.strict_field and parsed.dialect.provider == target:
             out["strict"] = True
         return out
