@@ -114,8 +114,25 @@ def _own_parameters(tool: Tool) -> frozenset[str]:
     return _OWN[1]
 
 
+# Every `_CONDITION` match in ASCII text holds one of these words (lower-cased); a substring test is much cheaper
+# than the regex. Non-ASCII text goes to the regex directly: IGNORECASE folds a few non-ASCII letters
+# (`ſ`, `K`, `İ`, `ı`) onto ASCII ones, which `str.lower` does not.
+_CONDITION_WORDS = ("provided", "given", "specified", "supplied", "passed", "omitted")
+
+
+def _may_mention(text: str) -> bool:
+    """Whether `_mentions` can find anything in the text: a backtick, or a `_CONDITION` match."""
+    if "`" in text:
+        return True
+    if text.isascii():
+        low = text.lower()
+        if not any(word in low for word in _CONDITION_WORDS):
+            return False
+    return _CONDITION.search(text) is not None
+
+
 def _check_mentions(where: str, text: str, tool: Tool, ctx: Context) -> None:
-    if "`" not in text and not _CONDITION.search(text):
+    if not _may_mention(text):
         return
     own = _own_parameters(tool)
     if not own:
@@ -148,7 +165,8 @@ def description_names_unknown_parameter(tool: Tool, ctx: Context) -> None:
 @check("description-names-unknown-parameter", "schema", keys=("description",))
 def parameter_description_names_unknown_parameter(node: SchemaNode, ctx: Context) -> None:
     description = node.schema.get("description")
-    if isinstance(description, str) and ctx.tool is not None and node.via in ("properties", None):
+    if isinstance(description, str) and ctx.tool is not None and node.via in ("properties", None) and \
+            _may_mention(description):  # before building the pointer, which most descriptions never need
         _check_mentions(jp.join(node.pointer, "description"), description, ctx.tool, ctx)
 
 
