@@ -191,11 +191,12 @@ class Linter:
         """The hot loop: one walk, each node handed to the checks that want it (inlined Bound calls)."""
         if not dispatch:
             return
-        plan = dispatch.plan
+        plans, plan = dispatch._plans, dispatch.plan
         bound: Bound | None = None
         try:
             for node in walk(tool.schema, tool.schema_pointer):
-                for bound in plan(tuple(node.schema), node.via == "properties"):
+                shape = (tuple(node.schema), node.via == "properties")
+                for bound in plans.get(shape) or plan(*shape):
                     ctx.spec, ctx.options = bound.spec, bound.options
                     bound.check.func(node, ctx)
         except RecursionError as error:
