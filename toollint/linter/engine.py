@@ -6,7 +6,7 @@ that, not this module) and are re-exported here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from toollint.document.dialects import DIALECTS, Tool, find_tools
@@ -47,6 +47,9 @@ class SchemaDispatch:
     every_node: list[Bound]
     properties: list[Bound]
     by_key: dict[str, list[Bound]]
+    # (node's keys, reached through `properties`) -> the checks to call, in order. Keyed by the shape of a
+    # node only, so it is the same for every file this linter lints; bounded, as unknown keys vary freely.
+    _plans: dict[tuple[tuple[str, ...], bool], tuple[Bound, ...]] = field(default_factory=dict, repr=False)
 
     @classmethod
     def build(cls, bound: list[Bound]) -> SchemaDispatch:
@@ -59,6 +62,31 @@ class SchemaDispatch:
 
     def __bool__(self) -> bool:
         return bool(self.every_node or self.properties or self.by_key)
+
+    def plan(self, keys: tuple[str, ...], is_property: bool) -> tuple[Bound, ...]:
+        """The checks a node with these keys gets, in dispatch order: every-node checks, property checks,
+        then keyed checks in the order of the node's keys, each once."""
+        found = self._plans.get((keys, is_property))
+        if found is not None:
+            return found
+        ordered: list[Bound] = list(self.every_node)
+        if is_property:
+            ordered.extend(self.properties)
+        called: set[int] = set()
+        by_key = self.by_key
+        for key in keys:
+            for bound in by_key.get(key, ()):
+                if (bound.check.properties_only and not is_property) or id(bound) in called:
+                    continue
+                called.add(id(bound))
+                ordered.append(bound)
+        plan = tuple(ordered)
+        if len(self._plans) < _MAX_PLANS:
+            self._plans[(keys, is_property)] = plan
+        return plan
+
+
+_MAX_PLANS = 4096
 
 
 class Linter:
@@ -163,29 +191,14 @@ class Linter:
         """The hot loop: one walk, each node handed to the checks that want it (inlined Bound calls)."""
         if not dispatch:
             return
-        every, properties, by_key = dispatch.every_node, dispatch.properties, dispatch.by_key
+        plans, plan = dispatch._plans, dispatch.plan
         bound: Bound | None = None
         try:
             for node in walk(tool.schema, tool.schema_pointer):
-                for bound in every:
+                shape = (tuple(node.schema), node.via == "properties")
+                for bound in plans.get(shape) or plan(*shape):
                     ctx.spec, ctx.options = bound.spec, bound.options
                     bound.check.func(node, ctx)
-                is_property = node.via == "properties"
-                if properties and is_property:
-                    for bound in properties:
-                        ctx.spec, ctx.options = bound.spec, bound.options
-                        bound.check.func(node, ctx)
-                keyed = [by_key[key] for key in node.schema if key in by_key]
-                if not keyed:
-                    continue
-                called: set[int] = set()
-                for group in keyed:
-                    for bound in group:
-                        if (bound.check.properties_only and not is_property) or id(bound) in called:
-                            continue
-                        called.add(id(bound))
-                        ctx.spec, ctx.options = bound.spec, bound.options
-                        bound.check.func(node, ctx)
         except RecursionError as error:
             raise CheckCrashed(bound.spec.name if bound else "?", "the schema is nested too deeply") from error
         except Exception as error:

@@ -106,32 +106,43 @@ def walk(schema: Any, pointer: str) -> Iterator[SchemaNode]:
     if not isinstance(schema, dict):
         return
     stack = [SchemaNode(schema, pointer)]
+    pop, extend = stack.pop, stack.extend
     while stack:
-        node = stack.pop()
+        node = pop()
         yield node
         if node.depth >= MAX_WALK_DEPTH:
             continue
-        children = list(_children(node))
-        stack.extend(reversed(children))
+        children = _children(node)
+        if children:
+            children.reverse()
+            extend(children)
 
 
-def _children(node: SchemaNode) -> Iterator[SchemaNode]:
+# Every key `_children` can descend into; any other key is skipped with one set lookup.
+_STRUCTURAL_KEYS = SCHEMA_MAP_KEYWORDS | SCHEMA_LIST_KEYWORDS | SCHEMA_KEYWORDS | {"items", "dependencies"}
+
+
+def _children(node: SchemaNode) -> list[SchemaNode]:
     schema = node.schema
     depth = node.depth + 1
+    children: list[SchemaNode] = []
     for key, value in schema.items():
+        if key not in _STRUCTURAL_KEYS:
+            continue
         if key in SCHEMA_MAP_KEYWORDS or (key == "dependencies" and isinstance(value, dict)):
             if isinstance(value, dict):
                 for name, sub in value.items():
                     if isinstance(sub, dict):
-                        yield SchemaNode(sub, None, key, name, node, depth, (key, name))
+                        children.append(SchemaNode(sub, None, key, name, node, depth, (key, name)))
         elif key in SCHEMA_LIST_KEYWORDS or (key == "items" and isinstance(value, list)):
             if isinstance(value, list):
                 for index, sub in enumerate(value):
                     if isinstance(sub, dict):
-                        yield SchemaNode(sub, None, key, None, node, depth, (key, index))
+                        children.append(SchemaNode(sub, None, key, None, node, depth, (key, index)))
         elif key in SCHEMA_KEYWORDS or key == "items":
             if isinstance(value, dict):
-                yield SchemaNode(value, None, key, None, node, depth, (key,))
+                children.append(SchemaNode(value, None, key, None, node, depth, (key,)))
+    return children
 
 
 def schema_types(schema: Any) -> set[str]:

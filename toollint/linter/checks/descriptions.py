@@ -110,11 +110,13 @@ def _shared_prefix(tools: list[Tool]) -> dict[int, int]:
     counts: dict[str, int] = {}
     for text in texts:
         for cut in {m.start() for m in _BOUNDARY.finditer(text) if 0 < m.start() < len(text)}:
-            counts[text[:cut]] = counts.get(text[:cut], 0) + 1
+            prefix = text[:cut]
+            counts[prefix] = counts.get(prefix, 0) + 1
     needed = max(3, len(tools) // 3)
+    shared = [p for p, n in counts.items() if n >= needed]  # filtered once, not once per tool
     result: dict[int, int] = {}
     for index, text in enumerate(texts):
-        best = max((len(p) for p, n in counts.items() if n >= needed and text.startswith(p)), default=0)
+        best = max((len(p) for p in shared if text.startswith(p)), default=0) if shared else 0
         if best:
             result[index] = best
     return result

@@ -178,7 +178,7 @@ def _with_suffix(name: str, suffix: str) -> str:
     return name + suffix
 
 
-_COMPOSED = ("$ref", "anyOf", "oneOf", "allOf")
+_UNIT_KINDS = frozenset({"number", "integer", "string"})
 
 
 def _tool_text(ctx: Context) -> str:
@@ -194,7 +194,12 @@ def _tool_text(ctx: Context) -> str:
 def missing_unit(node: SchemaNode, ctx: Context) -> None:
     schema = node.schema
     declared = schema.get("type")
-    if isinstance(declared, str) and not any(k in schema for k in _COMPOSED):
+    if isinstance(declared, str) and "$ref" not in schema and "anyOf" not in schema and "oneOf" not in schema \
+            and "allOf" not in schema:
+        # The common case, one plain type: the two cheapest rejections below without building sets.
+        kind = type_name(declared)
+        if kind not in _UNIT_KINDS or (kind == "string" and "pattern" not in schema and "format" not in schema):
+            return
         branches = [schema]
     elif "$ref" in schema or "type" in schema:
         branches = None  # a `$ref` or a type list: ask the parameter view

@@ -114,8 +114,25 @@ def _own_parameters(tool: Tool) -> frozenset[str]:
     return _OWN[1]
 
 
+# Every `_CONDITION` match in ASCII text holds one of these words (lower-cased); a substring test is much cheaper
+# than the regex. Non-ASCII text goes to the regex directly: IGNORECASE folds a few non-ASCII letters
+# (`ſ`, `K`, `İ`, `ı`) onto ASCII ones, which `str.lower` does not.
+_CONDITION_WORDS = ("provided", "given", "specified", "supplied", "passed", "omitted")
+
+
+def _may_mention(text: str) -> bool:
+    """Whether `_mentions` can find anything in the text: a backtick, or a `_CONDITION` match."""
+    if "`" in text:
+        return True
+    if text.isascii():
+        low = text.lower()
+        if not any(word in low for word in _CONDITION_WORDS):
+            return False
+    return _CONDITION.search(text) is not None
+
+
 def _check_mentions(where: str, text: str, tool: Tool, ctx: Context) -> None:
-    if "`" not in text and not _CONDITION.search(text):
+    if not _may_mention(text):
         return
     own = _own_parameters(tool)
     if not own:
@@ -148,7 +165,8 @@ def description_names_unknown_parameter(tool: Tool, ctx: Context) -> None:
 @check("description-names-unknown-parameter", "schema", keys=("description",))
 def parameter_description_names_unknown_parameter(node: SchemaNode, ctx: Context) -> None:
     description = node.schema.get("description")
-    if isinstance(description, str) and ctx.tool is not None and node.via in ("properties", None):
+    if isinstance(description, str) and ctx.tool is not None and node.via in ("properties", None) and \
+            _may_mention(description):  # before building the pointer, which most descriptions never need
         _check_mentions(jp.join(node.pointer, "description"), description, ctx.tool, ctx)
 
 
@@ -190,17 +208,33 @@ _EXPLAINED = re.compile(r"(?<![{:]\s)(?<![{:])[\"'`“‘]([A-Za-z0-9][\w.+/-]{0
 _MAY_LIST = re.compile(r"one\s+of|values?|options?|enum|either|可选|取值|只能|必须|之一|[(（'\"`“‘]", re.IGNORECASE)
 
 
+_OPEN_QUOTES = ("\"", "'", "`", "“", "‘")
+_LISTED_CUES = ("one", "allowed", "valid", "possible", "accepted", "supported", "available", "must", "can", "option",
+                "value", "enum")
+
+
 def listed_values(text: str) -> list[str] | None:
     """The allowed values a description lists, or None when it lists none (examples do not count)."""
     if not _MAY_LIST.search(text):
         return None
-    explained = [m.group(1) for m in _EXPLAINED.finditer(text) if not _EXAMPLE_CUE.search(text[:m.start()])
-                 and not _CONDITION_BEFORE.search(text[:m.start()])]
+    # Pre-filters, each exact: `_EXPLAINED` needs an opening quote, `_PARENS` an opening parenthesis, and
+    # `_LISTED` in ASCII text one of `_LISTED_CUES` (non-ASCII text goes to the regex: IGNORECASE folds a few
+    # non-ASCII letters onto ASCII ones, which `str.lower` does not).
+    explained: list[str] = []
+    if any(q in text for q in _OPEN_QUOTES):
+        explained = [m.group(1) for m in _EXPLAINED.finditer(text) if not _EXAMPLE_CUE.search(text[:m.start()])
+                     and not _CONDITION_BEFORE.search(text[:m.start()])]
     if len(explained) >= 2 and "{" not in text and not _OPEN_ENDED.search(text) and \
             not _EXAMPLE_ANYWHERE.search(text) and \
             not all(v.lower() in ("true", "false") for v in explained) and len(set(explained)) == len(explained):
         return explained
-    for pattern in (_LISTED, _PARENS):
+    patterns = []
+    low = text.lower()
+    if not text.isascii() or any(cue in low for cue in _LISTED_CUES):
+        patterns.append(_LISTED)
+    if "(" in text or "（" in text:
+        patterns.append(_PARENS)
+    for pattern in patterns:
         for match in pattern.finditer(text):
             if _EXAMPLE_CUE.search(text[:match.start()]) or _EXAMPLE_CUE.search(text[:match.start("values")]):
                 continue
