@@ -453,38 +453,36 @@ _PRODUCED = re.compile(r"\b(?:from|returned\s+by|output\s+of|given\s+by|produced
                        r"response|result|step)s?\b", re.IGNORECASE)
 _CD_TOOLS = frozenset({"cd", "chdir", "change_directory", "change_dir", "set_cwd", "set_working_directory",
                        "set_workdir", "pushd", "cwd", "pwd"})
-_CD_SETS: list[Any] = [None, False]
 
 
 _CODE_TYPES = frozenset({"String", "Boolean", "Integer", "Long", "HashMap", "Map", "List", "ArrayList", "Array", "any",
                          "Object", "Function", "char", "long", "short", "byte"})
-_CODE_SETS: list[Any] = [None, False]
 
 
 def _code_language_set(ctx: Context) -> bool:
     """Java or JavaScript signatures (`"type": "String"`, `"any"`): their path arguments are values in code."""
-    if _CODE_SETS[0] is not ctx.tools:
-        found = False
+    def search() -> bool:
         for tool in ctx.tools:
             properties = tool.schema.get("properties") if isinstance(tool.schema, dict) else None
             if isinstance(properties, dict) and any(isinstance(p, dict) and isinstance(p.get("type"), str)
                                                     and p["type"] in _CODE_TYPES
                                                     for p in properties.values()):
-                found = True
-                break
-        _CODE_SETS[0], _CODE_SETS[1] = ctx.tools, found
-    return bool(_CODE_SETS[1])
+                return True
+        return False
+
+    return bool(ctx.cached("code-language-set", search))
 
 
 def _manages_working_directory(ctx: Context) -> bool:
     """The tool set keeps its own current directory (it has a `cd`), so its paths are relative to it on purpose."""
-    if _CD_SETS[0] is not ctx.tools:
+    def search() -> bool:
         names = {(t.name or "").lower().rsplit(".", 1)[-1] for t in ctx.tools}
         token_sets = [set(name_tokens(t.name or "")) for t in ctx.tools]
         sets_dir = any(tokens & {"set", "change", "switch", "use"} and tokens & {"dir", "directory", "cwd", "workdir",
                                                                              "folder"} for tokens in token_sets)
-        _CD_SETS[0], _CD_SETS[1] = ctx.tools, bool(names & _CD_TOOLS) or sets_dir
-    return bool(_CD_SETS[1])
+        return bool(names & _CD_TOOLS) or sets_dir
+
+    return bool(ctx.cached("manages-working-directory", search))
 
 
 @check("relative-path", "schema", properties_only=True)
@@ -627,7 +625,6 @@ _CALLER_ASSIGNED = re.compile(
     r"client-generated|client-supplied|idempotency|to\s+identify\s+(?:it|this\s+\w+)\s+later|a\s+new\s+unique)\b|"
     r"自定义|任意|自行(?:指定|定义)|由调用方(?:指定|生成)", re.IGNORECASE)
 _DEFINITION_KEYS = frozenset({"$defs", "definitions"})
-_SEEN_DEFINITIONS: list[Any] = [None, set()]
 
 
 def _reported_definition_before(node: SchemaNode, ctx: Context) -> bool:
@@ -637,10 +634,8 @@ def _reported_definition_before(node: SchemaNode, ctx: Context) -> bool:
         current = current.parent
     if current is None:
         return False
-    if _SEEN_DEFINITIONS[0] is not ctx.tools:
-        _SEEN_DEFINITIONS[0], _SEEN_DEFINITIONS[1] = ctx.tools, set()
     key = (current.name, node.name, json.dumps(current.schema, sort_keys=True, default=str))
-    seen: set[Any] = _SEEN_DEFINITIONS[1]
+    seen: set[Any] = ctx.cached("reported-definitions", set)
     if key in seen:
         return True
     seen.add(key)
