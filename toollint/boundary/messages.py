@@ -8,7 +8,6 @@ jsonschema's message kept only as the fallback.
 
 from __future__ import annotations
 
-import difflib
 import json
 import math
 import re
@@ -18,6 +17,7 @@ from typing import Any
 
 from toollint.schema.types import json_type_of
 from toollint.schema.walk import members
+from toollint.suggest import closest
 
 LANGS = ("en", "zh")
 MAX_SHOWN = 80
@@ -292,8 +292,8 @@ def _unexpected(problem: Problem, lang: str) -> str:
 
 
 def closest_name(name: str, names: Iterable[str]) -> str | None:
-    found = difflib.get_close_matches(name, list(names), n=1, cutoff=0.6)
-    return found[0] if found else None
+    """The tool or field name a model most likely meant (the same difflib match as the CLI's "did you mean")."""
+    return closest(name, names)
 
 
 # --- jsonschema errors -> problems ---------------------------------------------------------------

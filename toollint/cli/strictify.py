@@ -13,8 +13,8 @@ from typing import Any
 import click
 
 from toollint.profiles import STRICT_TARGETS
-from toollint.safeio import UnsafeOutput, read_regular, refuse_clashes
-from toollint.strictifier.files import StrictifyFileError, strictify_file, write_atomically
+from toollint.safeio import UnsafeOutput, atomic_write, read_regular, refuse_clashes
+from toollint.strictifier.files import StrictifyFileError, strictify_file
 from toollint.terminal import escape_controls, escape_json_controls
 
 
@@ -170,11 +170,11 @@ def _run(file, target, output, validator, check, lang, report_format, allow_loss
         return
     try:
         if output:
-            write_atomically(output, outcome.text)
+            atomic_write(output, outcome.text)
         else:
             click.echo(outcome.text, nl=False)
         if validator:
-            write_atomically(validator, validator_text)
+            atomic_write(validator, validator_text)
     except UnsafeOutput as error:
         raise _Exit(2, f"cannot write: {error}") from None
     except OSError as error:

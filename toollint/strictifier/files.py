@@ -205,11 +205,4 @@ def _without_strict(tool: Any) -> dict[str, Any]:
     return raw
 
 
-def write_atomically(path: str, text: str) -> None:
-    """Replace `path` atomically (regular files only; see `safeio.atomic_write`)."""
-    from toollint.safeio import atomic_write
-
-    atomic_write(path, text)
-
-
 # ---------------------------------------------------------------------------------------------

@@ -103,15 +103,10 @@ def _close(a: str, b: str) -> bool:
     return _damerau(a, b, 2) <= 2
 
 
-_OWN: list[Any] = [None, frozenset()]
-
-
-def _own_parameters(tool: Tool) -> frozenset[str]:
+def _own_parameters(tool: Tool, ctx: Context) -> frozenset[str]:
     """Every property name at any depth of the tool's schema; walked only for a tool whose text names something."""
-    if _OWN[0] is not tool:
-        names = {n.name for n in walk(tool.schema, tool.schema_pointer) if n.via == "properties" and n.name}
-        _OWN[0], _OWN[1] = tool, frozenset(names)
-    return _OWN[1]
+    return ctx.cached(("own-parameters", id(tool)), lambda: frozenset(
+        n.name for n in walk(tool.schema, tool.schema_pointer) if n.via == "properties" and n.name))
 
 
 # Every `_CONDITION` match in ASCII text holds one of these words (lower-cased); a substring test is much cheaper
@@ -134,7 +129,7 @@ def _may_mention(text: str) -> bool:
 def _check_mentions(where: str, text: str, tool: Tool, ctx: Context) -> None:
     if not _may_mention(text):
         return
-    own = _own_parameters(tool)
+    own = _own_parameters(tool, ctx)
     if not own:
         return  # a tool without parameters: backticked names are about something else
     tool_names = _tool_names(ctx)
