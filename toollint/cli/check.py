@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import sys
 from collections import Counter
+from itertools import islice
 from pathlib import Path
 
 import click
@@ -169,8 +170,8 @@ def check_command(paths, output_format, output_file, select, extend_select, igno
     if not quiet and not findings and not any(r.tools for r in run.results) and fmt not in ("full", "concise"):
         click.echo(f"toollint: no tool definitions found in {', '.join(where)}", err=True)
     if text is None:
-        for chunk in chunks:
-            click.echo(chunk, nl=False, color=colored)
+        while batch := "".join(islice(chunks, 256)):  # a write per few hundred blocks, memory still flat
+            click.echo(batch, nl=False, color=colored)
     elif output_file:
         _refuse_output_over(output_file, [r.path for r in run.results])
         try:

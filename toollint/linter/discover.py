@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import fnmatch
 import os
-from collections.abc import Iterator
+import re
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from fnmatch import fnmatch
+from functools import lru_cache
 from pathlib import Path
 
 from toollint.document.source import SUPPORTED_SUFFIXES
@@ -32,18 +34,31 @@ def display_path(path: str) -> str:
 
 def _relative_to_root(path: str, settings: Settings) -> str:
     try:
-        return Path(os.path.abspath(path)).relative_to(settings.root.resolve()).as_posix()
+        return Path(os.path.abspath(path)).relative_to(_resolved(settings.root, os.getcwd())).as_posix()
     except ValueError:
         return Path(path).as_posix()
 
 
+@lru_cache(maxsize=8)
+def _resolved(root: Path, cwd: str) -> Path:
+    """`root.resolve()` once per run, not once per file (`cwd` is part of the key: a relative root moves with it)."""
+    return root.resolve()
+
+
+@lru_cache(maxsize=8)
+def _exclusion(patterns: tuple[str, ...]) -> Callable[[str], re.Match[str] | None] | None:
+    """One regex for all exclude globs (fnmatch's own translation), so a path costs one match per part."""
+    if not patterns:
+        return None
+    return re.compile("|".join(f"(?:{fnmatch.translate(os.path.normcase(p))})" for p in patterns)).match
+
+
 def is_excluded(path: str, settings: Settings) -> bool:
-    relative = _relative_to_root(path, settings)
-    parts = relative.split("/")
-    for pattern in settings.exclude + settings.extend_exclude:
-        if fnmatch(relative, pattern) or any(fnmatch(part, pattern) for part in parts):
-            return True
-    return False
+    match = _exclusion(settings.exclude + settings.extend_exclude)
+    if match is None:
+        return False
+    relative = os.path.normcase(_relative_to_root(path, settings))
+    return any(match(part) for part in (relative, *relative.split("/")))
 
 
 def _skip_directory(entry: os.DirEntry[str], settings: Settings, gitignore: GitIgnore | None) -> bool:

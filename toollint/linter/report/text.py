@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterator
 from typing import Any
@@ -30,8 +31,22 @@ def _one_line(text: str) -> str:
 
 
 def _cells(text: str) -> int:
-    """Terminal columns of `text`: CJK and emoji take two, combining marks none (wcwidth, as terminals do)."""
+    """Terminal columns of `text`: CJK and emoji take two, combining marks none (wcwidth, as terminals do).
+
+    Text that went through `_one_line` holds no control but tab, so ASCII text is one column a character."""
+    if text.isascii():
+        return len(text) - text.count("\t")
     return sum(max(wcwidth(ch), 0) for ch in text)
+
+
+_NOT_TAB = re.compile("[^\t]")
+
+
+def _blank(text: str) -> str:
+    """What lines a caret up under `text`: its tabs, and a space per terminal column of everything else."""
+    if text.isascii():
+        return _NOT_TAB.sub(" ", text)
+    return "".join("\t" if ch == "\t" else " " * max(wcwidth(ch), 0) for ch in text)
 
 
 def summary(findings: list[Finding], results: list[FileResult] | None = None, paths: list[str] | None = None, *,
@@ -128,7 +143,7 @@ def _frame(line_text, finding: Finding, color: bool) -> list[str]:
     end = finding.end_column - 1 if finding.end_line == number and finding.end_column > finding.column else start + 1
     if start < 160:
         end = min(end, 160)
-        prefix = "".join("\t" if ch == "\t" else " " * max(wcwidth(ch), 0) for ch in _one_line(text[:start]))
+        prefix = _blank(_one_line(text[:start]))
         carets = "^" * max(1, _cells(_one_line(text[start:end])))
         out.append(_paint(f"{'':>{width}} | ", _DIM, color) + prefix + _paint(carets, _COLORS[finding.severity], color))
     return out
