@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import sys
 from collections import Counter
+from functools import partial
 from itertools import islice
 from pathlib import Path
 
@@ -79,6 +80,7 @@ def check_command(paths, output_format, output_file, select, extend_select, igno
     from toollint.linter.config import validate_selectors
     from toollint.linter.inputs import lint_inputs
     from toollint.linter.report import FORMATS, STREAMS
+    from toollint.linter.report.text import render_file
     from toollint.linter.runner import survey_paths
     from toollint.suggest import did_you_mean
 
@@ -127,10 +129,15 @@ def check_command(paths, output_format, output_file, select, extend_select, igno
             run = fixing.run
         else:  # after --fix: the files as written now, with everything a normal run checks
             progress = Progress()
+            fmt = output_format or "full"
+            render = None  # worker processes render the report blocks of their files, when nothing edits them later
+            if fmt in STREAMS and not statistics and fixing is None:
+                render = partial(render_file, fmt=fmt, unsafe_fixes=unsafe_fixes,
+                                 color=use_color(color, sys.stdout, to_file=output_file is not None))
             try:
                 run = lint_inputs(list(paths) or ([] if live.servers else ["."]), settings, live,
                                   force_exclude=force_exclude, stdin_filename=stdin_filename,
-                                  discovery=discovery_mode, progress=progress)
+                                  discovery=discovery_mode, progress=progress, render=render)
             finally:
                 progress.clear()
             if fixing is not None:

@@ -34,11 +34,13 @@ class LiveOptions:
 
 def lint_inputs(paths: list[str], settings: Settings, live: LiveOptions, *, force_exclude: bool = False,
                 stdin_filename: str | None = None, discovery: bool = False,
-                progress: Callable[[int, int], None] | None = None) -> Run:
-    """Raises ServerError (a server could not be listed) and ConfigError (a bad --save-snapshot or tool set)."""
+                progress: Callable[[int, int], None] | None = None,
+                render: Callable[[FileResult], str] | None = None) -> Run:
+    """Raises ServerError (a server could not be listed) and ConfigError (a bad --save-snapshot or tool set).
+    `render`: see `lint_paths`."""
     servers = _server_sources(live)
     run = lint_paths(paths, settings, force_exclude=force_exclude, stdin_filename=stdin_filename, discovery=discovery,
-                     progress=progress) if paths else Run()
+                     progress=progress, render=render) if paths else Run()
     linter = Linter(settings)
     members: dict[str, Member] = {}
     for source, name in servers:
@@ -53,6 +55,7 @@ def lint_inputs(paths: list[str], settings: Settings, live: LiveOptions, *, forc
     for result in run.results:  # findings of a server or a snapshot of one name the server
         member = members.get(result.path)
         if member is not None and member.server:
+            result.rendered = None
             for finding in result.findings:
                 finding.server = member.name
     sets = _tool_sets(run, linter, members, live.tool_set)
@@ -173,4 +176,5 @@ def _attach(findings: list[Finding], toolset: ToolSet, by_path: dict[str, FileRe
         if result.source is None or not result.source.text:
             result.source = member.source
         result.findings.append(finding)
+        result.rendered = None
 

@@ -93,6 +93,7 @@ def survey_paths(paths: list[str], settings: Settings, *, force_exclude: bool = 
 
 _worker_linter: Linter | None = None
 _worker_discovery = False
+_worker_render: Callable[[FileResult], str] | None = None
 
 
 def _read(candidate: Candidate) -> Source:
@@ -109,7 +110,10 @@ def _ignore_sigint() -> None:
 
 def _lint_in_worker(candidate: Candidate) -> FileResult:
     assert _worker_linter is not None
-    return _lint_candidate(_worker_linter, candidate, _worker_discovery)
+    result = _lint_candidate(_worker_linter, candidate, _worker_discovery)
+    if _worker_render is not None and result.findings:
+        result.rendered = _worker_render(result)
+    return result
 
 
 def _fork_context():
@@ -132,9 +136,11 @@ def _worth_parallel(candidates: list[Candidate]) -> bool:
 
 def lint_paths(paths: list[str], settings: Settings, *, force_exclude: bool = False,
                stdin_filename: str | None = None, jobs: int | None = None, discovery: bool = False,
-               progress: Callable[[int, int], None] | None = None) -> Run:
-    """Lint every file under `paths`; `progress(done, total)` is called as files finish (for a terminal)."""
-    global _worker_linter, _worker_discovery
+               progress: Callable[[int, int], None] | None = None,
+               render: Callable[[FileResult], str] | None = None) -> Run:
+    """Lint every file under `paths`; `progress(done, total)` is called as files finish (for a terminal).
+    Files linted in worker processes come back with `render(result)` in `FileResult.rendered`."""
+    global _worker_linter, _worker_discovery, _worker_render
     linter = Linter(settings)
     run = Run()
     found = list(candidates(paths, settings, force_exclude, stdin_filename))
@@ -146,11 +152,11 @@ def lint_paths(paths: list[str], settings: Settings, *, force_exclude: bool = Fa
         workers = min(jobs or os.cpu_count() or 2, 8, len(files))
         # Largest files first so no worker is left with a big one at the end; results are put back in order.
         order = sorted(range(len(files)), key=lambda i: -_size(files[i]))
-        _worker_linter, _worker_discovery = linter, discovery
+        _worker_linter, _worker_discovery, _worker_render = linter, discovery, render
         try:
             done = _lint_in_pool([files[i] for i in order], workers, progress)
         finally:
-            _worker_linter, _worker_discovery = None, False
+            _worker_linter, _worker_discovery, _worker_render = None, False, None
         results: list[FileResult | None] = [None] * len(files)
         for index, result in zip(order, done, strict=True):
             results[index] = result

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from wcwidth import wcwidth
 
+from toollint.document.source import Source
 from toollint.linter.engine import FileResult, Finding
 from toollint.terminal import escape_controls
 
@@ -79,50 +80,78 @@ def _mark(finding: Finding, unsafe_fixes: bool) -> str:
     return "[*] " if finding.autofix is not None and finding.autofix.applies(unsafe_fixes) else ""
 
 
-def concise_chunks(findings: list[Finding], results: list[FileResult], *, color: bool = False,
-                   paths: list[str] | None = None, with_summary: bool = True, unsafe_fixes: bool = False,
-                   fixed: int | None = None, **_: object) -> Iterator[str]:
-    """One line per finding, then the summary line: yielded line by line, so a huge run is never one string."""
+def _concise_block(f: Finding, source: Source | None, color: bool, unsafe_fixes: bool) -> str:
+    return (f"{_paint(_one_line(_location(f)), _BOLD, color)}: {_paint(f.code, _COLORS[f.severity], color)} "
+            f"{_mark(f, unsafe_fixes)}{_one_line(f.message)} [{f.rule}]\n")
+
+
+def _full_block(f: Finding, source: Source | None, color: bool, unsafe_fixes: bool) -> str:
+    """A header, a code frame and a footer naming the tool and pointer.
+
+    The advice is in the message; the footer does not repeat it (the `fix` field is for machines: json and sarif)."""
+    head = (f"{_paint(_location(f), _BOLD, color)}: {_paint(f.code, _COLORS[f.severity] + _BOLD, color)} "
+            f"{_paint(f.severity, _COLORS[f.severity], color)} {_mark(f, unsafe_fixes)}{_one_line(f.message)} "
+            f"[{f.rule}]")
+    lines = [head]
+    if source is not None and source.text:
+        lines += _frame(source.lines.line_text, f, color)
+    details = []
+    if f.server:
+        details.append(f"server: {f.server}")
+    if f.tool:
+        details.append(f"tool: {f.tool}")
+    if f.pointer:
+        details.append(f"at: {f.pointer}")
+    if details:
+        lines.append(_paint("  = " + _one_line("; ".join(details)), _DIM, color))
+    return "\n".join(lines) + "\n\n"
+
+
+_BLOCKS: dict[str, Callable[[Finding, Source | None, bool, bool], str]] = {
+    "full": _full_block, "concise": _concise_block}
+
+
+def render_file(result: FileResult, fmt: str, *, color: bool = False, unsafe_fixes: bool = False) -> str:
+    """The blocks of one file's findings, in report order: what a worker process renders for the report
+    (`FileResult.rendered`), so the main process only writes it. The same code renders findings in `_chunks`."""
+    block = _BLOCKS[fmt]
+    return "".join(block(f, result.source, color, unsafe_fixes) for f in sorted(result.findings, key=Finding.sort_key))
+
+
+def _chunks(fmt: str, findings: list[Finding], results: list[FileResult], *, color: bool = False,
+            paths: list[str] | None = None, with_summary: bool = True, unsafe_fixes: bool = False,
+            fixed: int | None = None, **_: object) -> Iterator[str]:
+    """The blocks of `findings` (sorted), then the summary: yielded one by one, so printing 40,000 findings never
+    holds them all in memory. A file rendered already (`FileResult.rendered`, for exactly its findings) is
+    yielded whole."""
+    block = _BLOCKS[fmt]
+    by_path = {r.path: r for r in results}
+    done: str | None = None
     for f in findings:
-        yield (f"{_paint(_one_line(_location(f)), _BOLD, color)}: {_paint(f.code, _COLORS[f.severity], color)} "
-               f"{_mark(f, unsafe_fixes)}{_one_line(f.message)} [{f.rule}]\n")
+        if f.file == done:
+            continue
+        result = by_path.get(f.file)
+        if result is not None and result.rendered is not None:
+            done = f.file
+            yield result.rendered
+            continue
+        yield block(f, result.source if result is not None else None, color, unsafe_fixes)
     if with_summary:
         yield summary(findings, results, paths, unsafe_fixes=unsafe_fixes, fixed=fixed) + "\n"
+
+
+def concise_chunks(findings: list[Finding], results: list[FileResult], **options: Any) -> Iterator[str]:
+    """One line per finding, then the summary line."""
+    return _chunks("concise", findings, results, **options)
 
 
 def concise(findings: list[Finding], results: list[FileResult], **options: Any) -> str:
     return "".join(concise_chunks(findings, results, **options))
 
 
-def full_chunks(findings: list[Finding], results: list[FileResult], *, color: bool = False,
-                paths: list[str] | None = None, with_summary: bool = True, unsafe_fixes: bool = False,
-                fixed: int | None = None, **_: object) -> Iterator[str]:
-    """A header, a code frame and a footer naming the tool and pointer, one block per finding, then the summary.
-
-    The advice is in the message; the footer does not repeat it (the `fix` field is for machines: json and
-    sarif). Blocks are yielded one by one, so printing 40,000 findings never holds them all in memory.
-    """
-    sources = {r.path: r.source for r in results if r.source is not None}
-    for f in findings:
-        head = (f"{_paint(_location(f), _BOLD, color)}: {_paint(f.code, _COLORS[f.severity] + _BOLD, color)} "
-                f"{_paint(f.severity, _COLORS[f.severity], color)} {_mark(f, unsafe_fixes)}{_one_line(f.message)} "
-                f"[{f.rule}]")
-        lines = [head]
-        source = sources.get(f.file)
-        if source is not None and source.text:
-            lines += _frame(source.lines.line_text, f, color)
-        details = []
-        if f.server:
-            details.append(f"server: {f.server}")
-        if f.tool:
-            details.append(f"tool: {f.tool}")
-        if f.pointer:
-            details.append(f"at: {f.pointer}")
-        if details:
-            lines.append(_paint("  = " + _one_line("; ".join(details)), _DIM, color))
-        yield "\n".join(lines) + "\n\n"
-    if with_summary:
-        yield summary(findings, results, paths, unsafe_fixes=unsafe_fixes, fixed=fixed) + "\n"
+def full_chunks(findings: list[Finding], results: list[FileResult], **options: Any) -> Iterator[str]:
+    """A block with a code frame per finding, then the summary."""
+    return _chunks("full", findings, results, **options)
 
 
 def full(findings: list[Finding], results: list[FileResult], **options: Any) -> str:

@@ -1,0 +1,42 @@
+"""A report rendered by the worker processes (one block of text per file) equals the one the main process renders."""
+
+from __future__ import annotations
+
+import json
+from functools import partial
+
+import pytest
+
+from toollint.linter import runner
+from toollint.linter.config import Settings
+from toollint.linter.report.text import concise_chunks, full_chunks, render_file
+
+
+def _files(tmp_path, count: int = 9) -> list[str]:
+    paths = []
+    for number in range(count):
+        tools = [{"name": f"get_{number}_{i}", "description": "Gets it.\x1b[2J 价格",
+                  "inputSchema": {"type": "object", "properties": {
+                      "amount": {"type": "number", "description": "the price\tto pay"},
+                      "path": {"type": "string", "description": "the file path"}}}} for i in range(3)]
+        path = tmp_path / f"server_{number}.json"
+        path.write_text(json.dumps({"tools": tools}, ensure_ascii=False, indent=2), encoding="utf-8")
+        paths.append(str(path))
+    return paths
+
+
+@pytest.mark.skipif(runner._fork_context() is None, reason="needs fork")
+@pytest.mark.parametrize("fmt, chunks", [("full", full_chunks), ("concise", concise_chunks)])
+@pytest.mark.parametrize("color", [False, True])
+def test_blocks_rendered_in_workers_equal_the_main_process_report(tmp_path, monkeypatch, fmt, chunks, color) -> None:
+    paths = _files(tmp_path)
+    monkeypatch.setattr(runner, "_worth_parallel", lambda files: True)
+    plain = runner.lint_paths(paths, Settings(), jobs=1)
+    parallel = runner.lint_paths(paths, Settings(), jobs=2, render=partial(render_file, fmt=fmt, color=color))
+    assert all(r.rendered for r in parallel.results) and not any(r.rendered for r in plain.results)
+    expected = "".join(chunks(plain.findings, plain.results, color=color))
+    assert len(plain.findings) > len(paths)
+    assert "".join(chunks(parallel.findings, parallel.results, color=color)) == expected
+    for result in parallel.results:  # a result changed after the worker rendered it is rendered again
+        result.rendered = None
+    assert "".join(chunks(parallel.findings, parallel.results, color=color)) == expected
