@@ -59,6 +59,7 @@ class FileResult:
     # The report blocks of exactly `findings`, rendered by the worker process that linted the file (so a large
     # run renders in parallel); whoever changes `findings` or a finding afterwards sets it back to None.
     rendered: str | None = None
+    snapshot_of: str | None = None  # the `serverInfo.name` of an MCP tools/list snapshot, noted while its data is at hand
 
 
 class Context:

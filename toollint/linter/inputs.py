@@ -115,15 +115,8 @@ def _full_source(result: FileResult, every: bool) -> Source | None:
     source = result.source
     if source is not None and source.data is not None:
         return source
-    if not os.path.isfile(result.path):
+    if (not every and result.snapshot_of is None) or not os.path.isfile(result.path):
         return None
-    if not every:
-        try:
-            with open(result.path, "rb") as handle:
-                if b"serverInfo" not in handle.read():
-                    return None
-        except OSError:
-            return None
     return read_path(result.path)
 
 

@@ -19,6 +19,7 @@ from toollint.document.source import Source, SourceProblem, format_for, read_pat
 from toollint.linter.config import Settings
 from toollint.linter.discover import Candidate, _relative_to_root, discover
 from toollint.linter.engine import CheckCrashed, FileResult, Finding, Linter
+from toollint.mcp.snapshot import server_name
 
 PARALLEL_MIN_FILES = 8
 PARALLEL_MIN_BYTES = 512 * 1024
@@ -42,6 +43,7 @@ def lint_source(linter: Linter, source: Source, display: str, explicit: bool = F
         result = linter.lint(source, explicit=explicit)
     except CheckCrashed as error:
         result = FileResult(source.path, status="crashed", error=str(error), source=source)
+    result.snapshot_of = server_name(source.data) if source.data is not None else None
     settings = linter.settings
     if settings.per_file_ignores:
         ignored = settings.ignored_for(_relative_to_root(display, settings))
