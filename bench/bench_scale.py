@@ -81,6 +81,7 @@ def main() -> None:
     parser.add_argument("--corpus", default=str(ROOT.parent / "shared" / "corpus" / "mcp"))
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--toollint", default=shutil.which("toollint") or "toollint")
+    parser.add_argument("--max-tools", type=int, default=40_000, help="skip the larger sizes (quicker runs)")
     args = parser.parse_args()
     tools = source_tools(Path(args.corpus))
     if not tools:
@@ -88,8 +89,15 @@ def main() -> None:
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores, best of {args.runs} runs, "
           f"{len(tools)} source tools, toollint at {args.toollint}")
     wall: dict[int, float] = {}
+    # The source files as they are first: no tool repeats, so no cache keyed by repeated content can flatter it.
+    originals = sorted(str(p) for p in Path(args.corpus).rglob("*.json"))
+    floor, floor_cpu, _ = best([sys.executable, "-c", FLOOR, *originals], args.runs)
+    ours, cpu, peak = best([args.toollint, "check", "--isolated", "--quiet", "--exit-zero", args.corpus], args.runs)
+    print(f"{len(tools):>6} tools in {len(originals):>5} files (the source corpus, no tool repeated): floor "
+          f"{floor:6.2f} s wall ({floor_cpu:5.2f} s CPU)   toollint {ours:6.2f} s wall ({cpu:5.2f} s CPU)   "
+          f"ratio {ours / floor:5.1f}x wall, {cpu / floor_cpu:5.1f}x CPU   peak RSS {peak / 2**20:6.1f} MB")
     with tempfile.TemporaryDirectory() as tmp:
-        for count, files in SIZES:
+        for count, files in (size for size in SIZES if size[0] <= args.max_tools):
             out = Path(tmp) / str(count)
             out.mkdir()
             paths = build(tools, count, files, out)
@@ -100,7 +108,8 @@ def main() -> None:
             print(f"{count:>6} tools in {files:>5} files: floor {floor:6.2f} s wall ({floor_cpu:5.2f} s CPU)   "
                   f"toollint {ours:6.2f} s wall ({cpu:5.2f} s CPU)   ratio {ours / floor:5.1f}x wall, "
                   f"{cpu / floor_cpu:5.1f}x CPU   peak RSS {peak / 2**20:6.1f} MB")
-    print(f"40,000 vs 10,000 tools: {wall[40_000] / wall[10_000]:.2f}x the time (target <= 4.5x)")
+    if 40_000 in wall:
+        print(f"40,000 vs 10,000 tools: {wall[40_000] / wall[10_000]:.2f}x the time (target <= 4.5x)")
 
 
 if __name__ == "__main__":
