@@ -34,10 +34,16 @@ class Bound:
         ctx.options = self.options
         try:
             self.check.func(*args, ctx)
-        except RecursionError as error:
-            raise CheckCrashed(self.spec.name, "the schema is nested or referenced too deeply") from error
         except Exception as error:
-            raise CheckCrashed(self.spec.name, f"{type(error).__name__}: {error}") from error
+            raise crashed(self, error) from error
+
+
+def crashed(bound: Bound | None, error: Exception) -> CheckCrashed:
+    """What a check that raised is reported as: the rule's name and why, never a bare traceback."""
+    name = bound.spec.name if bound is not None else "?"
+    if isinstance(error, RecursionError):
+        return CheckCrashed(name, "the schema is nested or referenced too deeply")
+    return CheckCrashed(name, f"{type(error).__name__}: {error}")
 
 
 @dataclass
@@ -104,6 +110,8 @@ class Linter:
         schema_checks = self.by_scope["schema"]
         self.strict_dispatch = SchemaDispatch.build(schema_checks)
         self.plain_dispatch = SchemaDispatch.build([b for b in schema_checks if not b.check.targets_only])
+        self.strict_tool_checks = tuple(self.by_scope["tool"])
+        self.plain_tool_checks = tuple(b for b in self.by_scope["tool"] if not b.check.targets_only)
         self.dialect = DIALECTS[settings.dialect] if settings.dialect else None
 
     def lint(self, source: Source, *, explicit: bool = False) -> FileResult:
@@ -132,11 +140,12 @@ class Linter:
             bound(ctx, tools)
         for tool in tools:
             ctx.tool = tool
-            strict = bool(ctx.targets(tool))
-            for bound in self.by_scope["tool"]:
-                if strict or not bound.check.targets_only:
-                    bound(ctx, tool)
-            self._lint_schema(ctx, tool, self.strict_dispatch if strict else self.plain_dispatch)
+            if ctx.targets(tool):
+                self._lint_tool(ctx, tool, self.strict_tool_checks)
+                self._lint_schema(ctx, tool, self.strict_dispatch)
+            else:
+                self._lint_tool(ctx, tool, self.plain_tool_checks)
+                self._lint_schema(ctx, tool, self.plain_dispatch)
         ctx.tool = None  # type: ignore[assignment]
         result.findings = self._apply_suppressions(source, ctx.findings)
         return result
@@ -187,6 +196,17 @@ class Linter:
         return kept
 
     @staticmethod
+    def _lint_tool(ctx: Context, tool: Tool, checks: tuple[Bound, ...]) -> None:
+        """The tool-scope checks of one tool (Bound calls inlined: this runs for every tool)."""
+        bound: Bound | None = None
+        try:
+            for bound in checks:
+                ctx.spec, ctx.options = bound.spec, bound.options
+                bound.check.func(tool, ctx)
+        except Exception as error:
+            raise crashed(bound, error) from error
+
+    @staticmethod
     def _lint_schema(ctx: Context, tool: Tool, dispatch: SchemaDispatch) -> None:
         """The hot loop: one walk, each node handed to the checks that want it (inlined Bound calls)."""
         if not dispatch:
@@ -199,10 +219,8 @@ class Linter:
                 for bound in plans.get(shape) or plan(*shape):
                     ctx.spec, ctx.options = bound.spec, bound.options
                     bound.check.func(node, ctx)
-        except RecursionError as error:
-            raise CheckCrashed(bound.spec.name if bound else "?", "the schema is nested too deeply") from error
         except Exception as error:
-            raise CheckCrashed(bound.spec.name if bound else "?", f"{type(error).__name__}: {error}") from error
+            raise crashed(bound, error) from error
 
 
 def _suppression_fix(source: Source, line: int, used: list[str]) -> Fix | None:
