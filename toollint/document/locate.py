@@ -31,6 +31,10 @@ _STRUCTURE = re.compile(
     r'(?:[^"\[\]{}]++|"[^"\\]*+(?:\\.[^"\\]*+)*+")*+([\[\]{}]|\Z)' if sys.version_info >= (3, 11)
     else r'(?:[^"\[\]{}]+|"[^"\\]*(?:\\.[^"\\]*)*")*([\[\]{}]|\Z)')
 _SCALAR = re.compile(r'[^,\]}\s]+')
+# In an object: the next key (its raw text in group 1, the value starting at the match's end), or the closing brace.
+_MEMBER = re.compile(r'[ \t\n\r]*(?:"((?:[^"\\]|\\.)*)"[ \t\n\r]*:[ \t\n\r]*|\})')
+# After a value: the comma and the space around it, up to the next key, item or closing bracket.
+_SEPARATOR = re.compile(r'[ \t\n\r]*,?[ \t\n\r]*')
 
 
 def _matching_closes(text: str) -> dict[int, int]:
@@ -135,17 +139,14 @@ class JsonLocator(Locator):
         text = self.text
         if text[pos] == "{":
             entries: dict[str, tuple[int, int, int, int]] = {}
-            i = _skip_space(text, pos + 1)
-            while text[i] != "}":
-                key_start = i
-                key, key_end = _scanstring(text, i + 1)
-                i = _skip_space(text, key_end) + 1  # past ':'
-                value_start = _skip_space(text, i)
+            member = _MEMBER.match(text, pos + 1)
+            while member is not None and member.group(1) is not None:  # a key, until the closing brace
+                raw = member.group(1)
+                key = raw if "\\" not in raw else _scanstring(text, member.start(1))[0]
+                value_start = member.end()
                 value_end = self._value_end(value_start)
-                entries[key] = (key_start, key_end, value_start, value_end)
-                i = _skip_space(text, value_end)
-                if text[i] == ",":
-                    i = _skip_space(text, i + 1)
+                entries[key] = (member.start(1) - 1, member.end(1) + 1, value_start, value_end)
+                member = _MEMBER.match(text, _SEPARATOR.match(text, value_end).end())
             self._children[pos] = entries
             return entries
         items: list[tuple[int, int]] = []
@@ -153,9 +154,7 @@ class JsonLocator(Locator):
         while text[i] != "]":
             end = self._value_end(i)
             items.append((i, end))
-            i = _skip_space(text, end)
-            if text[i] == ",":
-                i = _skip_space(text, i + 1)
+            i = _SEPARATOR.match(text, end).end()
         self._children[pos] = items
         return items
 
