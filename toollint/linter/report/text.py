@@ -7,8 +7,6 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from wcwidth import wcwidth
-
 from toollint.document.source import Source
 from toollint.linter.engine import FileResult, Finding
 from toollint.terminal import escape_controls
@@ -37,6 +35,8 @@ def _cells(text: str) -> int:
     Text that went through `_one_line` holds no control but tab, so ASCII text is one column a character."""
     if text.isascii():
         return len(text) - text.count("\t")
+    from wcwidth import wcwidth  # imported on the first non-ASCII text only: it costs 20 ms of start-up
+
     return sum(max(wcwidth(ch), 0) for ch in text)
 
 
@@ -47,6 +47,8 @@ def _blank(text: str) -> str:
     """What lines a caret up under `text`: its tabs, and a space per terminal column of everything else."""
     if text.isascii():
         return _NOT_TAB.sub(" ", text)
+    from wcwidth import wcwidth
+
     return "".join("\t" if ch == "\t" else " " * max(wcwidth(ch), 0) for ch in text)
 
 
