@@ -37,6 +37,12 @@ _MEMBER = re.compile(r'[ \t\n\r]*(?:"((?:[^"\\]|\\.)*)"[ \t\n\r]*:[ \t\n\r]*|\})
 _SEPARATOR = re.compile(r'[ \t\n\r]*,?[ \t\n\r]*')
 
 
+def _past_separator(text: str, pos: int) -> int:
+    """The index after the comma (and the space around it) that follows a value ending at `pos`."""
+    match = _SEPARATOR.match(text, pos)
+    return match.end() if match else pos
+
+
 def _matching_closes(text: str) -> dict[int, int]:
     """For every `{` and `[` of a JSON text, the offset of its closing bracket: one pass with a C-level scanner.
 
@@ -146,7 +152,7 @@ class JsonLocator(Locator):
                 value_start = member.end()
                 value_end = self._value_end(value_start)
                 entries[key] = (member.start(1) - 1, member.end(1) + 1, value_start, value_end)
-                member = _MEMBER.match(text, _SEPARATOR.match(text, value_end).end())
+                member = _MEMBER.match(text, _past_separator(text, value_end))
             self._children[pos] = entries
             return entries
         items: list[tuple[int, int]] = []
@@ -154,7 +160,7 @@ class JsonLocator(Locator):
         while text[i] != "]":
             end = self._value_end(i)
             items.append((i, end))
-            i = _SEPARATOR.match(text, end).end()
+            i = _past_separator(text, end)
         self._children[pos] = items
         return items
 
