@@ -56,9 +56,9 @@ class FileResult:
     status: str = "checked"  # checked, no-tools, skipped (discovery: neither parses nor looks like tools), unreadable, crashed
     error: str | None = None
     source: Source | None = None
-    # The report blocks of exactly `findings`, rendered by the worker process that linted the file (so a large
-    # run renders in parallel); whoever changes `findings` or a finding afterwards sets it back to None.
-    rendered: str | None = None
+    # The report blocks of exactly `findings` (UTF-8), rendered by the worker process that linted the file (so a
+    # large run renders in parallel); whoever changes `findings` or a finding afterwards sets it back to None.
+    rendered: bytes | None = None
     snapshot_of: str | None = None  # the `serverInfo.name` of an MCP tools/list snapshot, noted while its data is at hand
 
 

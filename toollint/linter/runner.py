@@ -113,8 +113,12 @@ def _ignore_sigint() -> None:
 def _lint_in_worker(candidate: Candidate) -> FileResult:
     assert _worker_linter is not None
     result = _lint_candidate(_worker_linter, candidate, _worker_discovery)
-    if _worker_render is not None and result.findings:
-        result.rendered = _worker_render(result)
+    if _worker_render is not None and result.findings and result.snapshot_of is None:
+        # UTF-8 (half the memory of a str holding one CJK character); the text's lines are in it now, so the
+        # source goes (a tool set that adds findings later reads the file again). A server snapshot is not
+        # rendered here: its findings are labelled with the server's name afterwards.
+        result.rendered = _worker_render(result).encode("utf-8")
+        result.source = None
     return result
 
 
@@ -141,7 +145,8 @@ def lint_paths(paths: list[str], settings: Settings, *, force_exclude: bool = Fa
                progress: Callable[[int, int], None] | None = None,
                render: Callable[[FileResult], str] | None = None) -> Run:
     """Lint every file under `paths`; `progress(done, total)` is called as files finish (for a terminal).
-    Files linted in worker processes come back with `render(result)` in `FileResult.rendered`."""
+    Files linted in worker processes come back with `render(result)` in `FileResult.rendered` (UTF-8) instead of
+    their source."""
     global _worker_linter, _worker_discovery, _worker_render
     linter = Linter(settings)
     run = Run()

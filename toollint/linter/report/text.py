@@ -135,7 +135,7 @@ def _chunks(fmt: str, findings: list[Finding], results: list[FileResult], *, col
         result = by_path.get(f.file)
         if result is not None and result.rendered is not None:
             done = f.file
-            yield result.rendered
+            yield result.rendered.decode("utf-8")
             continue
         yield block(f, result.source if result is not None else None, color, unsafe_fixes)
     if with_summary:
