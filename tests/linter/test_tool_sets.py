@@ -121,3 +121,15 @@ def test_bad_tool_set_config_exits_2(two_snapshots, config, message):
     (two_snapshots / "pyproject.toml").write_text(config)
     result = invoke("check", "snapshots", cwd=two_snapshots)
     assert result.exit_code == 2 and message in result.stderr
+
+
+def test_set_finding_has_a_code_frame_when_its_file_has_findings_of_its_own(two_snapshots):
+    """The lines kept for a file's own findings need not hold a set finding's line: the frame comes from the file."""
+    linear = json.loads(snapshot("linear", "search_issues", "create_ticket"))
+    linear["tools"][1]["inputSchema"]["properties"]["labels"] = {"type": "array", "description": "Labels to set"}
+    (two_snapshots / "snapshots" / "linear.json").write_text(json.dumps(linear, indent=2))
+    result = invoke("check", "--isolated", "--tool-set", "--no-color", "snapshots", cwd=two_snapshots)
+    blocks = result.stdout.split("\n\n")
+    assert any("[array-missing-items]" in b and "linear.json" in b for b in blocks)
+    collision = next(b for b in blocks if "[tool-set-name-collision]" in b and "linear.json" in b)
+    assert '|       "name": "search_issues",' in collision

@@ -166,8 +166,7 @@ def _attach(findings: list[Finding], toolset: ToolSet, by_path: dict[str, FileRe
             result = FileResult(finding.file, tools=len(member.tools), source=member.source)
             by_path[finding.file] = result
             run.results.append(result)
-        if result.source is None or not result.source.text:
-            result.source = member.source
+        result.source = member.source  # the whole text: the lines kept for the file's own findings may not hold this one
         result.findings.append(finding)
         result.rendered = None
 
