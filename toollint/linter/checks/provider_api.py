@@ -17,7 +17,7 @@ from toollint.linter.toolsets import SetContext, ToolSet
 from toollint.profiles import context_tuple
 from toollint.profiles.tool_apis import Construct, construct
 from toollint.schema.walk import SchemaNode, schema_types, walk
-from toollint.tokens import count_tool, payload_bytes, tokenizer
+from toollint.tokens import count_tool, payload_bytes, text_bytes, tokenizer, tool_payload
 
 _PROVIDER = {"anthropic": "Anthropic", "openai": "OpenAI", "gemini": "Gemini", "moonshot": "Moonshot (Kimi)",
              "mcp-clients": "MCP clients"}
@@ -267,14 +267,16 @@ def _over_budget(tools: list[Tool], budget: int) -> tuple[int, int] | None:
     4): a set of at most `MIN_BYTES_PER_TOKEN` bytes a token of budget fits. A larger set is sampled first (its
     tools up to `SAMPLE_BYTES`), and when the bytes-per-token rate of the sample puts the whole set under
     `SAFE_SHARE` of the budget it fits too; otherwise it is counted until the budget is crossed
-    (--statistics gives every count)."""
-    sizes = [payload_bytes(t.name, t.description, t.schema) for t in tools]
+    (--statistics gives every count). Each tool's compact JSON is made once, for its size and its count."""
+    texts = [tool_payload(t.name, t.description, t.schema) for t in tools]
+    sizes = [text_bytes(text) for text in texts]
     total = sum(sizes)
     if total <= budget * MIN_BYTES_PER_TOKEN:
         return None
+    count = tokenizer().count
     running, sampled_bytes, position = 0, 0, 0
-    for position, tool in enumerate(tools):
-        running += count_tool(tool.name, tool.description, tool.schema)
+    for position, text in enumerate(texts):
+        running += count(text)
         sampled_bytes += sizes[position]
         if running > budget:
             return position, running
@@ -282,9 +284,8 @@ def _over_budget(tools: list[Tool], budget: int) -> tuple[int, int] | None:
             break
     if running and total * running / sampled_bytes <= budget * SAFE_SHARE:
         return None
-    for index in range(position + 1, len(tools)):
-        tool = tools[index]
-        running += count_tool(tool.name, tool.description, tool.schema)
+    for index in range(position + 1, len(texts)):
+        running += count(texts[index])
         if running > budget:
             return index, running
     return None
