@@ -13,6 +13,7 @@ _PY_TYPES: dict[str, tuple[type, ...]] = {
 _ANNOTATIONS = frozenset({"description", "title", "default", "examples", "$comment", "deprecated", "readOnly",
                           "writeOnly", "format", "nullable"})
 _DECIDED = frozenset({"type", "enum", "const", "minimum", "maximum", "minLength", "maxLength"})
+_SIMPLE = _DECIDED | _ANNOTATIONS
 
 
 def json_type_of(value: Any, *, integral_floats: bool = False) -> str:
@@ -54,8 +55,9 @@ def plainly_valid(schema: Any, value: Any) -> bool:
     Most defaults and examples sit on such schemas, and building a jsonschema validator for each costs far more
     than this check. A False is never a verdict of invalidity, only a hand-over to the full validator.
     """
-    if not isinstance(schema, dict) or not all(k in _DECIDED or k in _ANNOTATIONS or k.startswith("x-")
-                                               for k in schema):
+    if not isinstance(schema, dict):
+        return False
+    if not _SIMPLE.issuperset(schema) and not all(k in _SIMPLE or k.startswith("x-") for k in schema):
         return False
     kind = schema.get("type")
     if kind is not None:

@@ -6,6 +6,7 @@ find the construct and quote the answer. They run without --target, for every di
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from toollint import pointer as jp
@@ -40,9 +41,14 @@ _API_PROVIDERS = frozenset({"anthropic", "openai", "gemini"})
 def _applies(item: Construct, ctx: Context) -> bool:
     """Without --target every provider counts; with targets, only constructs one of them rejects (constructs
     rejected by no provider API, such as MCP clients' dialect checks, always apply)."""
-    targets = set(ctx.linter.settings.targets)
-    providers = set(item.rejected_by) & _API_PROVIDERS
-    return not targets or not providers or bool(providers & targets)
+    targets = ctx.linter.settings.targets
+    return not targets or _applies_to(item.rejected_by, frozenset(targets))
+
+
+@cache
+def _applies_to(rejected_by: tuple[str, ...], targets: frozenset[str]) -> bool:
+    providers = set(rejected_by) & _API_PROVIDERS
+    return not providers or bool(providers & targets)
 
 
 def _quote(item: Construct, provider: str, **fields: Any) -> str:
@@ -58,10 +64,10 @@ def root_combinator(tool: Tool, ctx: Context) -> None:
     if not isinstance(schema, dict):
         return
     item = construct("root_combinator")
-    if not _applies(item, ctx):
-        return
     for key in item["keywords"]:
         if key in schema:
+            if not _applies(item, ctx):
+                return
             fields = {"tool": tool.label, "index": tool.index}
             ctx.report(jp.join(tool.schema_pointer, key),
                        f"`{key}` at the top level of the input schema: Anthropic rejects every request that carries "
@@ -78,10 +84,10 @@ def root_enum_or_not(tool: Tool, ctx: Context) -> None:
     if not isinstance(schema, dict):
         return
     item = construct("root_enum_or_not")
-    if not _applies(item, ctx):
-        return
     for key in item["keywords"]:
         if key in schema:
+            if not _applies(item, ctx):
+                return
             ctx.report(jp.join(tool.schema_pointer, key),
                        f"`{key}` at the top level of the input schema; {_quote(item, 'openai', tool=tool.label)} "
                        "(one report, strict mode not stated). Keep the root a plain object and move the constraint "
@@ -116,7 +122,10 @@ def _used_refs(tool: Tool) -> set[str]:
 @check("array-missing-items", "schema", keys=("type",))
 def array_missing_items(node: SchemaNode, ctx: Context) -> None:
     schema = node.schema
-    if "array" not in schema_types(schema) or "items" in schema or "$ref" in schema or not _sent(node, ctx.tool):
+    declared = schema["type"]
+    if declared != "array" and (type(declared) is str or "array" not in schema_types(schema)):
+        return
+    if "items" in schema or "$ref" in schema or not _sent(node, ctx.tool):
         return
     item = construct("array_missing_items")
     if not _applies(item, ctx):
@@ -128,13 +137,13 @@ def array_missing_items(node: SchemaNode, ctx: Context) -> None:
                "`\"items\": {\"type\": \"string\"}`", key=True)
 
 
-_TYPED_BY = tuple(construct("untyped_property")["typed_by"])
+_TYPED_BY = frozenset(construct("untyped_property")["typed_by"]) | {"type"}
 
 
 @check("untyped-property", "schema")
 def untyped_property(node: SchemaNode, ctx: Context) -> None:
     schema = node.schema
-    if node.via not in ("properties", "items") or "type" in schema or any(k in schema for k in _TYPED_BY):
+    if node.via not in ("properties", "items") or not _TYPED_BY.isdisjoint(schema):
         return
     if not _sent(node, ctx.tool):
         return
@@ -172,8 +181,13 @@ def object_without_properties(tool: Tool, ctx: Context) -> None:
 def _legacy_dialect(value: Any, dialects: list[str]) -> str | None:
     if not isinstance(value, str):
         return None
-    bare = value.rstrip("#")
-    return value if any(bare == d or bare == d.replace("http://", "https://") for d in dialects) else None
+    return value if value.rstrip("#") in _spellings(tuple(dialects)) else None
+
+
+@cache
+def _spellings(dialects: tuple[str, ...]) -> frozenset[str]:
+    """Each legacy dialect URI as written and with https."""
+    return frozenset(dialects) | {d.replace("http://", "https://") for d in dialects}
 
 
 @check("mcp-legacy-dialect", "tool")

@@ -91,8 +91,9 @@ _EXPECTED: dict[str, tuple[Any, str]] = {
     "items": (lambda v: _is_schema(v) or (isinstance(v, list) and all(_is_schema(x) for x in v)),
               "a schema (or, before 2020-12, an array of schemas)"),
 }
-for _kw in ("maxLength", "minLength", "maxItems", "minItems", "maxProperties", "minProperties", "maxContains",
-            "minContains"):
+_NONNEG = frozenset({"maxLength", "minLength", "maxItems", "minItems", "maxProperties", "minProperties",
+                     "maxContains", "minContains"})
+for _kw in _NONNEG:
     _EXPECTED[_kw] = (_nonneg_int, "a non-negative integer")
 for _kw in SCHEMA_KEYWORDS:
     _EXPECTED[_kw] = (_is_schema, "a schema (an object or a boolean)")
@@ -102,6 +103,41 @@ for _kw in SCHEMA_LIST_KEYWORDS:
 for _kw in SCHEMA_MAP_KEYWORDS:
     _EXPECTED[_kw] = (lambda v: isinstance(v, dict) and all(_is_schema(x) for x in v.values()),
                       "an object whose values are schemas")
+
+
+# A sufficient test per keyword on the exact type of the value, so the common valid values (a description
+# string, a properties object of objects, a required list of names) pass without calling the checker above;
+# anything else (subclasses such as YAML's mappings, floats, wrong types) goes through `_EXPECTED` as before.
+_DICT_OR_BOOL = frozenset({dict, bool})
+_PLAIN: dict[str, frozenset[type]] = {
+    **dict.fromkeys(("pattern", "format", "title", "description", "$comment", "$ref", "$schema", "$id"),
+                    frozenset({str})),
+    **dict.fromkeys(("uniqueItems", "readOnly", "writeOnly", "deprecated"), frozenset({bool})),
+    **dict.fromkeys(("maximum", "minimum", "exclusiveMaximum", "exclusiveMinimum"), frozenset({int})),
+    **dict.fromkeys(("enum", "examples"), frozenset({list})),
+    **dict.fromkeys(SCHEMA_KEYWORDS, _DICT_OR_BOOL),
+}
+_PLAIN.update((key, frozenset()) for key in _EXPECTED.keys() - _PLAIN.keys())  # every keyword: one lookup
+_ONLY_STR = frozenset({str})
+
+
+def _plainly_expected(key: str, value: Any) -> bool:
+    """`_EXPECTED[key]` holds for `value`, decided from exact types alone (False: ask `_EXPECTED`)."""
+    kind = type(value)
+    if key == "type":
+        return kind is str and value in SCHEMA_TYPES
+    if kind in _PLAIN[key]:
+        return True
+    if key in _NONNEG:
+        return kind is int and value >= 0
+    if kind is dict and key in SCHEMA_MAP_KEYWORDS:
+        return set(map(type, value.values())) <= _DICT_OR_BOOL
+    if kind is list and key == "required":
+        return set(map(type, value)) <= _ONLY_STR and len(set(value)) == len(value)
+    if kind is list and key in SCHEMA_LIST_KEYWORDS:
+        return bool(value) and set(map(type, value)) <= _DICT_OR_BOOL
+    return kind is dict and key == "items"
+
 
 _DRAFT4 = re.compile(r"draft-0[34]/")
 _TYPE_NAMES = {dict: "an object", list: "an array", str: "a string", bool: "a boolean", int: "an integer",
@@ -130,8 +166,10 @@ def invalid_json_schema(node: SchemaNode, ctx: Context) -> None:
     tool = ctx.tool
     draft4 = None
     schema = node.schema
-    for key in _EXPECTED.keys() & schema.keys():
-        value = schema[key]
+    for key, value in schema.items():
+        plain = _PLAIN.get(key)
+        if plain is None or type(value) in plain or _plainly_expected(key, value):
+            continue
         expected = _EXPECTED[key]
         if tool is not None and tool.openapi_schema and key == "type" and isinstance(value, str):
             continue
@@ -273,8 +311,11 @@ def _defined_names(schema: dict[str, Any], ctx: Context, depth: int = 0) -> tupl
 @check("required-not-defined", "schema", keys=("required",))
 def required_not_defined(node: SchemaNode, ctx: Context) -> None:
     required = node.schema["required"]
-    if not isinstance(required, list) or not isinstance(node.schema.get("properties"), dict):
+    properties = node.schema.get("properties")
+    if not isinstance(required, list) or not isinstance(properties, dict):
         return
+    if all(name in properties for name in required if isinstance(name, str)):
+        return  # every name is an own property: nothing to look for in composition or references
     names, open_ended = _defined_names(node.schema, ctx)
     if open_ended:
         return
@@ -320,6 +361,18 @@ def _check_pattern(pattern: str, where: str, ctx: Context, *, key: bool) -> None
 # ---------------------------------------------------------------------------------------------
 # unsatisfiable-constraint
 
+class _LazyLabel:
+    """`node_label(node)` made only when a message is written (most nodes have nothing to report)."""
+
+    __slots__ = ("node",)
+
+    def __init__(self, node: SchemaNode) -> None:
+        self.node = node
+
+    def __format__(self, spec: str) -> str:
+        return format(node_label(self.node), spec)
+
+
 _BOUNDS = (("minimum", "maximum", "number"), ("minLength", "maxLength", "string length"),
            ("minItems", "maxItems", "item count"), ("minProperties", "maxProperties", "property count"),
            ("minContains", "maxContains", "contains count"))
@@ -329,32 +382,15 @@ _BOUNDS = (("minimum", "maximum", "number"), ("minLength", "maxLength", "string 
              "maxItems", "minProperties", "maxProperties", "minContains", "maxContains", "enum", "const"))
 def unsatisfiable_constraint(node: SchemaNode, ctx: Context) -> None:
     schema = node.schema
-    label = node_label(node)
-    for low_key, high_key, what in _BOUNDS:
-        low, high = schema.get(low_key), schema.get(high_key)
-        if _number(low) and _number(high) and low > high:
-            ctx.report(jp.join(node.pointer, low_key),
-                       f"{label}: `{low_key}` {low} is greater than `{high_key}` {high}, so no {what} is valid")
-    low, high = schema.get("exclusiveMinimum"), schema.get("exclusiveMaximum")
-    lower = max((v for v in (schema.get("minimum"), low) if _number(v)), default=None)
-    upper = min((v for v in (schema.get("maximum"), high) if _number(v)), default=None)
-    if lower is not None and upper is not None and (_number(low) or _number(high)) and lower >= upper:
-        if not (lower == upper and not (_number(low) and low == lower) and not (_number(high) and high == upper)):
-            key = "exclusiveMinimum" if _number(low) else "minimum"
-            ctx.report(jp.join(node.pointer, key), f"{label}: the bounds leave no valid number "
-                       f"(lower {lower}, upper {upper}, exclusive)")
+    label = _LazyLabel(node)
     types = schema_types(schema)
-    if "integer" in types and "number" not in types and _number(schema.get("minimum")) and _number(schema.get("maximum")):
-        import math
-
-        if schema["minimum"] <= schema["maximum"] and math.ceil(schema["minimum"]) > math.floor(schema["maximum"]):
-            ctx.report(jp.join(node.pointer, "minimum"), f"{label}: no integer lies between `minimum` "
-                       f"{schema['minimum']} and `maximum` {schema['maximum']}")
+    if not _BOUND_KEYS.isdisjoint(schema):
+        _unsatisfiable_bounds(node, types, label, ctx)
     enum = schema.get("enum")
     if isinstance(enum, list):
         if not enum:
             ctx.report(jp.join(node.pointer, "enum"), f"{label}: `enum` is empty, so no value is valid")
-        elif types and not ctx.tool.openapi_schema:
+        elif types and not ctx.tool.openapi_schema and not set(map(type, enum)) <= _exact_types(types):
             wrong = [i for i, v in enumerate(enum) if not any(value_has_type(v, t) for t in types)]
             if len(wrong) == len(enum):
                 ctx.report(jp.join(node.pointer, "enum"),
@@ -368,6 +404,40 @@ def unsatisfiable_constraint(node: SchemaNode, ctx: Context) -> None:
     if "const" in schema and types and not any(value_has_type(schema["const"], t) for t in types):
         ctx.report(jp.join(node.pointer, "const"), f"{label}: `const` {describe_value(schema['const'])} is not of "
                    f"the declared type {'/'.join(sorted(types))}; no value is valid")
+
+
+_BOUND_KEYS = frozenset(key for bound in _BOUNDS for key in bound[:2]) | {"exclusiveMinimum", "exclusiveMaximum"}
+
+
+def _unsatisfiable_bounds(node: SchemaNode, types: set[str], label: _LazyLabel, ctx: Context) -> None:
+    schema = node.schema
+    for low_key, high_key, what in _BOUNDS:
+        low, high = schema.get(low_key), schema.get(high_key)
+        if _number(low) and _number(high) and low > high:
+            ctx.report(jp.join(node.pointer, low_key),
+                       f"{label}: `{low_key}` {low} is greater than `{high_key}` {high}, so no {what} is valid")
+    low, high = schema.get("exclusiveMinimum"), schema.get("exclusiveMaximum")
+    lower = max((v for v in (schema.get("minimum"), low) if _number(v)), default=None)
+    upper = min((v for v in (schema.get("maximum"), high) if _number(v)), default=None)
+    if lower is not None and upper is not None and (_number(low) or _number(high)) and lower >= upper:
+        if not (lower == upper and not (_number(low) and low == lower) and not (_number(high) and high == upper)):
+            key = "exclusiveMinimum" if _number(low) else "minimum"
+            ctx.report(jp.join(node.pointer, key), f"{label}: the bounds leave no valid number "
+                       f"(lower {lower}, upper {upper}, exclusive)")
+    if "integer" in types and "number" not in types and _number(schema.get("minimum")) and _number(schema.get("maximum")):
+        if schema["minimum"] <= schema["maximum"] and math.ceil(schema["minimum"]) > math.floor(schema["maximum"]):
+            ctx.report(jp.join(node.pointer, "minimum"), f"{label}: no integer lies between `minimum` "
+                       f"{schema['minimum']} and `maximum` {schema['maximum']}")
+
+
+# Python types whose every value has the JSON type (`value_has_type` holds): a quick pass over an enum.
+_EXACT_TYPES = {"string": frozenset({str}), "integer": frozenset({int}), "number": frozenset({int, float}),
+                "boolean": frozenset({bool}), "null": frozenset({type(None)}), "object": frozenset({dict}),
+                "array": frozenset({list})}
+
+
+def _exact_types(types: set[str]) -> frozenset[type]:
+    return frozenset().union(*(_EXACT_TYPES.get(t, ()) for t in types))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -410,27 +480,24 @@ def first_error(validator: Any, instance: Any) -> str | None:
 def default_not_valid(node: SchemaNode, ctx: Context) -> None:
     if ctx.tool.openapi_schema:
         return
-    validator = None
-    label = node_label(node)
-    candidates = []
-    if "default" in node.schema and not (node.schema["default"] is None and node.is_property
-                                         and not node.required_in_parent):
+    schema = node.schema
+    candidates: list[tuple[tuple[str | int, ...], Any, str]] = []
+    if "default" in schema and not (schema["default"] is None and node.is_property and not node.required_in_parent):
         # `default: null` on an optional property is the common "absent means null" idiom, not a bug.
-        candidates.append((jp.join(node.pointer, "default"), node.schema["default"], "`default`"))
-    examples = node.schema.get("examples")
+        candidates.append((("default",), schema["default"], "`default`"))
+    examples = schema.get("examples")
     if isinstance(examples, list):
-        candidates += [(jp.join(node.pointer, "examples", i), v, f"`examples[{i}]`") for i, v in enumerate(examples)]
-    if not candidates:
-        return
-    has_ref = refs_and_patterns(node.schema)[0]
+        candidates += [(("examples", i), v, f"`examples[{i}]`") for i, v in enumerate(examples)]
+    validator = None
     for where, value, what in candidates:
-        if plainly_valid(node.schema, value):
+        if plainly_valid(schema, value):
             continue
         if validator is None:
-            validator = _subschema_validator(ctx, node, has_ref)
+            validator = _subschema_validator(ctx, node, refs_and_patterns(schema)[0])
         problem = first_error(validator, value)
         if problem:
-            ctx.report(where, f"{label}: {what} {describe_value(value)} is rejected by its own schema: {problem}")
+            ctx.report(jp.join(node.pointer, *where), f"{node_label(node)}: {what} {describe_value(value)} is "
+                       f"rejected by its own schema: {problem}")
 
 
 @check("default-not-valid", "tool")
