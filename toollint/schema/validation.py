@@ -32,8 +32,14 @@ def patterns_in(schema: Any) -> set[str]:
 
 def risky_patterns(schema: Any) -> dict[str, int]:
     """The patterns of `schema` that `re` must not run on long strings, with their `risk` limit."""
-    limits = {p: risk(p) for p in patterns_in(schema)}
+    limits = {p: _risk(p) for p in patterns_in(schema)}
     return {p: limit for p, limit in limits.items() if limit is not None}
+
+
+@lru_cache(maxsize=4096)
+def _risk(pattern: str) -> int | None:
+    """`risk`, parsed once per pattern (the same `pattern`s recur across the tools of a server and a run)."""
+    return risk(pattern)
 
 
 def validator_class(schema: Any, risky: Mapping[str, int] | None = None,
@@ -47,11 +53,22 @@ def validator_class(schema: Any, risky: Mapping[str, int] | None = None,
 
     cls = validator_for(schema, default=Draft202012Validator) if isinstance(schema, dict) else Draft202012Validator
     risky = risky_patterns(schema) if risky is None else risky
+    if not extra:
+        return _with_safe_patterns(cls, frozenset(risky.items())) if risky else cls
     overrides = dict(pattern_overrides(risky)) if risky else {}
-    for keyword, wrap in (extra or {}).items():
+    for keyword, wrap in extra.items():
         if keyword in cls.VALIDATORS:
             overrides[keyword] = wrap(overrides.get(keyword, cls.VALIDATORS[keyword]))
     return extend(cls, overrides) if overrides else cls  # type: ignore[no-untyped-call]
+
+
+@lru_cache(maxsize=64)
+def _with_safe_patterns(cls: Any, risky: frozenset[tuple[str, int]]) -> Any:
+    """`cls` with risky patterns matched safely: one class per dialect and set of risky patterns, since
+    `extend` builds a new attrs class each time (a millisecond), and tools of one server share their patterns."""
+    from jsonschema.validators import extend
+
+    return extend(cls, pattern_overrides(dict(risky)))  # type: ignore[no-untyped-call]
 
 
 def safe_validator(schema: Any, *, registry: Any = None, format_checker: Any = None,

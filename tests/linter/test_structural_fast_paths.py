@@ -1,0 +1,63 @@
+"""The fast paths of the structural and provider-API checks decide only what the full checks would decide:
+each is a sufficient test, and anything it does not accept goes through the full check."""
+
+from __future__ import annotations
+
+import itertools
+import json
+
+from helpers import lint_text
+
+from toollint.linter.checks.structural import _EXPECTED, _exact_types, _plainly_expected
+from toollint.schema.types import value_has_type
+from toollint.schema.validation import risky_patterns, validator_class
+from toollint.schema.walk import SCHEMA_TYPES
+
+VALUES = ["", "x", "string", "object", "dict", True, False, 0, 1, -1, 2.5, 2.0, -0.0, float("nan"), float("inf"),
+          None, [], [1], ["a"], ["a", "a"], ["a", "b"], ["string", "null"], ["string", "string"], ["strin"], [{}],
+          [True], [{}, 1], [[]], {}, {"a": {}}, {"a": 1}, {"a": True}, {"a": ["x"]}, {"a": "b"}]
+
+
+def test_plainly_expected_implies_the_metaschema_check():
+    for key, (check_value, _) in _EXPECTED.items():
+        for value in VALUES:
+            if _plainly_expected(key, value):
+                assert check_value(value), (key, value)
+
+
+def test_exact_types_imply_the_declared_type():
+    names = sorted(SCHEMA_TYPES) + ["dict", "float"]
+    for size in (1, 2):
+        for types in itertools.combinations(names, size):
+            allowed = _exact_types(set(types))
+            for value in VALUES:
+                if type(value) in allowed:
+                    assert any(value_has_type(value, t) for t in types), (types, value)
+
+
+def test_invalid_values_are_still_reported():
+    schema = {"type": "object", "properties": {
+        "a": {"type": "strin", "minLength": -1, "maxItems": 1.5, "description": 3},
+        "b": {"type": "integer", "enum": [1, 2.5, "x"], "required": ["a", "a"], "anyOf": []},
+        "c": {"type": "string", "minimum": 5, "maximum": 1, "enum": [True]}}}
+    text = json.dumps({"name": "t", "description": "Look up one thing by its name.", "input_schema": schema})
+    found = sorted((f.rule, f.pointer) for f in lint_text(text)
+                   if f.rule in ("invalid-json-schema", "unsatisfiable-constraint"))
+    assert ("invalid-json-schema", "/input_schema/properties/a/type") in found
+    assert ("invalid-json-schema", "/input_schema/properties/a/minLength") in found
+    assert ("invalid-json-schema", "/input_schema/properties/a/maxItems") in found
+    assert ("invalid-json-schema", "/input_schema/properties/a/description") in found
+    assert ("invalid-json-schema", "/input_schema/properties/b/required") in found
+    assert ("invalid-json-schema", "/input_schema/properties/b/anyOf") in found
+    assert ("unsatisfiable-constraint", "/input_schema/properties/b/enum/1") in found
+    assert ("unsatisfiable-constraint", "/input_schema/properties/b/enum/2") in found
+    assert ("unsatisfiable-constraint", "/input_schema/properties/c/minimum") in found
+    assert ("unsatisfiable-constraint", "/input_schema/properties/c/enum") in found
+
+
+def test_one_validator_class_per_dialect_and_risky_patterns():
+    schema = {"type": "object", "properties": {"a": {"type": "string", "pattern": "^(a+)+$"}}}
+    first = validator_class(schema, risky_patterns(schema))
+    assert validator_class(json.loads(json.dumps(schema))) is first
+    assert not first(schema).is_valid({"a": "a" * 40 + "!"})
+    assert first(schema).is_valid({"a": "aaa"})
