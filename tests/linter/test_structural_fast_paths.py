@@ -61,3 +61,28 @@ def test_one_validator_class_per_dialect_and_risky_patterns():
     assert validator_class(json.loads(json.dumps(schema))) is first
     assert not first(schema).is_valid({"a": "a" * 40 + "!"})
     assert first(schema).is_valid({"a": "aaa"})
+
+
+def test_size_nesting_reads_the_path_from_the_nodes():
+    """`size_usage` reads each node's path from the walk's chain of nodes; it must be the pointer's tokens."""
+    from toollint import pointer as jp
+    from toollint.profiles.size import _INDEX, _nesting_level, _path
+    from toollint.schema.walk import walk
+
+    leaf = {"type": "object", "properties": {"items": {"type": "object", "properties": {"x/y~": {"type": "string"}}}}}
+    schema = {"type": "object", "properties": {
+        "items": {"type": "array", "items": leaf},
+        "tuple": {"type": "array", "items": [leaf, {"type": "object", "properties": {}}], "prefixItems": [leaf]},
+        "map": {"type": "object", "additionalProperties": leaf, "patternProperties": {"items": leaf}},
+        "choice": {"anyOf": [leaf, {"$ref": "#/$defs/properties"}]}},
+        "$defs": {"properties": leaf, "additionalProperties": {"properties": {"a": leaf}}},
+        "dependentSchemas": {"items": leaf}, "dependencies": {"a": leaf, "b": ["a"]}}
+    for node in walk(schema, ""):
+        want = jp.split(node.pointer)
+        path = _path(node)
+        assert path is not None and len(path) == len(want), node.pointer
+        assert all(a == b or a is _INDEX and b.isdigit() for a, b in zip(path, want, strict=True)), node.pointer
+        level = 1 + sum(1 for i, t in enumerate(want) if t in ("properties", "items", "prefixItems",
+                                                               "additionalProperties")
+                        and (i == 0 or want[i - 1] not in ("properties", "$defs", "definitions")))
+        assert _nesting_level(node) == level, node.pointer

@@ -44,12 +44,46 @@ class SizeUsage:
 
 
 _LEVEL_KEYS = frozenset({"properties", "items", "prefixItems", "additionalProperties"})
+_NAMING_KEYS = ("properties", "$defs", "definitions")  # what follows them is a name, not a keyword
+_INDEX = 0  # stands for an array index on a path: never a keyword
+
+
+def _path(node: Any) -> list[Any] | None:
+    """The tokens of `node.pointer` (relative to the walked root), read from the chain of nodes instead of
+    building and splitting the pointer; array indexes as `_INDEX`. None when a map key is not a string."""
+    from toollint.schema.walk import SCHEMA_LIST_KEYWORDS
+
+    reversed_tokens: list[Any] = []
+    current = node
+    while current.parent is not None:
+        via = current.via
+        if current.name is not None:
+            reversed_tokens += (current.name, via)
+        elif via in SCHEMA_LIST_KEYWORDS or via == "items" and isinstance(current.parent.schema.get("items"), list):
+            reversed_tokens += (_INDEX, via)
+        elif via in ("properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies"):
+            return None
+        else:
+            reversed_tokens.append(via)
+        current = current.parent
+    reversed_tokens.reverse()
+    return reversed_tokens
+
+
+def _nesting_level(node: Any) -> int:
+    """Objects and arrays inside each other down to `node`, the root object being level 1."""
+    from toollint import pointer as jp
+
+    tokens = _path(node)
+    if tokens is None:
+        tokens = jp.split(node.pointer)
+    return 1 + sum(1 for index, token in enumerate(tokens) if token in _LEVEL_KEYS
+                   and (index == 0 or tokens[index - 1] not in _NAMING_KEYS))
 
 
 def size_usage(schema: Any, limits: SizeLimits) -> SizeUsage:
     """Measure one schema: properties and definitions named, nesting (objects and arrays inside each other,
     the root object being level 1), enum/const values and their characters."""
-    from toollint import pointer as jp
     from toollint.schema.walk import walk
 
     usage = SizeUsage()
@@ -59,10 +93,7 @@ def size_usage(schema: Any, limits: SizeLimits) -> SizeUsage:
         if isinstance(properties, dict):
             usage.object_properties += len(properties)
             usage.total_string_length += sum(len(name) for name in properties)
-            tokens = jp.split(node.pointer)
-            level = 1 + sum(1 for index, token in enumerate(tokens) if token in _LEVEL_KEYS
-                            and (index == 0 or tokens[index - 1] not in ("properties", "$defs", "definitions")))
-            usage.nesting_levels = max(usage.nesting_levels, level)
+            usage.nesting_levels = max(usage.nesting_levels, _nesting_level(node))
         for key in ("$defs", "definitions"):
             if isinstance(body.get(key), dict):
                 usage.total_string_length += sum(len(name) for name in body[key])

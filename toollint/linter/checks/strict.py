@@ -12,6 +12,7 @@ from toollint.document import edits
 from toollint.document.dialects import GEMINI, Tool
 from toollint.linter import fixes
 from toollint.linter.checks import check
+from toollint.linter.checks.structural import LazyLabel
 from toollint.linter.context import Context, node_label
 from toollint.profiles import (
     Profile,
@@ -93,12 +94,9 @@ def _is_object(schema: dict[str, Any]) -> bool:
 # ---------------------------------------------------------------------------------------------
 
 
-def strict_unsupported_keyword(node: SchemaNode, ctx: Context) -> None:
-    profiles = _profiles(ctx)
-    if not profiles:
-        return
+def strict_unsupported_keyword(node: SchemaNode, ctx: Context, profiles: list[Profile]) -> None:
     schema = node.schema
-    label = node_label(node)
+    label = LazyLabel(node)
     for profile in profiles:
         for key, value in schema.items():
             if key == "$ref" and not profile.ref_siblings and profile.strict:
@@ -179,8 +177,8 @@ def strict_recursion(tool: Tool, ctx: Context) -> None:
                        "(`toollint strictify` refuses it and names this pointer)")
 
 
-def strict_open_object(node: SchemaNode, ctx: Context) -> None:
-    profiles = [p for p in _profiles(ctx) if p.closed_objects]
+def strict_open_object(node: SchemaNode, ctx: Context, profiles: list[Profile]) -> None:
+    profiles = [p for p in profiles if p.closed_objects]
     if not profiles:
         return
     schema = node.schema
@@ -218,8 +216,8 @@ def strict_open_object(node: SchemaNode, ctx: Context) -> None:
                    key=True, autofix=autofix)
 
 
-def strict_object_without_properties(node: SchemaNode, ctx: Context) -> None:
-    profiles = [p for p in _profiles(ctx) if p.object_needs_properties]
+def strict_object_without_properties(node: SchemaNode, ctx: Context, profiles: list[Profile]) -> None:
+    profiles = [p for p in profiles if p.object_needs_properties]
     if not profiles:
         return
     schema = node.schema
@@ -232,10 +230,10 @@ def strict_object_without_properties(node: SchemaNode, ctx: Context) -> None:
                    "add `\"properties\": {}`", key=True)
 
 
-def strict_optional_property(node: SchemaNode, ctx: Context) -> None:
+def strict_optional_property(node: SchemaNode, ctx: Context, profiles: list[Profile]) -> None:
     if "properties" not in node.schema:
         return
-    profiles = [p for p in _profiles(ctx) if p.every_property_required]
+    profiles = [p for p in profiles if p.every_property_required]
     if not profiles:
         return
     properties = node.schema.get("properties")
@@ -243,12 +241,14 @@ def strict_optional_property(node: SchemaNode, ctx: Context) -> None:
         return
     required = node.schema.get("required")
     required = set(required) if isinstance(required, list) else set()
+    context = None
     for profile in profiles:
         for name in properties:
             if name in required:
                 continue
-            answer = profile.message("optional", tool=ctx.tool.label, name=name,
-                                     context=context_tuple(_relative(node.pointer, ctx)))
+            if context is None:
+                context = context_tuple(_relative(node.pointer, ctx))
+            answer = profile.message("optional", tool=ctx.tool.label, name=name, context=context)
             ctx.report(jp.join(node.pointer, "properties", name),
                        f"property {name!r} is optional, which {profile.title} rejects; the API answers \"{answer}\". "
                        "List it in `required` and allow null for it (`toollint strictify` does both; the boundary "
@@ -301,15 +301,19 @@ def _on_the_wire(node: SchemaNode) -> bool:
 
 def _each_subschema(*funcs, wire_only: bool = False):
     """A tool-scope check that walks the schema itself, only for tools checked for some target: a tool with no
-    strict target (most tools) costs one set lookup, not a call per subschema."""
+    strict target (most tools) costs one set lookup, not a call per subschema. The tool's profiles are chosen
+    once and handed to each node's function."""
     def run(tool: Tool, ctx: Context) -> None:
         if not isinstance(tool.schema, dict) or not ctx.targets(tool):
+            return
+        profiles = _profiles(ctx, tool)
+        if not profiles:
             return
         for node in walk(tool.schema, tool.schema_pointer):
             if wire_only and not _on_the_wire(node):
                 continue
             for func in funcs:
-                func(node, ctx)
+                func(node, ctx, profiles)
     return run
 
 

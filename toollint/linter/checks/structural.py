@@ -363,16 +363,19 @@ def _check_pattern(pattern: str, where: str, ctx: Context, *, key: bool) -> None
 # ---------------------------------------------------------------------------------------------
 # unsatisfiable-constraint
 
-class _LazyLabel:
-    """`node_label(node)` made only when a message is written (most nodes have nothing to report)."""
+class LazyLabel:
+    """`node_label(node)` in an f-string, made on the first message (most nodes have nothing to report)."""
 
-    __slots__ = ("node",)
+    __slots__ = ("node", "text")
 
     def __init__(self, node: SchemaNode) -> None:
         self.node = node
+        self.text: str | None = None
 
     def __format__(self, spec: str) -> str:
-        return format(node_label(self.node), spec)
+        if self.text is None:
+            self.text = node_label(self.node)
+        return format(self.text, spec)
 
 
 _BOUNDS = (("minimum", "maximum", "number"), ("minLength", "maxLength", "string length"),
@@ -384,7 +387,7 @@ _BOUNDS = (("minimum", "maximum", "number"), ("minLength", "maxLength", "string 
              "maxItems", "minProperties", "maxProperties", "minContains", "maxContains", "enum", "const"))
 def unsatisfiable_constraint(node: SchemaNode, ctx: Context) -> None:
     schema = node.schema
-    label = _LazyLabel(node)
+    label = LazyLabel(node)
     types = schema_types(schema)
     if not _BOUND_KEYS.isdisjoint(schema):
         _unsatisfiable_bounds(node, types, label, ctx)
@@ -411,7 +414,7 @@ def unsatisfiable_constraint(node: SchemaNode, ctx: Context) -> None:
 _BOUND_KEYS = frozenset(key for bound in _BOUNDS for key in bound[:2]) | {"exclusiveMinimum", "exclusiveMaximum"}
 
 
-def _unsatisfiable_bounds(node: SchemaNode, types: set[str], label: _LazyLabel, ctx: Context) -> None:
+def _unsatisfiable_bounds(node: SchemaNode, types: set[str], label: LazyLabel, ctx: Context) -> None:
     schema = node.schema
     for low_key, high_key, what in _BOUNDS:
         low, high = schema.get(low_key), schema.get(high_key)
