@@ -86,3 +86,52 @@ def test_size_nesting_reads_the_path_from_the_nodes():
                                                                "additionalProperties")
                         and (i == 0 or want[i - 1] not in ("properties", "$defs", "definitions")))
         assert _nesting_level(node) == level, node.pointer
+
+
+def test_plainly_valid_never_accepts_what_jsonschema_rejects():
+    """A fuzz of small schemas over the keywords `plainly_valid` decides: whenever it says valid, so do the
+    draft-06 to 2020-12 validators (it may hand over what they accept)."""
+    import random
+
+    from jsonschema import Draft6Validator, Draft7Validator, Draft201909Validator, Draft202012Validator
+
+    from toollint.schema.types import plainly_valid
+
+    rng = random.Random(11)
+    values = [None, True, False, 0, 1, -1, 1.0, 2.5, -0.5, 10, 100, "", "a", "abc", "open", [], [1], ["a", "b"],
+              [1, "a"], [None], {}, {"a": 1}]
+
+    def schema(depth: int = 0) -> dict:
+        out: dict = {}
+        for _ in range(rng.randint(0, 3)):
+            key = rng.choice(["type", "enum", "const", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum",
+                              "minLength", "maxLength", "anyOf", "items", "description", "format", "nullable"])
+            if key == "type":
+                out[key] = rng.choice(["string", "integer", "number", "boolean", "null", "array", "object",
+                                       ["string", "null"], ["integer", "array"]])
+            elif key == "enum":
+                out[key] = rng.sample(values, rng.randint(1, 3))
+            elif key == "const":
+                out[key] = rng.choice(values)
+            elif key in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
+                out[key] = rng.choice([0, 1, 2.5, 10, -1, True])
+            elif key in ("minLength", "maxLength"):
+                out[key] = rng.choice([0, 1, 3])
+            elif key in ("anyOf", "items") and depth < 2:
+                out[key] = [schema(depth + 1) for _ in range(rng.randint(1, 3))] if key == "anyOf" else schema(depth + 1)
+            elif key in ("description", "format"):
+                out[key] = "date-time" if key == "format" else "text"
+            elif key == "nullable":
+                out[key] = True
+        return out
+
+    validators = (Draft6Validator, Draft7Validator, Draft201909Validator, Draft202012Validator)
+    decided = 0
+    for _ in range(4000):
+        candidate = schema()
+        for value in values:
+            if plainly_valid(candidate, value, composite=True):
+                decided += 1
+                for cls in validators:
+                    assert cls(candidate).is_valid(value), (candidate, value, cls.__name__)
+    assert decided > 1000

@@ -14,6 +14,9 @@ _ANNOTATIONS = frozenset({"description", "title", "default", "examples", "$comme
                           "writeOnly", "format", "nullable"})
 _DECIDED = frozenset({"type", "enum", "const", "minimum", "maximum", "minLength", "maxLength"})
 _SIMPLE = _DECIDED | _ANNOTATIONS
+# Decided with `composite`: draft-04 reads them otherwise (boolean exclusive bounds; 1.0 is no integer there).
+_COMPOSITE = frozenset({"anyOf", "items", "exclusiveMinimum", "exclusiveMaximum"})
+_SIMPLE_OR_COMPOSITE = _SIMPLE | _COMPOSITE
 
 
 def json_type_of(value: Any, *, integral_floats: bool = False) -> str:
@@ -49,15 +52,18 @@ def value_has_type(value: Any, json_type: str) -> bool:
     return isinstance(value, _PY_TYPES.get(json_type, (object,)))
 
 
-def plainly_valid(schema: Any, value: Any) -> bool:
+def plainly_valid(schema: Any, value: Any, *, composite: bool = False) -> bool:
     """True when `schema` uses only simple keywords and `value` satisfies them; False means "ask jsonschema".
 
     Most defaults and examples sit on such schemas, and building a jsonschema validator for each costs far more
-    than this check. A False is never a verdict of invalidity, only a hand-over to the full validator.
+    than this check. A False is never a verdict of invalidity, only a hand-over to the full validator. With
+    `composite` (for draft-06 and later only), `anyOf` of such schemas, `items` of one and numeric exclusive
+    bounds are decided too.
     """
     if not isinstance(schema, dict):
         return False
-    if not _SIMPLE.issuperset(schema) and not all(k in _SIMPLE or k.startswith("x-") for k in schema):
+    known = _SIMPLE_OR_COMPOSITE if composite else _SIMPLE
+    if not known.issuperset(schema) and not all(k in known or k.startswith("x-") for k in schema):
         return False
     kind = schema.get("type")
     if kind is not None:
@@ -76,11 +82,31 @@ def plainly_valid(schema: Any, value: Any) -> bool:
             return False
         if high is not None and not (_number(high) and value <= high):
             return False
+        low, high = schema.get("exclusiveMinimum"), schema.get("exclusiveMaximum")
+        if low is not None and not (_number(low) and value > low):
+            return False
+        if high is not None and not (_number(high) and value < high):
+            return False
     elif isinstance(value, str):
         low, high = schema.get("minLength"), schema.get("maxLength")
         if low is not None and not (isinstance(low, int) and len(value) >= low):
             return False
         if high is not None and not (isinstance(high, int) and len(value) <= high):
+            return False
+    if composite:
+        return _plainly_valid_parts(schema, value)
+    return True
+
+
+def _plainly_valid_parts(schema: dict[str, Any], value: Any) -> bool:
+    """`anyOf` (one branch plainly valid) and `items` (every element plainly valid) of `plainly_valid`."""
+    if "anyOf" in schema:
+        branches = schema["anyOf"]
+        if not isinstance(branches, list) or not any(plainly_valid(b, value, composite=True) for b in branches):
+            return False
+    if "items" in schema and isinstance(value, list):
+        items = schema["items"]
+        if not isinstance(items, dict) or not all(plainly_valid(items, v, composite=True) for v in value):
             return False
     return True
 

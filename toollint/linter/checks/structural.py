@@ -494,8 +494,9 @@ def default_not_valid(node: SchemaNode, ctx: Context) -> None:
     if isinstance(examples, list):
         candidates += [(("examples", i), v, f"`examples[{i}]`") for i, v in enumerate(examples)]
     validator = None
+    composite = not _draft4(ctx.tool) if candidates else False
     for where, value, what in candidates:
-        if plainly_valid(schema, value):
+        if plainly_valid(schema, value, composite=composite):
             continue
         if validator is None:
             validator = _subschema_validator(ctx, node, refs_and_patterns(schema)[0])
