@@ -27,11 +27,18 @@ from toollint.schema.walk import SchemaNode, refs_and_patterns, schema_types, wa
 STRICTIFY_HINT = "`toollint strictify` moves it into the description and keeps it in the boundary validator"
 
 
+def _any_target(ctx: Context, tool: Tool) -> bool:
+    """Whether `ctx.targets(tool)` is non-empty, without building it (no --target and no `strict: true`)."""
+    return bool(ctx.linter.settings.targets) or (tool.strict and bool(tool.dialect.provider))
+
+
 def _profiles(ctx: Context, tool: Tool | None = None) -> list[Profile]:
+    tool = tool or ctx.tool
+    if tool is not None and not _any_target(ctx, tool):
+        return []
     targets = ctx.targets(tool)
     if not targets:
         return []
-    tool = tool or ctx.tool
     chosen = []
     for name in sorted(targets):
         if name == "gemini" and tool is not None and tool.dialect is GEMINI and tool.schema_key == "parametersJsonSchema":
@@ -304,7 +311,7 @@ def _each_subschema(*funcs, wire_only: bool = False):
     strict target (most tools) costs one set lookup, not a call per subschema. The tool's profiles are chosen
     once and handed to each node's function."""
     def run(tool: Tool, ctx: Context) -> None:
-        if not isinstance(tool.schema, dict) or not ctx.targets(tool):
+        if not isinstance(tool.schema, dict):
             return
         profiles = _profiles(ctx, tool)
         if not profiles:
