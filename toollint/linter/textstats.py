@@ -120,6 +120,15 @@ def _is_word(char: str) -> bool:
     return char.isalnum() or char == "_"
 
 
+def contains_any(text: str, parts: Iterable[str]) -> bool:
+    """Whether any of `parts` occurs in `text`: plain substring tests, cheaper than a regex alternation or `any()`
+    over a generator, for the pre-filters that decide whether a precise (regex) scan is needed at all."""
+    for part in parts:
+        if part in text:
+            return True
+    return False
+
+
 def words_regex(words: Iterable[str]) -> WordMatcher | None:
     """A matcher for `words`, or None when the list is empty."""
     matcher = WordMatcher(words)

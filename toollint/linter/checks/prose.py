@@ -18,7 +18,7 @@ from toollint.linter.checks import check
 from toollint.linter.checks.structural import _damerau
 from toollint.linter.context import Context, node_label
 from toollint.linter.paramview import param_of
-from toollint.linter.textstats import name_tokens
+from toollint.linter.textstats import contains_any, name_tokens
 from toollint.schema.walk import SchemaNode, walk
 
 # ---------------------------------------------------------------------------------------------
@@ -43,15 +43,13 @@ def _looks_like_parameter(name: str) -> bool:
     return "_" in head.strip("_") or bool(re.search(r"[a-z][A-Z]", head))
 
 
-_TOOL_NAMES: list[Any] = [None, frozenset()]
-
-
 def _tool_names(ctx: Context) -> frozenset[str]:
     """The set's tool names, as written, last dotted part, and folded (`listOrders` is `list_orders`)."""
-    if _TOOL_NAMES[0] is not ctx.tools:
+    def build() -> frozenset[str]:
         names = {n for tool in ctx.tools if tool.name for n in (tool.name, tool.name.rsplit(".", 1)[-1])}
-        _TOOL_NAMES[0], _TOOL_NAMES[1] = ctx.tools, frozenset(names | {_fold(n) for n in names})
-    return _TOOL_NAMES[1]
+        return frozenset(names | {_fold(n) for n in names})
+
+    return ctx.cached("prose-tool-names", build)  # type: ignore[no-any-return]  # parameters.py has "tool-names"
 
 
 def _written_in_file(name: str, ctx: Context) -> bool:
@@ -71,16 +69,21 @@ _AFTER = re.compile(r"^\s*(?:parameters?|params?|arguments?|args?|flags?|(?:is|a
                     r"given|specified|omitted)|=|参数|为必填|必填)", re.IGNORECASE)
 
 
-def _mentions(text: str) -> Iterator[tuple[str, bool]]:
-    """(name, named as an argument) for each parameter-like name the text refers to."""
+def _mentions(text: str) -> Iterator[tuple[str, re.Match[str] | None]]:
+    """Each parameter-like name the text refers to, with its backticked match (None for a `_CONDITION` match,
+    which names an argument by itself); whether a backticked name is an argument is `_as_argument`'s question."""
     for match in _BACKTICKED.finditer(text):
-        as_argument = bool(_BEFORE.search(text[max(0, match.start() - 30):match.start()])
-                           or _AFTER.match(text[match.end():match.end() + 30]))
-        yield match.group(1), as_argument
+        yield match.group(1), match
     for match in _CONDITION.finditer(text):
         name = match.group(1) or match.group(2)
         if name:
-            yield name, True
+            yield name, None
+
+
+def _as_argument(text: str, backticked: re.Match[str]) -> bool:
+    """Whether the words around a backticked name make it an argument of this call."""
+    start, end = backticked.span()
+    return bool(_BEFORE.search(text[max(0, start - 30):start]) or _AFTER.match(text[end:end + 30]))
 
 
 def _fold(name: str) -> str:
@@ -109,10 +112,12 @@ def _own_parameters(tool: Tool, ctx: Context) -> frozenset[str]:
         n.name for n in walk(tool.schema, tool.schema_pointer) if n.via == "properties" and n.name))
 
 
-# Every `_CONDITION` match in ASCII text holds one of these words (lower-cased); a substring test is much cheaper
-# than the regex. Non-ASCII text goes to the regex directly: IGNORECASE folds a few non-ASCII letters
-# (`ſ`, `K`, `İ`, `ı`) onto ASCII ones, which `str.lower` does not.
+# Every `_CONDITION` match in ASCII text holds one of these words and, lower-cased, a `_CONDITION_TAIL` match;
+# substring tests and a regex anchored on the rare tail are much cheaper than the full regex. Non-ASCII text
+# goes to the regex directly: IGNORECASE folds a few non-ASCII letters (`ſ`, `K`, `İ`, `ı`) onto ASCII ones,
+# which `str.lower` does not.
 _CONDITION_WORDS = ("provided", "given", "specified", "supplied", "passed", "omitted")
+_CONDITION_TAIL = re.compile(r"(?:is|are)\s+(?:not\s+)?(?:provided|given|specified|supplied|passed|omitted)\b")
 
 
 def _may_mention(text: str) -> bool:
@@ -121,26 +126,32 @@ def _may_mention(text: str) -> bool:
         return True
     if text.isascii():
         low = text.lower()
-        if not any(word in low for word in _CONDITION_WORDS):
+        if not contains_any(low, _CONDITION_WORDS) or _CONDITION_TAIL.search(low) is None:
             return False
     return _CONDITION.search(text) is not None
 
 
 def _check_mentions(where: str, text: str, tool: Tool, ctx: Context) -> None:
-    if not _may_mention(text):
-        return
-    own = _own_parameters(tool, ctx)
-    if not own:
-        return  # a tool without parameters: backticked names are about something else
-    tool_names = _tool_names(ctx)
+    """Report the names `text` gives as arguments that are not parameters of `tool`. The tests run cheapest
+    first: the name's shape, then the words around it, then the tool's parameters and the file."""
+    own: frozenset[str] | None = None
     reported: set[str] = set()
-    for name, conditional in _mentions(text):
+    for name, backticked in _mentions(text):
         head = name.split(".", 1)[0]
-        if not conditional or head in own or head.lower() in _LITERALS or name in reported:
-            continue  # a backticked name with no sign that it is an argument: an output field, a term
-        if head in tool_names or _fold(head) in tool_names or "." in name or not _looks_like_parameter(name) or \
+        if head.lower() in _LITERALS or name in reported or "." in name or not _looks_like_parameter(name) or \
                 head.isupper() or name_tokens(head)[:1] in _TOOL_VERBS:
-            continue  # another tool (`listOrders`, `get_metrics`), a file name, an env variable, a plain word
+            continue  # a literal, a file name, an env variable, a plain word, a verb (`get_metrics`: another tool)
+        if backticked is not None and not _as_argument(text, backticked):
+            continue  # a backticked name with no sign that it is an argument: an output field, a term
+        if own is None:
+            own = _own_parameters(tool, ctx)
+            if not own:
+                return  # a tool without parameters: backticked names are about something else
+        if head in own:
+            continue
+        tool_names = _tool_names(ctx)
+        if head in tool_names or _fold(head) in tool_names:
+            continue  # another tool (`listOrders`)
         if _written_in_file(head, ctx):
             continue  # another tool's parameter, an output field, an enum value
         near = _nearest(head, own)
@@ -153,8 +164,9 @@ def _check_mentions(where: str, text: str, tool: Tool, ctx: Context) -> None:
 
 @check("description-names-unknown-parameter", "tool")
 def description_names_unknown_parameter(tool: Tool, ctx: Context) -> None:
-    if isinstance(tool.schema, dict) and isinstance(tool.description, str):
-        _check_mentions(tool.description_pointer, tool.description, tool, ctx)
+    description = tool.description
+    if isinstance(tool.schema, dict) and isinstance(description, str) and _may_mention(description):
+        _check_mentions(tool.description_pointer, description, tool, ctx)
 
 
 @check("description-names-unknown-parameter", "schema", keys=("description",))
@@ -171,15 +183,22 @@ def parameter_description_names_unknown_parameter(node: SchemaNode, ctx: Context
 _VALUE = r"[\"'`“‘]?[A-Za-z0-9][\w.+/-]{0,30}[\"'`”’]?"
 _SEP = r"(?:\s*(?:,|、|，|/|\||;|或|和)\s*(?:or\s+|and\s+)?|\s+(?:or|and)\s+)"
 # "one of: a, b, c", "Allowed values: a | b", "可选值：a、b、c", "[Enum]: [...]", "Here are the options: a, b".
+# The `\b` every English cue starts with stands before the alternation, so the search gives up at once at the
+# positions inside a word instead of trying each cue there.
 _LISTED = re.compile(
-    r"(?:\bone\s+of|\ballowed\s+values?|\bvalid\s+values?|\bpossible\s+values?|\baccepted\s+values?|"
-    r"\bsupported\s+values?|\bavailable\s+values?|\bmust\s+be\s+(?:either|one\s+of)|\bcan\s+be\s+(?:either|one\s+of)|"
-    r"\boptions?\s+(?:are|is)|\bthe\s+options\b|\boptions\s*:|\bvalues?\s*:|\[enum\]|\benum\b|"
+    r"(?:\b(?:one\s+of|allowed\s+values?|valid\s+values?|possible\s+values?|accepted\s+values?|"
+    r"supported\s+values?|available\s+values?|must\s+be\s+(?:either|one\s+of)|can\s+be\s+(?:either|one\s+of)|"
+    r"options?\s+(?:are|is)|the\s+options\b|options\s*:|values?\s*:|enum\b)|\[enum\]|"
     r"可选值|取值(?:范围)?(?:为|是)?|可选(?:项|参数)?(?:为|有|包括)?|只能是|必须是|之一)"
     r"\s*(?:are|is)?\s*[:：]?\s*[\[(（]?\s*"
     rf"(?P<values>{_VALUE}(?:{_SEP}{_VALUE}){{1,29}})", re.IGNORECASE)
-# "(economy, premium, business)": three or more bare words in parentheses, not after "e.g.".
-_PARENS = re.compile(r"(?<![\w.])[(（]\s*(?P<values>[a-z][\w-]{0,20}(?:\s*(?:,|/|\|)\s*(?:or\s+)?[a-z][\w-]{0,20}){2,19})\s*[)）]")
+# Every English cue of `_LISTED` holds one of these words or `one of`: the exact pre-filter for ASCII text.
+_LISTED_WORDS = ("value", "option", "enum", "either")
+_ONE_OF = re.compile(r"one\s+of")
+# "(economy, premium, business)": three or more bare words in parentheses, not after "e.g.". The lookbehind
+# follows the parenthesis so the search can jump from one parenthesis to the next.
+_PARENS = re.compile(r"[(（](?<![\w.][(（])\s*(?P<values>[a-z][\w-]{0,20}(?:\s*(?:,|/|\|)\s*(?:or\s+)?[a-z][\w-]{0,20})"
+                     r"{2,19})\s*[)）]")
 _EXAMPLE_CUE = re.compile(r"(?:e\.g\.?|i\.e\.?|eg\.?|such\s+as|for\s+example|for\s+instance|like|including|"
                           r"例如|比如|如)\s*[:：,]?\s*$", re.IGNORECASE)
 _CONDITION_BEFORE = re.compile(r"\b(?:for|when|if|in|with|on|unless)\s*$|(?:当|如果|对于)\s*$", re.IGNORECASE)
@@ -194,29 +213,28 @@ def _values(match: re.Match[str]) -> list[str]:
     return [p.strip(_STRIP) for p in parts if p.strip(_STRIP)]
 
 
-# "'l' for lines, 'w' for words", "`asc` = oldest first": each value quoted and explained.
-_EXPLAINED = re.compile(r"(?<![{:]\s)(?<![{:])[\"'`“‘]([A-Za-z0-9][\w.+/-]{0,30})[\"'`”’]\s*"
+# "'l' for lines, 'w' for words", "`asc` = oldest first": each value quoted and explained. The lookbehinds
+# (no `{` or `:` just before the quote) follow the quote so the search can jump from one quote to the next.
+_EXPLAINED = re.compile(r"[\"'`“‘](?<![{:]\s[\"'`“‘])(?<![{:][\"'`“‘])([A-Za-z0-9][\w.+/-]{0,30})[\"'`”’]\s*"
                         r"(?:for\b|means\b|->|→|表示|代表|[:：](?=\s*[A-Za-z\u4e00-\u9fff]))\s*(?![\"'{\[])\S")
-
-
-# A cheap first look: a list of allowed values needs one of these words, parentheses or quotes.
-_MAY_LIST = re.compile(r"one\s+of|values?|options?|enum|either|可选|取值|只能|必须|之一|[(（'\"`“‘]", re.IGNORECASE)
-
-
 _OPEN_QUOTES = ("\"", "'", "`", "“", "‘")
-_LISTED_CUES = ("one", "allowed", "valid", "possible", "accepted", "supported", "available", "must", "can", "option",
-                "value", "enum")
+
+
+def _may_list(text: str) -> bool:
+    """Whether `_LISTED` can match: exact for ASCII text; non-ASCII text goes to the regex (IGNORECASE folds a
+    few non-ASCII letters onto ASCII ones, which `str.lower` does not)."""
+    if not text.isascii():
+        return True
+    low = text.lower()
+    return contains_any(low, _LISTED_WORDS) or _ONE_OF.search(low) is not None
 
 
 def listed_values(text: str) -> list[str] | None:
     """The allowed values a description lists, or None when it lists none (examples do not count)."""
-    if not _MAY_LIST.search(text):
-        return None
-    # Pre-filters, each exact: `_EXPLAINED` needs an opening quote, `_PARENS` an opening parenthesis, and
-    # `_LISTED` in ASCII text one of `_LISTED_CUES` (non-ASCII text goes to the regex: IGNORECASE folds a few
-    # non-ASCII letters onto ASCII ones, which `str.lower` does not).
+    # Pre-filters, each exact: `_EXPLAINED` needs an opening quote, `_PARENS` an opening parenthesis and
+    # `_LISTED` one of its cues.
     explained: list[str] = []
-    if any(q in text for q in _OPEN_QUOTES):
+    if contains_any(text, _OPEN_QUOTES):
         explained = [m.group(1) for m in _EXPLAINED.finditer(text) if not _EXAMPLE_CUE.search(text[:m.start()])
                      and not _CONDITION_BEFORE.search(text[:m.start()])]
     if len(explained) >= 2 and "{" not in text and not _OPEN_ENDED.search(text) and \
@@ -224,8 +242,7 @@ def listed_values(text: str) -> list[str] | None:
             not all(v.lower() in ("true", "false") for v in explained) and len(set(explained)) == len(explained):
         return explained
     patterns = []
-    low = text.lower()
-    if not text.isascii() or any(cue in low for cue in _LISTED_CUES):
+    if _may_list(text):
         patterns.append(_LISTED)
     if "(" in text or "（" in text:
         patterns.append(_PARENS)
@@ -242,18 +259,23 @@ def listed_values(text: str) -> list[str] | None:
     return None
 
 
+# Keywords that constrain or explain the values already (a set test over the node's few keys, not seven lookups).
+_CONSTRAINED = frozenset(("enum", "const", "anyOf", "oneOf", "pattern", "format", "items"))
+
+
 @check("values-only-in-prose", "schema", properties_only=True)
 def values_only_in_prose(node: SchemaNode, ctx: Context) -> None:
     description = node.schema.get("description")
     if not isinstance(description, str) or len(description) < 8:
         return
-    if any(k in node.schema for k in ("enum", "const", "anyOf", "oneOf", "pattern", "format", "items")):
+    if not _CONSTRAINED.isdisjoint(node.schema):
+        return
+    # The text first: few descriptions list values, and the parameter view is built only for those.
+    values = listed_values(description)
+    if values is None:
         return
     param = param_of(node, ctx)
     if not param.is_string or param.first("enum") is not None or param.first("const") is not None:
-        return
-    values = listed_values(description)
-    if values is None:
         return
     shown = ", ".join(values[:6]) + (", ..." if len(values) > 6 else "")
     ctx.report(node.pointer,
