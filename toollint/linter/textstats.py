@@ -36,8 +36,11 @@ def latin_words(text: str) -> list[str]:
 
 def length_in_words(text: str, cjk_chars_per_word: float = 2.0) -> float:
     """Latin words plus CJK characters / `cjk_chars_per_word`: one measure for every script."""
-    latin = len(LATIN_WORD.findall(CJK_RUN.sub(" ", text)))
-    return latin + cjk_count(text) / max(cjk_chars_per_word, 0.1)
+    if text.isascii():  # nothing to set aside or to count
+        latin, cjk = len(LATIN_WORD.findall(text)), 0
+    else:
+        latin, cjk = len(LATIN_WORD.findall(CJK_RUN.sub(" ", text))), cjk_count(text)
+    return latin + cjk / max(cjk_chars_per_word, 0.1)
 
 
 @lru_cache(maxsize=65536)
