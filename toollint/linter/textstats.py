@@ -123,6 +123,19 @@ def _is_word(char: str) -> bool:
     return char.isalnum() or char == "_"
 
 
+# The only non-ASCII letters an IGNORECASE regex equates with ASCII ones (`ſ` s, `K` k, `İ` `ı` i); `İ` is also
+# the only character whose lower case is two characters long.
+_FOLDS_TO_ASCII = {0x17F: "s", 0x212A: "k", 0x130: "i", 0x131: "i"}
+
+
+def fold_case(text: str) -> str:
+    """`text` lower-cased so that a substring test on it is an exact pre-filter for an IGNORECASE regex made of
+    ASCII words: every character an IGNORECASE match of an ASCII letter can meet is an ASCII letter here."""
+    if text.isascii() or not contains_any(text, "ſKİı"):
+        return text.lower()
+    return text.translate(_FOLDS_TO_ASCII).lower()
+
+
 def contains_any(text: str, parts: Iterable[str]) -> bool:
     """Whether any of `parts` occurs in `text`: plain substring tests, cheaper than a regex alternation or `any()`
     over a generator, for the pre-filters that decide whether a precise (regex) scan is needed at all."""

@@ -18,7 +18,7 @@ from toollint.linter.checks import check
 from toollint.linter.checks.structural import _damerau
 from toollint.linter.context import Context, node_label
 from toollint.linter.paramview import param_of
-from toollint.linter.textstats import contains_any, name_tokens
+from toollint.linter.textstats import contains_any, fold_case, name_tokens
 from toollint.schema.walk import SchemaNode, walk
 
 # ---------------------------------------------------------------------------------------------
@@ -74,6 +74,8 @@ def _mentions(text: str) -> Iterator[tuple[str, re.Match[str] | None]]:
     which names an argument by itself); whether a backticked name is an argument is `_as_argument`'s question."""
     for match in _BACKTICKED.finditer(text):
         yield match.group(1), match
+    if not _may_hold_condition(text):
+        return  # most texts: the slow `_CONDITION` scan of a long text would find nothing
     for match in _CONDITION.finditer(text):
         name = match.group(1) or match.group(2)
         if name:
@@ -112,23 +114,25 @@ def _own_parameters(tool: Tool, ctx: Context) -> frozenset[str]:
         n.name for n in walk(tool.schema, tool.schema_pointer) if n.via == "properties" and n.name))
 
 
-# Every `_CONDITION` match in ASCII text holds one of these words and, lower-cased, a `_CONDITION_TAIL` match;
-# substring tests and a regex anchored on the rare tail are much cheaper than the full regex. Non-ASCII text
-# goes to the regex directly: IGNORECASE folds a few non-ASCII letters (`ſ`, `K`, `İ`, `ı`) onto ASCII ones,
-# which `str.lower` does not.
+# Every `_CONDITION` match holds a Chinese cue or, lower-cased (`fold_case`), one of these words and a
+# `_CONDITION_TAIL` match: substring tests and a regex anchored on the rare tail are much cheaper than the full
+# regex, which tries each alternative at every position of a long text.
+_CONDITION_CJK = tuple(cue + verb for cue in ("如果", "若", "当") for verb in ("提供", "指定", "传入"))
 _CONDITION_WORDS = ("provided", "given", "specified", "supplied", "passed", "omitted")
 _CONDITION_TAIL = re.compile(r"(?:is|are)\s+(?:not\s+)?(?:provided|given|specified|supplied|passed|omitted)\b")
 
 
+def _may_hold_condition(text: str) -> bool:
+    """Whether `_CONDITION` can match the text (an exact pre-filter)."""
+    if not text.isascii() and contains_any(text, _CONDITION_CJK):
+        return True
+    low = fold_case(text)
+    return contains_any(low, _CONDITION_WORDS) and _CONDITION_TAIL.search(low) is not None
+
+
 def _may_mention(text: str) -> bool:
     """Whether `_mentions` can find anything in the text: a backtick, or a `_CONDITION` match."""
-    if "`" in text:
-        return True
-    if text.isascii():
-        low = text.lower()
-        if not contains_any(low, _CONDITION_WORDS) or _CONDITION_TAIL.search(low) is None:
-            return False
-    return _CONDITION.search(text) is not None
+    return "`" in text or (_may_hold_condition(text) and _CONDITION.search(text) is not None)
 
 
 def _check_mentions(where: str, text: str, tool: Tool, ctx: Context) -> None:
@@ -192,9 +196,15 @@ _LISTED = re.compile(
     r"可选值|取值(?:范围)?(?:为|是)?|可选(?:项|参数)?(?:为|有|包括)?|只能是|必须是|之一)"
     r"\s*(?:are|is)?\s*[:：]?\s*[\[(（]?\s*"
     rf"(?P<values>{_VALUE}(?:{_SEP}{_VALUE}){{1,29}})", re.IGNORECASE)
-# Every English cue of `_LISTED` holds one of these words or `one of`: the exact pre-filter for ASCII text.
+# Every cue of `_LISTED` is Chinese or holds, lower-cased (`fold_case`), one of these words or `one of`.
+_LISTED_CJK = ("可选", "取值", "只能是", "必须是", "之一")
 _LISTED_WORDS = ("value", "option", "enum", "either")
 _ONE_OF = re.compile(r"one\s+of")
+# Every cue starts, lower-cased, with one of these (`the options` is found through its `option`). A plain literal
+# alternation, which the regex engine scans quickly; `_LISTED` is then tried only where one starts, instead of
+# at every position of the text.
+_LISTED_STARTS = re.compile(r"one|allowed|valid|possible|accepted|supported|available|must|can|option|value|enum|"
+                            r"\[enum\]|可选|取值|只能是|必须是|之一")
 # "(economy, premium, business)": three or more bare words in parentheses, not after "e.g.". The lookbehind
 # follows the parenthesis so the search can jump from one parenthesis to the next.
 _PARENS = re.compile(r"[(（](?<![\w.][(（])\s*(?P<values>[a-z][\w-]{0,20}(?:\s*(?:,|/|\|)\s*(?:or\s+)?[a-z][\w-]{0,20})"
@@ -220,19 +230,40 @@ _EXPLAINED = re.compile(r"[\"'`“‘](?<![{:]\s[\"'`“‘])(?<![{:][\"'`“‘
 _OPEN_QUOTES = ("\"", "'", "`", "“", "‘")
 
 
-def _may_list(text: str) -> bool:
-    """Whether `_LISTED` can match: exact for ASCII text; non-ASCII text goes to the regex (IGNORECASE folds a
-    few non-ASCII letters onto ASCII ones, which `str.lower` does not)."""
-    if not text.isascii():
-        return True
-    low = text.lower()
-    return contains_any(low, _LISTED_WORDS) or _ONE_OF.search(low) is not None
+def _cue_starts(low: str) -> Iterator[int]:
+    """The positions, ascending, where a `_LISTED` cue may start in `low` (`fold_case` of the text)."""
+    found = _LISTED_STARTS.search(low)
+    while found is not None:
+        start = found.start()
+        if low.startswith("option", start):  # and `the` before it, after white space?
+            before = start
+            while before > 0 and low[before - 1].isspace():
+                before -= 1
+            if before < start and low.endswith("the", 0, before):
+                yield before - 3
+        yield start
+        found = _LISTED_STARTS.search(low, start + 1)
+
+
+def _listed_matches(text: str) -> Iterator[re.Match[str]]:
+    """`_LISTED.finditer(text)`, the regex tried only where a cue starts (nowhere in most texts)."""
+    low = fold_case(text)
+    if not (contains_any(low, _LISTED_WORDS) or _ONE_OF.search(low) is not None or
+            (not text.isascii() and contains_any(text, _LISTED_CJK))):
+        return
+    end = 0
+    for start in _cue_starts(low):
+        if start >= end:
+            match = _LISTED.match(text, start)
+            if match is not None:
+                yield match
+                end = match.end()
 
 
 def listed_values(text: str) -> list[str] | None:
     """The allowed values a description lists, or None when it lists none (examples do not count)."""
     # Pre-filters, each exact: `_EXPLAINED` needs an opening quote, `_PARENS` an opening parenthesis and
-    # `_LISTED` one of its cues.
+    # `_LISTED` one of its cues (`_listed_matches`).
     explained: list[str] = []
     if contains_any(text, _OPEN_QUOTES):
         explained = [m.group(1) for m in _EXPLAINED.finditer(text) if not _EXAMPLE_CUE.search(text[:m.start()])
@@ -241,13 +272,11 @@ def listed_values(text: str) -> list[str] | None:
             not _EXAMPLE_ANYWHERE.search(text) and \
             not all(v.lower() in ("true", "false") for v in explained) and len(set(explained)) == len(explained):
         return explained
-    patterns = []
-    if _may_list(text):
-        patterns.append(_LISTED)
+    found: list[Iterator[re.Match[str]]] = [_listed_matches(text)]
     if "(" in text or "（" in text:
-        patterns.append(_PARENS)
-    for pattern in patterns:
-        for match in pattern.finditer(text):
+        found.append(_PARENS.finditer(text))
+    for matches in found:
+        for match in matches:
             if _EXAMPLE_CUE.search(text[:match.start()]) or _EXAMPLE_CUE.search(text[:match.start("values")]):
                 continue
             if _OPEN_ENDED.search(text[match.end():match.end() + 80]) or _OPEN_ENDED.search(match.group(0)):
@@ -261,6 +290,9 @@ def listed_values(text: str) -> list[str] | None:
 
 # Keywords that constrain or explain the values already (a set test over the node's few keys, not seven lookups).
 _CONSTRAINED = frozenset(("enum", "const", "anyOf", "oneOf", "pattern", "format", "items"))
+# A declared type other than string is the parameter's type unless another schema is merged in.
+_OTHER_TYPES = frozenset(("integer", "number", "boolean", "array", "object"))
+_MERGED = frozenset(("$ref", "allOf"))
 
 
 @check("values-only-in-prose", "schema", properties_only=True)
@@ -270,7 +302,10 @@ def values_only_in_prose(node: SchemaNode, ctx: Context) -> None:
         return
     if not _CONSTRAINED.isdisjoint(node.schema):
         return
-    # The text first: few descriptions list values, and the parameter view is built only for those.
+    declared = node.schema.get("type")
+    if isinstance(declared, str) and declared in _OTHER_TYPES and _MERGED.isdisjoint(node.schema):
+        return  # plainly no string: the parameter view would say so after more work
+    # The text next: few descriptions list values, and the parameter view is built only for those.
     values = listed_values(description)
     if values is None:
         return
