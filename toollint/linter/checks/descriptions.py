@@ -489,6 +489,12 @@ def _leading_literals(pattern: str, depth: int = 0) -> list[str] | None:
     return found
 
 
+def _by_script(literals: list[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The literals for non-ASCII text (all) and for ASCII text (the ASCII ones), indexed by `text.isascii()`."""
+    unique = tuple(sorted(set(literals)))
+    return unique, tuple(literal for literal in unique if literal.isascii())
+
+
 class _PhraseMatcher:
     """Lower-cased search for a few rare phrases: jump to each occurrence of a leading literal, then match."""
 
@@ -506,15 +512,19 @@ class _PhraseMatcher:
             else:
                 anchors.extend(literals)
         # Substring tests, not one regex alternation: the regex engine tries every alternative at each position,
-        # `in` scans at C speed. An anchor with a non-ASCII character cannot occur in ASCII text.
-        self.anchors = tuple(sorted(set(anchors))) if anchors else None
-        self.ascii_anchors = tuple(a for a in self.anchors if a.isascii()) if self.anchors else None
+        # `in` scans at C speed. A text can match only if it holds an anchor and, as every match begins with
+        # one, a leading literal (`the user` alone is common). One with a non-ASCII character cannot occur in
+        # ASCII text.
+        self.anchors = _by_script(anchors) if anchors else None
+        self.starts = _by_script([literal for _, literals in self.entries for literal in literals or ()]) \
+            if self.anchors else None
 
     def may_match(self, low: str) -> bool:
-        """Whether lower-cased text holds an anchor, without which no pattern matches."""
-        if self.anchors is None or self.ascii_anchors is None:
+        """Whether lower-cased text holds an anchor and a leading literal, without which no pattern matches."""
+        if self.anchors is None or self.starts is None:
             return True
-        return contains_any(low, self.ascii_anchors if low.isascii() else self.anchors)
+        ascii_text = low.isascii()
+        return contains_any(low, self.anchors[ascii_text]) and contains_any(low, self.starts[ascii_text])
 
     def search(self, text: str) -> re.Match[str] | None:
         low = text.lower()
@@ -565,21 +575,18 @@ def model_instructions_in_server_instructions(source: Source, ctx: Context) -> N
 
 def _instruction_texts(tool: Tool) -> list[tuple[str | None, str, str]]:
     """(property name or None for the tool itself, key, text) of the texts model-instructions reads."""
-    found = []
-    for key in ("description", "title"):
-        text = tool.definition.get(key)
-        if isinstance(text, str) and len(text) >= 4:
-            found.append((None, key, text))
+    definition = tool.definition
+    found = [(None, key, text) for key in _TEXT_KEYS for text in (definition.get(key),)
+             if isinstance(text, str) and len(text) >= 4]
     schema = tool.schema
     properties = schema.get("properties") if isinstance(schema, dict) else None
     if isinstance(properties, dict):
-        for name, prop in properties.items():
-            if isinstance(prop, dict):
-                for key in ("description", "title"):
-                    text = prop.get(key)
-                    if isinstance(text, str) and len(text) >= 4:
-                        found.append((name, key, text))
+        found += [(name, key, text) for name, prop in properties.items() if isinstance(prop, dict)
+                  for key in _TEXT_KEYS for text in (prop.get(key),) if isinstance(text, str) and len(text) >= 4]
     return found
+
+
+_TEXT_KEYS = ("description", "title")
 
 
 @check("model-instructions", "tool")
