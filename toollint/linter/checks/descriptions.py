@@ -576,7 +576,7 @@ def model_instructions_in_server_instructions(source: Source, ctx: Context) -> N
 def _instruction_texts(tool: Tool) -> list[tuple[str | None, str, str]]:
     """(property name or None for the tool itself, key, text) of the texts model-instructions reads."""
     definition = tool.definition
-    found = [(None, key, text) for key in _TEXT_KEYS for text in (definition.get(key),)
+    found: list[tuple[str | None, str, str]] = [(None, key, text) for key in _TEXT_KEYS for text in (definition.get(key),)
              if isinstance(text, str) and len(text) >= 4]
     schema = tool.schema
     properties = schema.get("properties") if isinstance(schema, dict) else None

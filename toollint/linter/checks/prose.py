@@ -49,7 +49,8 @@ def _tool_names(ctx: Context) -> frozenset[str]:
         names = {n for tool in ctx.tools if tool.name for n in (tool.name, tool.name.rsplit(".", 1)[-1])}
         return frozenset(names | {_fold(n) for n in names})
 
-    return ctx.cached("prose-tool-names", build)  # type: ignore[no-any-return]  # parameters.py has "tool-names"
+    names: frozenset[str] = ctx.cached("prose-tool-names", build)  # "tool-names" is parameters.py's
+    return names
 
 
 def _written_in_file(name: str, ctx: Context) -> bool:
