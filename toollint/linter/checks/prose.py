@@ -197,10 +197,11 @@ _LISTED = re.compile(
     r"可选值|取值(?:范围)?(?:为|是)?|可选(?:项|参数)?(?:为|有|包括)?|只能是|必须是|之一)"
     r"\s*(?:are|is)?\s*[:：]?\s*[\[(（]?\s*"
     rf"(?P<values>{_VALUE}(?:{_SEP}{_VALUE}){{1,29}})", re.IGNORECASE)
-# Every cue of `_LISTED` is Chinese or holds, lower-cased (`fold_case`), one of these words or `one of`.
+# Every cue of `_LISTED` is Chinese or holds, lower-cased (`fold_case`), a `_LISTED_CUE` match, which needs one
+# of the `_LISTED_WORDS` (a cheaper test first: most texts hold none).
 _LISTED_CJK = ("可选", "取值", "只能是", "必须是", "之一")
-_LISTED_WORDS = ("value", "option", "enum", "either")
-_ONE_OF = re.compile(r"one\s+of")
+_LISTED_WORDS = ("value", "option", "enum", "one", "either")
+_LISTED_CUE = re.compile(r"value|option[s\s]|enum\b|one\s+of|be\s+either")
 # Every cue starts, lower-cased, with one of these (`the options` is found through its `option`). A plain literal
 # alternation, which the regex engine scans quickly; `_LISTED` is then tried only where one starts, instead of
 # at every position of the text.
@@ -249,8 +250,8 @@ def _cue_starts(low: str) -> Iterator[int]:
 def _listed_matches(text: str) -> Iterator[re.Match[str]]:
     """`_LISTED.finditer(text)`, the regex tried only where a cue starts (nowhere in most texts)."""
     low = fold_case(text)
-    if not (contains_any(low, _LISTED_WORDS) or _ONE_OF.search(low) is not None or
-            (not text.isascii() and contains_any(text, _LISTED_CJK))):
+    if not (contains_any(low, _LISTED_WORDS) and _LISTED_CUE.search(low) is not None or
+            not text.isascii() and contains_any(text, _LISTED_CJK)):
         return
     end = 0
     for start in _cue_starts(low):
