@@ -125,9 +125,12 @@ _CONDITION_TAIL = re.compile(r"(?:is|are)\s+(?:not\s+)?(?:provided|given|specifi
 
 def _may_hold_condition(text: str) -> bool:
     """Whether `_CONDITION` can match the text (an exact pre-filter)."""
-    if not text.isascii() and contains_any(text, _CONDITION_CJK):
+    if text.isascii():
+        low = text.lower()  # `fold_case`, spelled out for the common case: this runs for every description
+    elif contains_any(text, _CONDITION_CJK):
         return True
-    low = fold_case(text)
+    else:
+        low = fold_case(text)
     return contains_any(low, _CONDITION_WORDS) and _CONDITION_TAIL.search(low) is not None
 
 
