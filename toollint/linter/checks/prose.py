@@ -75,9 +75,7 @@ def _mentions(text: str) -> Iterator[tuple[str, re.Match[str] | None]]:
     which names an argument by itself); whether a backticked name is an argument is `_as_argument`'s question."""
     for match in _BACKTICKED.finditer(text):
         yield match.group(1), match
-    if not _may_hold_condition(text):
-        return  # most texts: the slow `_CONDITION` scan of a long text would find nothing
-    for match in _CONDITION.finditer(text):
+    for match in _conditions(text):
         name = match.group(1) or match.group(2)
         if name:
             yield name, None
@@ -120,6 +118,8 @@ def _own_parameters(tool: Tool, ctx: Context) -> frozenset[str]:
 # regex, which tries each alternative at every position of a long text.
 _CONDITION_CJK = tuple(cue + verb for cue in ("如果", "若", "当") for verb in ("提供", "指定", "传入"))
 _CONDITION_WORDS = ("provided", "given", "specified", "supplied", "passed", "omitted")
+# Every `_CONDITION` match begins, lower-cased, with one of these.
+_CONDITION_STARTS = re.compile("if|when|unless|whether|如果|若|当")
 _CONDITION_TAIL = re.compile(r"(?:is|are)\s+(?:not\s+)?(?:provided|given|specified|supplied|passed|omitted)\b")
 
 
@@ -134,9 +134,37 @@ def _may_hold_condition(text: str) -> bool:
     return contains_any(low, _CONDITION_WORDS) and _CONDITION_TAIL.search(low) is not None
 
 
+def _conditions(text: str) -> Iterator[re.Match[str]]:
+    """`_CONDITION.finditer(text)`: nothing when the pre-filter rules a match out (most texts), else the regex tried
+    only where a cue starts, not at every position of a long text."""
+    if _may_hold_condition(text):
+        yield from _finditer_at(_CONDITION, text, _literal_starts(_CONDITION_STARTS, fold_case(text)))
+
+
 def _may_mention(text: str) -> bool:
     """Whether `_mentions` can find anything in the text: a backtick, or a `_CONDITION` match."""
-    return "`" in text or (_may_hold_condition(text) and _CONDITION.search(text) is not None)
+    return "`" in text or next(_conditions(text), None) is not None
+
+
+def _literal_starts(literals: re.Pattern[str], low: str) -> Iterator[int]:
+    """Every position, ascending, where the alternation of literals `literals` matches in `low`, overlaps
+    included. Such a regex (no IGNORECASE, no `\\b`) is scanned quickly."""
+    found = literals.search(low)
+    while found is not None:
+        yield found.start()
+        found = literals.search(low, found.start() + 1)
+
+
+def _finditer_at(pattern: re.Pattern[str], text: str, starts: Iterator[int]) -> Iterator[re.Match[str]]:
+    """`pattern.finditer(text)` for a pattern whose every match begins at one of `starts` (ascending): the
+    pattern is tried only there instead of at every position of the text."""
+    end = 0
+    for start in starts:
+        if start >= end:
+            match = pattern.match(text, start)
+            if match is not None:
+                yield match
+                end = match.end()
 
 
 def _check_mentions(where: str, text: str, tool: Tool, ctx: Context) -> None:
@@ -237,9 +265,7 @@ _OPEN_QUOTES = ("\"", "'", "`", "“", "‘")
 
 def _cue_starts(low: str) -> Iterator[int]:
     """The positions, ascending, where a `_LISTED` cue may start in `low` (`fold_case` of the text)."""
-    found = _LISTED_STARTS.search(low)
-    while found is not None:
-        start = found.start()
+    for start in _literal_starts(_LISTED_STARTS, low):
         if low.startswith("option", start):  # and `the` before it, after white space?
             before = start
             while before > 0 and low[before - 1].isspace():
@@ -247,22 +273,14 @@ def _cue_starts(low: str) -> Iterator[int]:
             if before < start and low.endswith("the", 0, before):
                 yield before - 3
         yield start
-        found = _LISTED_STARTS.search(low, start + 1)
 
 
 def _listed_matches(text: str) -> Iterator[re.Match[str]]:
     """`_LISTED.finditer(text)`, the regex tried only where a cue starts (nowhere in most texts)."""
     low = fold_case(text)
-    if not (contains_any(low, _LISTED_WORDS) and _LISTED_CUE.search(low) is not None or
-            not text.isascii() and contains_any(text, _LISTED_CJK)):
-        return
-    end = 0
-    for start in _cue_starts(low):
-        if start >= end:
-            match = _LISTED.match(text, start)
-            if match is not None:
-                yield match
-                end = match.end()
+    if contains_any(low, _LISTED_WORDS) and _LISTED_CUE.search(low) is not None or \
+            not text.isascii() and contains_any(text, _LISTED_CJK):
+        yield from _finditer_at(_LISTED, text, _cue_starts(low))
 
 
 def listed_values(text: str) -> list[str] | None:
