@@ -639,7 +639,7 @@ _DESTRUCTIVE = OptionCache(lambda options: _DestructiveLexicon(
 def undeclared_destructive_tool(tool: Tool, ctx: Context) -> None:
     lex: _DestructiveLexicon = _DESTRUCTIVE.get(ctx.options)
     tokens = name_tokens(tool.name or "")
-    if not tokens or not any(t in lex.verbs for t in tokens[:2]):
+    if lex.verbs.isdisjoint(tokens[:2]):
         return
     annotations = tool.definition.get("annotations")
     if isinstance(annotations, dict) and ("destructiveHint" in annotations or annotations.get("readOnlyHint") is True):

@@ -364,13 +364,14 @@ def required_with_default(node: SchemaNode, ctx: Context) -> None:
     properties = node.schema.get("properties")
     if not isinstance(required, list) or not isinstance(properties, dict):
         return
+    defaulted = [(name, schema) for name in required if isinstance(name, str)
+                 for schema in (properties.get(name),) if isinstance(schema, dict) and "default" in schema]
+    if not defaulted:
+        return  # the common case, decided before the tool's targets are worked out
     tool = ctx.tool
     if tool is not None and (tool.strict or ctx.targets(tool)):
         return  # strict mode makes every property required; a default there is documentation
-    for name in required:
-        schema = properties.get(name) if isinstance(name, str) else None
-        if not isinstance(schema, dict) or "default" not in schema:
-            continue
+    for name, schema in defaulted:
         if _nullable(schema):
             continue  # `anyOf [T, null]` + default: the strict-mode idiom for an optional parameter
         where = jp.join(node.pointer, "properties", name, "default")
