@@ -18,7 +18,7 @@ from toollint.linter.checks import check
 from toollint.linter.checks.structural import _damerau
 from toollint.linter.context import Context, node_label
 from toollint.linter.paramview import param_of
-from toollint.linter.textstats import contains_any, fold_case, name_tokens
+from toollint.linter.textstats import contains_any, fold_case, literal_trie, name_tokens
 from toollint.schema.walk import SchemaNode, walk
 
 # ---------------------------------------------------------------------------------------------
@@ -233,11 +233,11 @@ _LISTED = re.compile(
 _LISTED_CJK = ("可选", "取值", "只能是", "必须是", "之一")
 _LISTED_WORDS = ("value", "option", "enum", "one", "either")
 _LISTED_CUE = re.compile(r"value|option[s\s]|enum\b|one\s+of|be\s+either")
-# Every cue starts, lower-cased, with one of these (`the options` is found through its `option`). A plain literal
-# alternation, which the regex engine scans quickly; `_LISTED` is then tried only where one starts, instead of
-# at every position of the text.
-_LISTED_STARTS = re.compile(r"one|allowed|valid|possible|accepted|supported|available|must|can|option|value|enum|"
-                            r"\[enum\]|可选|取值|只能是|必须是|之一")
+# Every cue starts, lower-cased, with one of these (`the options` is found through its `option`). A literal trie,
+# which the regex engine scans quickly; `_LISTED` is then tried only where one starts, instead of at every
+# position of the text.
+_LISTED_STARTS = literal_trie(("one", "allowed", "valid", "possible", "accepted", "supported", "available", "must",
+                               "can", "option", "value", "enum", "[enum]", "可选", "取值", "只能是", "必须是", "之一"))
 # "(economy, premium, business)": three or more bare words in parentheses, not after "e.g.". The lookbehind
 # follows the parenthesis so the search can jump from one parenthesis to the next.
 _PARENS = re.compile(r"[(（](?<![\w.][(（])\s*(?P<values>[a-z][\w-]{0,20}(?:\s*(?:,|/|\|)\s*(?:or\s+)?[a-z][\w-]{0,20})"
