@@ -318,7 +318,7 @@ _OTHER_TYPES = frozenset(("integer", "number", "boolean", "array", "object"))
 _MERGED = frozenset(("$ref", "allOf"))
 
 
-@check("values-only-in-prose", "schema", properties_only=True)
+@check("values-only-in-prose", "schema", keys=("description",), properties_only=True)  # only nodes with a description
 def values_only_in_prose(node: SchemaNode, ctx: Context) -> None:
     description = node.schema.get("description")
     if not isinstance(description, str) or len(description) < 8:
