@@ -37,10 +37,13 @@ _LITERALS = frozenset({"true", "false", "null", "none", "nil", "undefined", "str
                        "object", "array", "json", "id", "ids", "url", "uri", "utc", "iso", "sql", "regex"})
 
 
+_CAMEL_CASE = re.compile(r"[a-z][A-Z]")
+
+
 def _looks_like_parameter(name: str) -> bool:
     """snake_case or camelCase: an English word in backticks is a value or a term, not a parameter."""
     head = name.split(".", 1)[0]
-    return "_" in head.strip("_") or bool(re.search(r"[a-z][A-Z]", head))
+    return "_" in head.strip("_") or _CAMEL_CASE.search(head) is not None
 
 
 def _tool_names(ctx: Context) -> frozenset[str]:
@@ -138,7 +141,8 @@ def _conditions(text: str) -> Iterator[re.Match[str]]:
     """`_CONDITION.finditer(text)`: nothing when the pre-filter rules a match out (most texts), else the regex tried
     only where a cue starts, not at every position of a long text."""
     if _may_hold_condition(text):
-        yield from _finditer_at(_CONDITION, text, _literal_starts(_CONDITION_STARTS, fold_case(text)))
+        return _finditer_at(_CONDITION, text, _literal_starts(_CONDITION_STARTS, fold_case(text)))
+    return iter(())
 
 
 def _may_mention(text: str) -> bool:
@@ -280,7 +284,8 @@ def _listed_matches(text: str) -> Iterator[re.Match[str]]:
     low = fold_case(text)
     if contains_any(low, _LISTED_WORDS) and _LISTED_CUE.search(low) is not None or \
             not text.isascii() and contains_any(text, _LISTED_CJK):
-        yield from _finditer_at(_LISTED, text, _cue_starts(low))
+        return _finditer_at(_LISTED, text, _cue_starts(low))
+    return iter(())
 
 
 def listed_values(text: str) -> list[str] | None:
