@@ -507,6 +507,24 @@ def _by_script(literals: list[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return unique, tuple(literal for literal in unique if literal.isascii())
 
 
+# Characters frequent in descriptions, most frequent first; any other counts as rarer than all of them.
+_FREQUENT = " etaoinsrhldcumfpgwybvk.,"
+
+
+def _rarest(literal: str) -> str:
+    return max(literal, key=lambda char: _FREQUENT.find(char) if char in _FREQUENT else len(_FREQUENT))
+
+
+def _holds_any(low: str, gated: tuple[tuple[str, str], ...]) -> bool:
+    """Whether `low` holds one of the literals of the (rarest character, literal) pairs. The character is looked
+    for first: one character is found at memchr speed, and `<`, `~` or `/` are absent from most texts, so most
+    string searches are skipped."""
+    for rarest, literal in gated:
+        if rarest in low and literal in low:
+            return True
+    return False
+
+
 class _PhraseMatcher:
     """Lower-cased search for a few rare phrases: jump to each occurrence of a leading literal, then match."""
 
@@ -528,6 +546,7 @@ class _PhraseMatcher:
         # one, a leading literal (`the user` alone is common). One with a non-ASCII character cannot occur in
         # ASCII text.
         self.anchors = _by_script(anchors) if anchors else None
+        self.gated_anchors = tuple(tuple((_rarest(a), a) for a in group) for group in self.anchors or ())
         self.starts = _by_script([literal for _, literals in self.entries for literal in literals or ()]) \
             if self.anchors else None
 
@@ -536,7 +555,7 @@ class _PhraseMatcher:
         if self.anchors is None or self.starts is None:
             return True
         ascii_text = low.isascii()
-        return contains_any(low, self.anchors[ascii_text]) and contains_any(low, self.starts[ascii_text])
+        return _holds_any(low, self.gated_anchors[ascii_text]) and contains_any(low, self.starts[ascii_text])
 
     def search(self, text: str) -> re.Match[str] | None:
         low = text.lower()
