@@ -135,6 +135,8 @@ def literal_trie(words: Iterable[str]) -> re.Pattern[str]:
         for char in word:
             node = node.setdefault(char, {})
         node[""] = {}  # a word ends here
+    if not root:
+        return re.compile("(?!)")  # no words: never matches
 
     def pattern(node: dict[str, dict]) -> str:
         longer = [re.escape(char) + pattern(child) for char, child in sorted(node.items()) if char]

@@ -224,7 +224,8 @@ _VALUE = r"[\"'`“‘]?[A-Za-z0-9][\w.+/-]{0,30}[\"'`”’]?"
 _SEP = r"(?:\s*(?:,|、|，|/|\||;|或|和)\s*(?:or\s+|and\s+)?|\s+(?:or|and)\s+)"
 # "one of: a, b, c", "Allowed values: a | b", "可选值：a、b、c", "[Enum]: [...]", "Here are the options: a, b".
 # The `\b` every English cue starts with stands before the alternation, so the search gives up at once at the
-# positions inside a word instead of trying each cue there.
+# positions inside a word instead of trying each cue there (`[enum]`, which starts with another character than
+# any cue next to it, moved behind them).
 _LISTED = re.compile(
     r"(?:\b(?:one\s+of|allowed\s+values?|valid\s+values?|possible\s+values?|accepted\s+values?|"
     r"supported\s+values?|available\s+values?|must\s+be\s+(?:either|one\s+of)|can\s+be\s+(?:either|one\s+of)|"
