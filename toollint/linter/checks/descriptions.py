@@ -290,8 +290,9 @@ def ambiguous_sibling_tools(tools: list[Tool], ctx: Context) -> None:
     lex: _SiblingLexicon = _SIBLINGS.get(ctx.options)
     named: dict[tuple[str, ...], list[Tool]] = {}
     for tool in tools:
-        if not tool.name or not isinstance(tool.description, str) or not tool.description.strip():
-            continue
+        description = tool.description
+        if not tool.name or not isinstance(description, str) or not description or description.isspace():
+            continue  # (`isspace` rather than `strip`: no copy of every description)
         # In order and unstemmed: `get_user` / `get_users` and `plans_for_rule` / `rules_for_plan` differ.
         key = tuple(_canonical(list(name_tokens(tool.name)), lex.canon))
         named.setdefault(key, []).append(tool)
@@ -664,7 +665,7 @@ def undeclared_destructive_tool(tool: Tool, ctx: Context) -> None:
     if isinstance(annotations, dict) and ("destructiveHint" in annotations or annotations.get("readOnlyHint") is True):
         return  # the client was told, one way or the other
     text = tool.description if isinstance(tool.description, str) else ""
-    if not text.strip() or (lex.said is not None and lex.said.search(text)):
+    if not text or text.isspace() or (lex.said is not None and lex.said.search(text)):
         return  # no description is vague-description's business
     ctx.report(tool.description_pointer,
                f"`{tool.name}` destroys data but its description does not say whether that can be undone; say "
