@@ -36,8 +36,11 @@ def latin_words(text: str) -> list[str]:
 
 def length_in_words(text: str, cjk_chars_per_word: float = 2.0) -> float:
     """Latin words plus CJK characters / `cjk_chars_per_word`: one measure for every script."""
-    latin = len(LATIN_WORD.findall(CJK_RUN.sub(" ", text)))
-    return latin + cjk_count(text) / max(cjk_chars_per_word, 0.1)
+    if text.isascii():  # nothing to set aside or to count
+        latin, cjk = len(LATIN_WORD.findall(text)), 0
+    else:
+        latin, cjk = len(LATIN_WORD.findall(CJK_RUN.sub(" ", text))), cjk_count(text)
+    return latin + cjk / max(cjk_chars_per_word, 0.1)
 
 
 @lru_cache(maxsize=65536)
@@ -46,6 +49,9 @@ def name_tokens(name: str) -> tuple[str, ...]:
     tokens: list[str] = []
     for part in _SPLIT.split(name):
         if not part:
+            continue
+        if part.isascii() and part.lower() == part:
+            tokens.append(part)  # `get`, `v2`: no case change and no CJK, nothing for the slow `_CAMEL` split
             continue
         for piece in _CAMEL.split(part):
             if piece:
@@ -86,8 +92,11 @@ class WordMatcher:
             entries.append((word, prefix, wordlike and _is_word(word[0]), wordlike and _is_word(word[-1])))
         self.entries = entries
         self._by_word = {word: (prefix, start, end) for word, prefix, start, end in entries}
+        self._by_first: dict[str, list[tuple[str, bool, bool, bool]]] = {}
+        for entry in entries:
+            self._by_first.setdefault(entry[0][0], []).append(entry)
         # One pass of a literal alternation finds candidates; the word-boundary test runs only on those.
-        self._any = re.compile("|".join(re.escape(word) for word, *_ in entries)) if entries else None
+        self._any = literal_trie([word for word, *_ in entries]) if entries else None
 
     def search(self, text: str) -> str | None:
         if not text or self._any is None:
@@ -107,7 +116,7 @@ class WordMatcher:
 
     def _slow(self, low: str, start: int) -> str | None:
         """A shorter word may fit at a position where the longest one failed its boundary test."""
-        for word, prefix, check_start, check_end in self.entries:
+        for word, prefix, check_start, check_end in self._by_first.get(low[start], ()):
             if low.startswith(word, start):
                 end = start + len(word)
                 if (not check_start or start == 0 or not _is_word(low[start - 1])) and (
@@ -116,8 +125,54 @@ class WordMatcher:
         return None
 
 
+def literal_trie(words: Iterable[str]) -> re.Pattern[str]:
+    """A regex matching any of `words` (literals), the longest one where several start at one position, like the
+    alternation of them sorted longest first, but with common prefixes shared (`sec(?:ond|)`): the regex engine
+    tries the alternatives of an alternation one by one at each position, so fewer of them make it much faster."""
+    root: dict[str, dict] = {}
+    for word in words:
+        node = root
+        for char in word:
+            node = node.setdefault(char, {})
+        node[""] = {}  # a word ends here
+    if not root:
+        return re.compile("(?!)")  # no words: never matches
+
+    def pattern(node: dict[str, dict]) -> str:
+        longer = [re.escape(char) + pattern(child) for char, child in sorted(node.items()) if char]
+        if "" not in node:
+            return longer[0] if len(longer) == 1 else "(?:" + "|".join(longer) + ")"
+        return "" if not longer else "(?:" + "|".join(longer) + "|)"  # the longer words first
+
+    return re.compile(pattern(root))
+
+
 def _is_word(char: str) -> bool:
     return char.isalnum() or char == "_"
+
+
+# The only non-ASCII letters an IGNORECASE regex equates with ASCII ones (long s, Kelvin sign, capital dotted I,
+# small dotless i); the capital dotted I is also the only character whose lower case is two characters long.
+_FOLDS_TO_ASCII = (("\u017f", "s"), ("\u212a", "k"), ("\u0130", "i"), ("\u0131", "i"))
+
+
+def fold_case(text: str) -> str:
+    """`text` lower-cased so that a substring test on it is an exact pre-filter for an IGNORECASE regex made of
+    ASCII words: every character an IGNORECASE match of an ASCII letter can meet is an ASCII letter here."""
+    if text.isascii():
+        return text.lower()
+    for letter, ascii_letter in _FOLDS_TO_ASCII:
+        text = text.replace(letter, ascii_letter)  # much cheaper than `str.translate`
+    return text.lower()
+
+
+def contains_any(text: str, parts: Iterable[str]) -> bool:
+    """Whether any of `parts` occurs in `text`: plain substring tests, cheaper than a regex alternation or `any()`
+    over a generator, for the pre-filters that decide whether a precise (regex) scan is needed at all."""
+    for part in parts:
+        if part in text:
+            return True
+    return False
 
 
 def words_regex(words: Iterable[str]) -> WordMatcher | None:

@@ -25,6 +25,7 @@ from toollint.linter.textstats import (
     OptionCache,
     WordMatcher,
     as_list,
+    contains_any,
     latin_words,
     length_in_words,
     name_tokens,
@@ -71,7 +72,7 @@ def content_words(text: str, stopwords: frozenset[str]) -> list[str]:
 
 
 def _vagueness(tool: Tool, text: str, lex: _VagueLexicon) -> str | None:
-    if not text.strip():
+    if not text or text.isspace():
         return "is empty"
     if len(text) >= 120:
         return None  # long enough to say something; restating and generic texts are short
@@ -81,9 +82,13 @@ def _vagueness(tool: Tool, text: str, lex: _VagueLexicon) -> str | None:
     name = tool.name or ""
     name_words = {stem(t) for t in name_tokens(name)}
     joined = "".join(name_tokens(name))
-    latin = content_words(CJK_RUN.sub(" ", text), lex.stopwords)
-    cjk_text = lex.cjk_generic.sub("", text) if lex.cjk_generic is not None else text
-    if not any(CJK_RUN.findall(cjk_text)):
+    if text.isascii():  # no CJK to set aside or to find
+        latin, only_latin = content_words(text, lex.stopwords), True
+    else:
+        latin = content_words(CJK_RUN.sub(" ", text), lex.stopwords)
+        cjk_text = lex.cjk_generic.sub("", text) if lex.cjk_generic is not None else text
+        only_latin = CJK_RUN.search(cjk_text) is None
+    if only_latin:
         in_name = [w for w in latin if w in name_words or (len(w) >= 3 and w in joined)]
         extra = [w for w in latin if w not in in_name and w not in lex.generic]
         if not extra:
@@ -99,26 +104,41 @@ def _vagueness(tool: Tool, text: str, lex: _VagueLexicon) -> str | None:
     return None
 
 
-_BOUNDARY = re.compile(r"(?<=[.:;!?。：；！？])\s*")
+_SENTENCE_END = re.compile(r"[.:;!?。：；！？]")
 _SHARED: list[Any] = [None, {}]
 
 
 def _shared_prefix(tools: list[Tool]) -> dict[int, int]:
     """For each tool (by index), the length of the leading sentences it shares with at least 3 tools and a third
-    of the set: the boilerplate preamble ("This tool belongs to the X system... Tool description:")."""
+    of the set: the boilerplate preamble ("This tool belongs to the X system... Tool description:").
+
+    A prefix ends after a sentence mark. Sentence by sentence: the texts whose first k sentences are shared group
+    by their first k+1; a text drops out at its first prefix too few others share, as no longer one can be shared
+    more. Most sets share nothing, and then only each first sentence is looked at."""
     texts = [t.description if isinstance(t.description, str) else "" for t in tools]
-    counts: dict[str, int] = {}
-    for text in texts:
-        for cut in {m.start() for m in _BOUNDARY.finditer(text) if 0 < m.start() < len(text)}:
-            prefix = text[:cut]
-            counts[prefix] = counts.get(prefix, 0) + 1
     needed = max(3, len(tools) // 3)
-    shared = [p for p, n in counts.items() if n >= needed]  # filtered once, not once per tool
     result: dict[int, int] = {}
-    for index, text in enumerate(texts):
-        best = max((len(p) for p in shared if text.startswith(p)), default=0) if shared else 0
-        if best:
-            result[index] = best
+    active = dict.fromkeys(range(len(texts)), 0)  # text index -> end of its prefix shared so far
+    while active:
+        groups: dict[str, list[int]] = {}
+        whole: list[int] = []  # texts that end with this sentence: shared if as many others start with them
+        for index, start in active.items():
+            text = texts[index]
+            found = _SENTENCE_END.search(text, start)
+            if found is None:
+                continue
+            if found.end() == len(text):
+                whole.append(index)
+            else:
+                groups.setdefault(text[:found.end()], []).append(index)
+        for index in whole:
+            if len(groups.get(texts[index], ())) >= needed:
+                result[index] = len(texts[index])
+        active = {}
+        for prefix, members in groups.items():
+            if len(members) >= needed:
+                for index in members:
+                    result[index] = active[index] = len(prefix)
     return result
 
 
@@ -270,8 +290,9 @@ def ambiguous_sibling_tools(tools: list[Tool], ctx: Context) -> None:
     lex: _SiblingLexicon = _SIBLINGS.get(ctx.options)
     named: dict[tuple[str, ...], list[Tool]] = {}
     for tool in tools:
-        if not tool.name or not isinstance(tool.description, str) or not tool.description.strip():
-            continue
+        description = tool.description
+        if not tool.name or not isinstance(description, str) or not description or description.isspace():
+            continue  # (`isspace` rather than `strip`: no copy of every description)
         # In order and unstemmed: `get_user` / `get_users` and `plans_for_rule` / `rules_for_plan` differ.
         key = tuple(_canonical(list(name_tokens(tool.name)), lex.canon))
         named.setdefault(key, []).append(tool)
@@ -339,16 +360,32 @@ def _strings(value: Any, pointer: str, depth: int = 0):
             yield from _strings(sub, jp.join(pointer, index), depth + 1)
 
 
-_ESCAPED = re.compile(r"\\u(?:200b|202[a-e]|206[0-46-9]|feff|180e|3164|ffa0|db40)", re.IGNORECASE)
+# A JSON escape of one of them. Case spelled out rather than IGNORECASE: then the regex engine can jump from one
+# backslash to the next, where an IGNORECASE search (or a `"\\u" in text` test first) walks a large file slowly.
+_ESCAPED = re.compile(r"\\[uU](?:200[bB]|202[a-eA-E]|206[0-46-9]|[fF][eE][fF][fF]|180[eE]|3164|[fF][fF][aA]0|[dD][bB]40)")
+
+
 def _file_may_hold(ctx: Context, rule: str, pattern: re.Pattern[str]) -> bool:
-    """One search of the raw file text decides whether a rule needs to walk the file's strings at all."""
+    """One search of the raw file text decides whether a rule needs to walk the file's strings at all
+    (`pattern` matches single non-ASCII characters)."""
     def search() -> bool:
         source = ctx.source
         text = source.text or ""
-        return (not text.isascii() and pattern.search(text) is not None) or (
-            source.format == "json" and "\\u" in text and _ESCAPED.search(text) is not None)
+        return (not text.isascii() and _search_non_ascii(pattern, text)) or (
+            source.format == "json" and _ESCAPED.search(text) is not None)
 
     return bool(ctx.cached(("file-may-hold", rule), search))
+
+
+def _search_non_ascii(pattern: re.Pattern[str], text: str, size: int = 1024) -> bool:
+    """Whether `pattern`, which matches single non-ASCII characters, occurs in `text`. Most of a tool file is
+    ASCII even when some descriptions are not: a slice learns whether it is all ASCII at C speed, and the much
+    slower regex scan runs only on the slices that are not."""
+    for start in range(0, len(text), size):
+        chunk = text[start:start + size]
+        if not chunk.isascii() and pattern.search(chunk) is not None:
+            return True
+    return False
 
 
 @check("invisible-unicode", "tool")
@@ -465,6 +502,30 @@ def _leading_literals(pattern: str, depth: int = 0) -> list[str] | None:
     return found
 
 
+def _by_script(literals: list[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The literals for non-ASCII text (all) and for ASCII text (the ASCII ones), indexed by `text.isascii()`."""
+    unique = tuple(sorted(set(literals)))
+    return unique, tuple(literal for literal in unique if literal.isascii())
+
+
+# Characters frequent in descriptions, most frequent first; any other counts as rarer than all of them.
+_FREQUENT = " etaoinsrhldcumfpgwybvk.,"
+
+
+def _rarest(literal: str) -> str:
+    return max(literal, key=lambda char: _FREQUENT.find(char) if char in _FREQUENT else len(_FREQUENT))
+
+
+def _holds_any(low: str, gated: tuple[tuple[str, str], ...]) -> bool:
+    """Whether `low` holds one of the literals of the (rarest character, literal) pairs. The character is looked
+    for first: one character is found at memchr speed, and `<`, `~` or `/` are absent from most texts, so most
+    string searches are skipped."""
+    for rarest, literal in gated:
+        if rarest in low and literal in low:
+            return True
+    return False
+
+
 class _PhraseMatcher:
     """Lower-cased search for a few rare phrases: jump to each occurrence of a leading literal, then match."""
 
@@ -481,12 +542,25 @@ class _PhraseMatcher:
                 anchors.append("the user")  # rarer than the `do not` / `never` the pattern starts with
             else:
                 anchors.extend(literals)
-        self.anchors = (re.compile("|".join(re.escape(a) for a in sorted(set(anchors), key=len, reverse=True)))
-                        if anchors else None)
+        # Substring tests, not one regex alternation: the regex engine tries every alternative at each position,
+        # `in` scans at C speed. A text can match only if it holds an anchor and, as every match begins with
+        # one, a leading literal (`the user` alone is common). One with a non-ASCII character cannot occur in
+        # ASCII text.
+        self.anchors = _by_script(anchors) if anchors else None
+        self.gated_anchors = tuple(tuple((_rarest(a), a) for a in group) for group in self.anchors or ())
+        self.starts = _by_script([literal for _, literals in self.entries for literal in literals or ()]) \
+            if self.anchors else None
+
+    def may_match(self, low: str) -> bool:
+        """Whether lower-cased text holds an anchor and a leading literal, without which no pattern matches."""
+        if self.anchors is None or self.starts is None:
+            return True
+        ascii_text = low.isascii()
+        return _holds_any(low, self.gated_anchors[ascii_text]) and contains_any(low, self.starts[ascii_text])
 
     def search(self, text: str) -> re.Match[str] | None:
         low = text.lower()
-        if self.anchors is not None and self.anchors.search(low) is None:
+        if not self.may_match(low):
             return None
         for compiled, literals in self.entries:
             if literals is None:
@@ -531,31 +605,38 @@ def model_instructions_in_server_instructions(source: Source, ctx: Context) -> N
                    "things from the user or hand over secrets is a tool-poisoning pattern; remove it")
 
 
+def _instruction_texts(tool: Tool) -> list[tuple[str | None, str, str]]:
+    """(property name or None for the tool itself, key, text) of the texts model-instructions reads."""
+    definition = tool.definition
+    found: list[tuple[str | None, str, str]] = [(None, key, text) for key in _TEXT_KEYS for text in (definition.get(key),)
+             if isinstance(text, str) and len(text) >= 4]
+    schema = tool.schema
+    properties = schema.get("properties") if isinstance(schema, dict) else None
+    if isinstance(properties, dict):
+        found += [(name, key, text) for name, prop in properties.items() if isinstance(prop, dict)
+                  for key in _TEXT_KEYS for text in (prop.get(key),) if isinstance(text, str) and len(text) >= 4]
+    return found
+
+
+_TEXT_KEYS = ("description", "title")
+
+
 @check("model-instructions", "tool")
 def model_instructions(tool: Tool, ctx: Context) -> None:
     """The tool's description and title, and the descriptions of its parameters (top level)."""
     matcher = _INSTRUCTIONS.get(ctx.options)
     if matcher is None:
         return
-    for key in ("description", "title"):
-        text = tool.definition.get(key)
-        if isinstance(text, str) and len(text) >= 4:
-            match = matcher.search(text)
-            if match is not None:
-                _report_instruction(ctx, jp.join(tool.definition_pointer, key), text, match)
-    schema = tool.schema
-    properties = schema.get("properties") if isinstance(schema, dict) else None
-    if not isinstance(properties, dict):
+    texts = _instruction_texts(tool)
+    # One look at all of them together (lower-cased once) clears most tools; "\n" joins without adding an anchor.
+    if not texts or not matcher.may_match("\n".join([text for _, _, text in texts]).lower()):
         return
-    for name, prop in properties.items():
-        if not isinstance(prop, dict):
-            continue
-        for key in ("description", "title"):
-            text = prop.get(key)
-            if isinstance(text, str) and len(text) >= 4:
-                match = matcher.search(text)
-                if match is not None:
-                    _report_instruction(ctx, jp.join(tool.schema_pointer, "properties", name, key), text, match)
+    for name, key, text in texts:
+        match = matcher.search(text)
+        if match is not None:
+            where = jp.join(tool.definition_pointer, key) if name is None else \
+                jp.join(tool.schema_pointer, "properties", name, key)
+            _report_instruction(ctx, where, text, match)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -578,13 +659,13 @@ _DESTRUCTIVE = OptionCache(lambda options: _DestructiveLexicon(
 def undeclared_destructive_tool(tool: Tool, ctx: Context) -> None:
     lex: _DestructiveLexicon = _DESTRUCTIVE.get(ctx.options)
     tokens = name_tokens(tool.name or "")
-    if not tokens or not any(t in lex.verbs for t in tokens[:2]):
+    if lex.verbs.isdisjoint(tokens[:2]):
         return
     annotations = tool.definition.get("annotations")
     if isinstance(annotations, dict) and ("destructiveHint" in annotations or annotations.get("readOnlyHint") is True):
         return  # the client was told, one way or the other
     text = tool.description if isinstance(tool.description, str) else ""
-    if not text.strip() or (lex.said is not None and lex.said.search(text)):
+    if not text or text.isspace() or (lex.said is not None and lex.said.search(text)):
         return  # no description is vague-description's business
     ctx.report(tool.description_pointer,
                f"`{tool.name}` destroys data but its description does not say whether that can be undone; say "

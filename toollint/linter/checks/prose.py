@@ -18,7 +18,7 @@ from toollint.linter.checks import check
 from toollint.linter.checks.structural import _damerau
 from toollint.linter.context import Context, node_label
 from toollint.linter.paramview import param_of
-from toollint.linter.textstats import name_tokens
+from toollint.linter.textstats import contains_any, fold_case, literal_trie, name_tokens
 from toollint.schema.walk import SchemaNode, walk
 
 # ---------------------------------------------------------------------------------------------
@@ -37,21 +37,23 @@ _LITERALS = frozenset({"true", "false", "null", "none", "nil", "undefined", "str
                        "object", "array", "json", "id", "ids", "url", "uri", "utc", "iso", "sql", "regex"})
 
 
+_CAMEL_CASE = re.compile(r"[a-z][A-Z]")
+
+
 def _looks_like_parameter(name: str) -> bool:
     """snake_case or camelCase: an English word in backticks is a value or a term, not a parameter."""
     head = name.split(".", 1)[0]
-    return "_" in head.strip("_") or bool(re.search(r"[a-z][A-Z]", head))
-
-
-_TOOL_NAMES: list[Any] = [None, frozenset()]
+    return "_" in head.strip("_") or _CAMEL_CASE.search(head) is not None
 
 
 def _tool_names(ctx: Context) -> frozenset[str]:
     """The set's tool names, as written, last dotted part, and folded (`listOrders` is `list_orders`)."""
-    if _TOOL_NAMES[0] is not ctx.tools:
+    def build() -> frozenset[str]:
         names = {n for tool in ctx.tools if tool.name for n in (tool.name, tool.name.rsplit(".", 1)[-1])}
-        _TOOL_NAMES[0], _TOOL_NAMES[1] = ctx.tools, frozenset(names | {_fold(n) for n in names})
-    return _TOOL_NAMES[1]
+        return frozenset(names | {_fold(n) for n in names})
+
+    names: frozenset[str] = ctx.cached("prose-tool-names", build)  # "tool-names" is parameters.py's
+    return names
 
 
 def _written_in_file(name: str, ctx: Context) -> bool:
@@ -71,16 +73,21 @@ _AFTER = re.compile(r"^\s*(?:parameters?|params?|arguments?|args?|flags?|(?:is|a
                     r"given|specified|omitted)|=|参数|为必填|必填)", re.IGNORECASE)
 
 
-def _mentions(text: str) -> Iterator[tuple[str, bool]]:
-    """(name, named as an argument) for each parameter-like name the text refers to."""
+def _mentions(text: str) -> Iterator[tuple[str, re.Match[str] | None]]:
+    """Each parameter-like name the text refers to, with its backticked match (None for a `_CONDITION` match,
+    which names an argument by itself); whether a backticked name is an argument is `_as_argument`'s question."""
     for match in _BACKTICKED.finditer(text):
-        as_argument = bool(_BEFORE.search(text[max(0, match.start() - 30):match.start()])
-                           or _AFTER.match(text[match.end():match.end() + 30]))
-        yield match.group(1), as_argument
-    for match in _CONDITION.finditer(text):
+        yield match.group(1), match
+    for match in _conditions(text):
         name = match.group(1) or match.group(2)
         if name:
-            yield name, True
+            yield name, None
+
+
+def _as_argument(text: str, backticked: re.Match[str]) -> bool:
+    """Whether the words around a backticked name make it an argument of this call."""
+    start, end = backticked.span()
+    return bool(_BEFORE.search(text[max(0, start - 30):start]) or _AFTER.match(text[end:end + 30]))
 
 
 def _fold(name: str) -> str:
@@ -109,38 +116,82 @@ def _own_parameters(tool: Tool, ctx: Context) -> frozenset[str]:
         n.name for n in walk(tool.schema, tool.schema_pointer) if n.via == "properties" and n.name))
 
 
-# Every `_CONDITION` match in ASCII text holds one of these words (lower-cased); a substring test is much cheaper
-# than the regex. Non-ASCII text goes to the regex directly: IGNORECASE folds a few non-ASCII letters
-# (`ſ`, `K`, `İ`, `ı`) onto ASCII ones, which `str.lower` does not.
+# Every `_CONDITION` match holds a Chinese cue or, lower-cased (`fold_case`), one of these words and a
+# `_CONDITION_TAIL` match: substring tests and a regex anchored on the rare tail are much cheaper than the full
+# regex, which tries each alternative at every position of a long text.
+_CONDITION_CJK = tuple(cue + verb for cue in ("如果", "若", "当") for verb in ("提供", "指定", "传入"))
 _CONDITION_WORDS = ("provided", "given", "specified", "supplied", "passed", "omitted")
+# Every `_CONDITION` match begins, lower-cased, with one of these.
+_CONDITION_STARTS = re.compile("if|when|unless|whether|如果|若|当")
+_CONDITION_TAIL = re.compile(r"(?:is|are)\s+(?:not\s+)?(?:provided|given|specified|supplied|passed|omitted)\b")
+
+
+def _may_hold_condition(text: str) -> bool:
+    """Whether `_CONDITION` can match the text (an exact pre-filter)."""
+    if text.isascii():
+        low = text.lower()  # `fold_case`, spelled out for the common case: this runs for every description
+    elif contains_any(text, _CONDITION_CJK):
+        return True
+    else:
+        low = fold_case(text)
+    return contains_any(low, _CONDITION_WORDS) and _CONDITION_TAIL.search(low) is not None
+
+
+def _conditions(text: str) -> Iterator[re.Match[str]]:
+    """`_CONDITION.finditer(text)`: nothing when the pre-filter rules a match out (most texts), else the regex tried
+    only where a cue starts, not at every position of a long text."""
+    if _may_hold_condition(text):
+        return _finditer_at(_CONDITION, text, _literal_starts(_CONDITION_STARTS, fold_case(text)))
+    return iter(())
 
 
 def _may_mention(text: str) -> bool:
     """Whether `_mentions` can find anything in the text: a backtick, or a `_CONDITION` match."""
-    if "`" in text:
-        return True
-    if text.isascii():
-        low = text.lower()
-        if not any(word in low for word in _CONDITION_WORDS):
-            return False
-    return _CONDITION.search(text) is not None
+    return "`" in text or next(_conditions(text), None) is not None
+
+
+def _literal_starts(literals: re.Pattern[str], low: str) -> Iterator[int]:
+    """Every position, ascending, where the alternation of literals `literals` matches in `low`, overlaps
+    included. Such a regex (no IGNORECASE, no `\\b`) is scanned quickly."""
+    found = literals.search(low)
+    while found is not None:
+        yield found.start()
+        found = literals.search(low, found.start() + 1)
+
+
+def _finditer_at(pattern: re.Pattern[str], text: str, starts: Iterator[int]) -> Iterator[re.Match[str]]:
+    """`pattern.finditer(text)` for a pattern whose every match begins at one of `starts` (ascending): the
+    pattern is tried only there instead of at every position of the text."""
+    end = 0
+    for start in starts:
+        if start >= end:
+            match = pattern.match(text, start)
+            if match is not None:
+                yield match
+                end = match.end()
 
 
 def _check_mentions(where: str, text: str, tool: Tool, ctx: Context) -> None:
-    if not _may_mention(text):
-        return
-    own = _own_parameters(tool, ctx)
-    if not own:
-        return  # a tool without parameters: backticked names are about something else
-    tool_names = _tool_names(ctx)
+    """Report the names `text` gives as arguments that are not parameters of `tool`. The tests run cheapest
+    first: the name's shape, then the words around it, then the tool's parameters and the file."""
+    own: frozenset[str] | None = None
     reported: set[str] = set()
-    for name, conditional in _mentions(text):
+    for name, backticked in _mentions(text):
         head = name.split(".", 1)[0]
-        if not conditional or head in own or head.lower() in _LITERALS or name in reported:
-            continue  # a backticked name with no sign that it is an argument: an output field, a term
-        if head in tool_names or _fold(head) in tool_names or "." in name or not _looks_like_parameter(name) or \
+        if head.lower() in _LITERALS or name in reported or "." in name or not _looks_like_parameter(name) or \
                 head.isupper() or name_tokens(head)[:1] in _TOOL_VERBS:
-            continue  # another tool (`listOrders`, `get_metrics`), a file name, an env variable, a plain word
+            continue  # a literal, a file name, an env variable, a plain word, a verb (`get_metrics`: another tool)
+        if backticked is not None and not _as_argument(text, backticked):
+            continue  # a backticked name with no sign that it is an argument: an output field, a term
+        if own is None:
+            own = _own_parameters(tool, ctx)
+            if not own:
+                return  # a tool without parameters: backticked names are about something else
+        if head in own:
+            continue
+        tool_names = _tool_names(ctx)
+        if head in tool_names or _fold(head) in tool_names:
+            continue  # another tool (`listOrders`)
         if _written_in_file(head, ctx):
             continue  # another tool's parameter, an output field, an enum value
         near = _nearest(head, own)
@@ -153,8 +204,9 @@ def _check_mentions(where: str, text: str, tool: Tool, ctx: Context) -> None:
 
 @check("description-names-unknown-parameter", "tool")
 def description_names_unknown_parameter(tool: Tool, ctx: Context) -> None:
-    if isinstance(tool.schema, dict) and isinstance(tool.description, str):
-        _check_mentions(tool.description_pointer, tool.description, tool, ctx)
+    description = tool.description
+    if isinstance(tool.schema, dict) and isinstance(description, str) and _may_mention(description):
+        _check_mentions(tool.description_pointer, description, tool, ctx)
 
 
 @check("description-names-unknown-parameter", "schema", keys=("description",))
@@ -171,15 +223,30 @@ def parameter_description_names_unknown_parameter(node: SchemaNode, ctx: Context
 _VALUE = r"[\"'`“‘]?[A-Za-z0-9][\w.+/-]{0,30}[\"'`”’]?"
 _SEP = r"(?:\s*(?:,|、|，|/|\||;|或|和)\s*(?:or\s+|and\s+)?|\s+(?:or|and)\s+)"
 # "one of: a, b, c", "Allowed values: a | b", "可选值：a、b、c", "[Enum]: [...]", "Here are the options: a, b".
+# The `\b` every English cue starts with stands before the alternation, so the search gives up at once at the
+# positions inside a word instead of trying each cue there (`[enum]`, which starts with another character than
+# any cue next to it, moved behind them).
 _LISTED = re.compile(
-    r"(?:\bone\s+of|\ballowed\s+values?|\bvalid\s+values?|\bpossible\s+values?|\baccepted\s+values?|"
-    r"\bsupported\s+values?|\bavailable\s+values?|\bmust\s+be\s+(?:either|one\s+of)|\bcan\s+be\s+(?:either|one\s+of)|"
-    r"\boptions?\s+(?:are|is)|\bthe\s+options\b|\boptions\s*:|\bvalues?\s*:|\[enum\]|\benum\b|"
+    r"(?:\b(?:one\s+of|allowed\s+values?|valid\s+values?|possible\s+values?|accepted\s+values?|"
+    r"supported\s+values?|available\s+values?|must\s+be\s+(?:either|one\s+of)|can\s+be\s+(?:either|one\s+of)|"
+    r"options?\s+(?:are|is)|the\s+options\b|options\s*:|values?\s*:|enum\b)|\[enum\]|"
     r"可选值|取值(?:范围)?(?:为|是)?|可选(?:项|参数)?(?:为|有|包括)?|只能是|必须是|之一)"
     r"\s*(?:are|is)?\s*[:：]?\s*[\[(（]?\s*"
     rf"(?P<values>{_VALUE}(?:{_SEP}{_VALUE}){{1,29}})", re.IGNORECASE)
-# "(economy, premium, business)": three or more bare words in parentheses, not after "e.g.".
-_PARENS = re.compile(r"(?<![\w.])[(（]\s*(?P<values>[a-z][\w-]{0,20}(?:\s*(?:,|/|\|)\s*(?:or\s+)?[a-z][\w-]{0,20}){2,19})\s*[)）]")
+# Every cue of `_LISTED` is Chinese or holds, lower-cased (`fold_case`), a `_LISTED_CUE` match, which needs one
+# of the `_LISTED_WORDS` (a cheaper test first: most texts hold none).
+_LISTED_CJK = ("可选", "取值", "只能是", "必须是", "之一")
+_LISTED_WORDS = ("value", "option", "enum", "one", "either")
+_LISTED_CUE = re.compile(r"value|option[s\s]|enum\b|one\s+of|be\s+either")
+# Every cue starts, lower-cased, with one of these (`the options` is found through its `option`). A literal trie,
+# which the regex engine scans quickly; `_LISTED` is then tried only where one starts, instead of at every
+# position of the text.
+_LISTED_STARTS = literal_trie(("one", "allowed", "valid", "possible", "accepted", "supported", "available", "must",
+                               "can", "option", "value", "enum", "[enum]", "可选", "取值", "只能是", "必须是", "之一"))
+# "(economy, premium, business)": three or more bare words in parentheses, not after "e.g.". The lookbehind
+# follows the parenthesis so the search can jump from one parenthesis to the next.
+_PARENS = re.compile(r"[(（](?<![\w.][(（])\s*(?P<values>[a-z][\w-]{0,20}(?:\s*(?:,|/|\|)\s*(?:or\s+)?[a-z][\w-]{0,20})"
+                     r"{2,19})\s*[)）]")
 _EXAMPLE_CUE = re.compile(r"(?:e\.g\.?|i\.e\.?|eg\.?|such\s+as|for\s+example|for\s+instance|like|including|"
                           r"例如|比如|如)\s*[:：,]?\s*$", re.IGNORECASE)
 _CONDITION_BEFORE = re.compile(r"\b(?:for|when|if|in|with|on|unless)\s*$|(?:当|如果|对于)\s*$", re.IGNORECASE)
@@ -194,43 +261,51 @@ def _values(match: re.Match[str]) -> list[str]:
     return [p.strip(_STRIP) for p in parts if p.strip(_STRIP)]
 
 
-# "'l' for lines, 'w' for words", "`asc` = oldest first": each value quoted and explained.
-_EXPLAINED = re.compile(r"(?<![{:]\s)(?<![{:])[\"'`“‘]([A-Za-z0-9][\w.+/-]{0,30})[\"'`”’]\s*"
+# "'l' for lines, 'w' for words", "`asc` = oldest first": each value quoted and explained. The lookbehinds
+# (no `{` or `:` just before the quote) follow the quote so the search can jump from one quote to the next.
+_EXPLAINED = re.compile(r"[\"'`“‘](?<![{:]\s[\"'`“‘])(?<![{:][\"'`“‘])([A-Za-z0-9][\w.+/-]{0,30})[\"'`”’]\s*"
                         r"(?:for\b|means\b|->|→|表示|代表|[:：](?=\s*[A-Za-z\u4e00-\u9fff]))\s*(?![\"'{\[])\S")
-
-
-# A cheap first look: a list of allowed values needs one of these words, parentheses or quotes.
-_MAY_LIST = re.compile(r"one\s+of|values?|options?|enum|either|可选|取值|只能|必须|之一|[(（'\"`“‘]", re.IGNORECASE)
-
-
 _OPEN_QUOTES = ("\"", "'", "`", "“", "‘")
-_LISTED_CUES = ("one", "allowed", "valid", "possible", "accepted", "supported", "available", "must", "can", "option",
-                "value", "enum")
+
+
+def _cue_starts(low: str) -> Iterator[int]:
+    """The positions, ascending, where a `_LISTED` cue may start in `low` (`fold_case` of the text)."""
+    for start in _literal_starts(_LISTED_STARTS, low):
+        if low.startswith("option", start):  # and `the` before it, after white space?
+            before = start
+            while before > 0 and low[before - 1].isspace():
+                before -= 1
+            if before < start and low.endswith("the", 0, before):
+                yield before - 3
+        yield start
+
+
+def _listed_matches(text: str) -> Iterator[re.Match[str]]:
+    """`_LISTED.finditer(text)`, the regex tried only where a cue starts (nowhere in most texts)."""
+    low = fold_case(text)
+    if contains_any(low, _LISTED_WORDS) and _LISTED_CUE.search(low) is not None or \
+            not text.isascii() and contains_any(text, _LISTED_CJK):
+        return _finditer_at(_LISTED, text, _cue_starts(low))
+    return iter(())
 
 
 def listed_values(text: str) -> list[str] | None:
     """The allowed values a description lists, or None when it lists none (examples do not count)."""
-    if not _MAY_LIST.search(text):
-        return None
-    # Pre-filters, each exact: `_EXPLAINED` needs an opening quote, `_PARENS` an opening parenthesis, and
-    # `_LISTED` in ASCII text one of `_LISTED_CUES` (non-ASCII text goes to the regex: IGNORECASE folds a few
-    # non-ASCII letters onto ASCII ones, which `str.lower` does not).
+    # Pre-filters, each exact: `_EXPLAINED` needs an opening quote, `_PARENS` an opening parenthesis and
+    # `_LISTED` one of its cues (`_listed_matches`).
     explained: list[str] = []
-    if any(q in text for q in _OPEN_QUOTES):
+    if contains_any(text, _OPEN_QUOTES):
         explained = [m.group(1) for m in _EXPLAINED.finditer(text) if not _EXAMPLE_CUE.search(text[:m.start()])
                      and not _CONDITION_BEFORE.search(text[:m.start()])]
     if len(explained) >= 2 and "{" not in text and not _OPEN_ENDED.search(text) and \
             not _EXAMPLE_ANYWHERE.search(text) and \
             not all(v.lower() in ("true", "false") for v in explained) and len(set(explained)) == len(explained):
         return explained
-    patterns = []
-    low = text.lower()
-    if not text.isascii() or any(cue in low for cue in _LISTED_CUES):
-        patterns.append(_LISTED)
+    found: list[Iterator[re.Match[str]]] = [_listed_matches(text)]
     if "(" in text or "（" in text:
-        patterns.append(_PARENS)
-    for pattern in patterns:
-        for match in pattern.finditer(text):
+        found.append(_PARENS.finditer(text))
+    for matches in found:
+        for match in matches:
             if _EXAMPLE_CUE.search(text[:match.start()]) or _EXAMPLE_CUE.search(text[:match.start("values")]):
                 continue
             if _OPEN_ENDED.search(text[match.end():match.end() + 80]) or _OPEN_ENDED.search(match.group(0)):
@@ -242,18 +317,29 @@ def listed_values(text: str) -> list[str] | None:
     return None
 
 
-@check("values-only-in-prose", "schema", properties_only=True)
+# Keywords that constrain or explain the values already (a set test over the node's few keys, not seven lookups).
+_CONSTRAINED = frozenset(("enum", "const", "anyOf", "oneOf", "pattern", "format", "items"))
+# A declared type other than string is the parameter's type unless another schema is merged in.
+_OTHER_TYPES = frozenset(("integer", "number", "boolean", "array", "object"))
+_MERGED = frozenset(("$ref", "allOf"))
+
+
+@check("values-only-in-prose", "schema", keys=("description",), properties_only=True)  # only nodes with a description
 def values_only_in_prose(node: SchemaNode, ctx: Context) -> None:
     description = node.schema.get("description")
     if not isinstance(description, str) or len(description) < 8:
         return
-    if any(k in node.schema for k in ("enum", "const", "anyOf", "oneOf", "pattern", "format", "items")):
+    if not _CONSTRAINED.isdisjoint(node.schema):
+        return
+    declared = node.schema.get("type")
+    if isinstance(declared, str) and declared in _OTHER_TYPES and _MERGED.isdisjoint(node.schema):
+        return  # plainly no string: the parameter view would say so after more work
+    # The text next: few descriptions list values, and the parameter view is built only for those.
+    values = listed_values(description)
+    if values is None:
         return
     param = param_of(node, ctx)
     if not param.is_string or param.first("enum") is not None or param.first("const") is not None:
-        return
-    values = listed_values(description)
-    if values is None:
         return
     shown = ", ".join(values[:6]) + (", ..." if len(values) > 6 else "")
     ctx.report(node.pointer,
@@ -284,13 +370,14 @@ def required_with_default(node: SchemaNode, ctx: Context) -> None:
     properties = node.schema.get("properties")
     if not isinstance(required, list) or not isinstance(properties, dict):
         return
+    defaulted = [(name, schema) for name in required if isinstance(name, str)
+                 for schema in (properties.get(name),) if isinstance(schema, dict) and "default" in schema]
+    if not defaulted:
+        return  # the common case, decided before the tool's targets are worked out
     tool = ctx.tool
     if tool is not None and (tool.strict or ctx.targets(tool)):
         return  # strict mode makes every property required; a default there is documentation
-    for name in required:
-        schema = properties.get(name) if isinstance(name, str) else None
-        if not isinstance(schema, dict) or "default" not in schema:
-            continue
+    for name, schema in defaulted:
         if _nullable(schema):
             continue  # `anyOf [T, null]` + default: the strict-mode idiom for an optional parameter
         where = jp.join(node.pointer, "properties", name, "default")
