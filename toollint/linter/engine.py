@@ -86,7 +86,7 @@ class SchemaDispatch:
                     continue
                 called.add(id(bound))
                 ordered.append(bound)
-        plan = tuple(ordered)
+        plan = tuple(b for b in ordered if b.check.when is None or b.check.when(keys))
         if len(self._plans) < _MAX_PLANS:
             self._plans[(keys, is_property)] = plan
         return plan

@@ -203,9 +203,9 @@ def _opaque(name: str, lex: _ParamLexicon) -> str | None:
     return None
 
 
-@check("missing-param-description", "schema", properties_only=True)
+@check("missing-param-description", "schema", properties_only=True, when=lambda keys: "description" not in keys)
 def missing_param_description(node: SchemaNode, ctx: Context) -> None:
-    if not node.name or "description" in node.schema or node.name[0] in "_$":
+    if not node.name or node.name[0] in "_$":
         return  # `_meta`, `$schema`: protocol fields, not the tool's parameters
     lex: _ParamLexicon = _PARAMS.get(ctx.options)
     why = _opaque(node.name, lex)

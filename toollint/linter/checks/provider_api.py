@@ -140,10 +140,10 @@ def array_missing_items(node: SchemaNode, ctx: Context) -> None:
 _TYPED_BY = frozenset(construct("untyped_property")["typed_by"]) | {"type"}
 
 
-@check("untyped-property", "schema")
+@check("untyped-property", "schema", when=_TYPED_BY.isdisjoint)
 def untyped_property(node: SchemaNode, ctx: Context) -> None:
     schema = node.schema
-    if node.via not in ("properties", "items") or not _TYPED_BY.isdisjoint(schema):
+    if node.via not in ("properties", "items"):
         return
     if not _sent(node, ctx.tool):
         return

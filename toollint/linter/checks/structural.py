@@ -578,10 +578,8 @@ def keyword_candidates(key: str) -> list[str]:
     return best
 
 
-@check("unknown-keyword", "schema")
+@check("unknown-keyword", "schema", when=lambda keys: not _ALL_KNOWN.issuperset(keys))
 def unknown_keyword(node: SchemaNode, ctx: Context) -> None:
-    if _ALL_KNOWN.issuperset(node.schema):
-        return
     for key in node.schema:
         if key in _ALL_KNOWN:
             continue
