@@ -7,7 +7,7 @@ them once per property node and caches the answer for the next rule that asks ab
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeGuard
 
 from toollint.schema.type_names import replacement
 from toollint.schema.walk import SCHEMA_TYPES, SchemaNode
@@ -148,18 +148,35 @@ def composed(schema: dict[str, Any]) -> bool:
     return "$ref" in schema or "anyOf" in schema or "oneOf" in schema or "allOf" in schema
 
 
+def _written(value: Any) -> TypeGuard[str]:
+    """A string with something in it besides whitespace (`value.strip()` without building the stripped copy)."""
+    return isinstance(value, str) and bool(value) and not value.isspace()
+
+
+# One frozenset per JSON type, shared by every plain `"type": "..."` parameter.
+_ONE_TYPE = {name: frozenset({name}) for name in SCHEMA_TYPES if name != "null"}
+_NO_TYPE: frozenset[str] = frozenset()
+
+
 def _build(node: SchemaNode, ctx: Any) -> Param:
     schema = node.schema
     if not composed(schema):  # the common case: a plain property schema
-        types = _own_types(schema)
+        declared = schema.get("type")
+        if isinstance(declared, str):  # what `_own_types` answers for one type, without building sets
+            kind = type_name(declared)
+            null = kind == "null"
+            plain = _NO_TYPE if null else _ONE_TYPE.get(kind) or frozenset((kind,))
+        else:
+            own = _own_types(schema)
+            null = "null" in own
+            plain = frozenset(own - {"null"})
         description = schema.get("description")
-        has = isinstance(description, str) and bool(description.strip())
-        text = description if isinstance(description, str) and has else ""
+        text = description if _written(description) else ""
+        has = bool(text)
         title = schema.get("title")
-        if isinstance(title, str) and title.strip() and title != text:
+        if _written(title) and title != text:
             text = f"{text}\n{title}" if text else title
-        return Param(node.name or "", schema, frozenset(types - {"null"}), text, has, [schema],
-                     "null" in types or schema.get("nullable") is True)
+        return Param(node.name or "", schema, plain, text, has, [schema], null or schema.get("nullable") is True)
     layers, types, nullable = layers_of(schema, ctx)
     texts = []
     for layer in layers:

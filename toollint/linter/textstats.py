@@ -243,8 +243,7 @@ class TrieWordMatcher(WordMatcher):
         super().__init__(words)
         self._any = longest_first_pattern(word for word, *_ in self.entries)
         # The words that can also start where a word starts are its prefixes (in `entries` order, longest first).
-        self._prefixes = {word: [entry for entry in self.entries if word.startswith(entry[0])]
-                          for word, *_ in self.entries}
+        self._prefixes: dict[str, list[tuple[str, bool, bool, bool]]] = {}
 
     def _slow(self, low: str, start: int) -> str | None:
         """As `WordMatcher._slow`, trying only the prefixes of the longest word at `start`, the only words
@@ -252,7 +251,11 @@ class TrieWordMatcher(WordMatcher):
         found = self._any.match(low, start) if self._any is not None else None
         if found is None:
             return None
-        for word, prefix, check_start, check_end in self._prefixes[found.group(0)]:
+        longest = found.group(0)
+        prefixes = self._prefixes.get(longest)
+        if prefixes is None:
+            prefixes = self._prefixes[longest] = [entry for entry in self.entries if longest.startswith(entry[0])]
+        for word, prefix, check_start, check_end in prefixes:
             end = start + len(word)
             if (not check_start or start == 0 or not _is_word(low[start - 1])) and (
                     prefix or not check_end or end >= len(low) or not _is_word(low[end])):

@@ -61,7 +61,7 @@ class _UnitLexicon:
     count_phrases: WordMatcher | None
     modifier_kinds: dict[str, str]
     not_quantities: frozenset[tuple[str, ...]]
-    not_quantity_starts: frozenset[str]  # a name holds a not-quantity phrase only if it has its first token
+    names: NameMemo = field(compare=False)  # name -> `_UnitName`
 
 
 def _unit_lexicon(options: dict[str, Any]) -> _UnitLexicon:
@@ -84,7 +84,7 @@ def _unit_lexicon(options: dict[str, Any]) -> _UnitLexicon:
     if singles:
         cjk_units = re.compile(rf"(?:[0-9０-９]\s*|单位\s*[：:是为]?\s*|以\s*|按\s*|[（(]\s*)[{singles}]|"
                                rf"[{singles}]\s*(?:为单位|[）)/])")
-    return _UnitLexicon(
+    lex = _UnitLexicon(
         kinds, word_kind, cjk_words,
         frozenset(w.lower() for w in as_list(options.get("name-units"))),
         trie_words_regex(as_list(options.get("units")) + as_list(options.get("extra-units"))),
@@ -94,11 +94,36 @@ def _unit_lexicon(options: dict[str, Any]) -> _UnitLexicon:
         trie_words_regex(as_list(options.get("count-phrases"))),
         {k.lower(): v for k, v in (options.get("modifier-kinds") or {}).items() if isinstance(v, str)},
         not_quantities,
-        frozenset(phrase[0] for phrase in not_quantities if phrase),
+        NameMemo(lambda name: _unit_name(name, lex)),  # called after `lex` is bound, on the first lookup
     )
+    return lex
 
 
 _UNITS = OptionCache(_unit_lexicon)
+
+
+@dataclass(frozen=True, slots=True)
+class _UnitName:
+    """What a parameter's name alone tells missing-unit."""
+
+    tokens: tuple[str, ...]
+    has_unit: bool  # a unit token after the first (`timeout_ms`), or the whole name is one (`ms`)
+    count_last: bool  # ends in a count word (`page_count`)
+    any_count: bool  # holds a count word anywhere
+    not_quantity: bool  # holds a phrase that only sounds like a quantity (`font_weight`)
+    quantity: tuple[str, str, str | None] | None  # `_quantity_in_name`
+
+
+def _unit_name(name: str, lex: _UnitLexicon) -> _UnitName:
+    tokens = name_tokens(name)
+    return _UnitName(
+        tokens,
+        any(t in lex.name_units for t in tokens[1:]) or (len(tokens) == 1 and tokens[0] in lex.name_units),
+        bool(tokens) and tokens[-1] in lex.count_words,
+        not lex.count_words.isdisjoint(tokens),
+        any(_contains(tokens, phrase) for phrase in lex.not_quantities),
+        _quantity_in_name(tokens, lex),
+    )
 
 
 def _numeric_string(param: Param) -> bool:
@@ -218,14 +243,11 @@ def missing_unit(node: SchemaNode, ctx: Context) -> None:
             return
         if kinds <= {"string"} and not any("pattern" in b or "format" in b for b in branches):
             return
-        lex = _UNITS.get(ctx.options)
-        tokens = name_tokens(node.name or "")
-        if any(t in lex.name_units for t in tokens[1:]) or (len(tokens) == 1 and tokens[0] in lex.name_units):
-            return
-        if tokens and tokens[-1] in lex.count_words:
+        named: _UnitName = _UNITS.get(ctx.options).names[node.name or ""]
+        if named.has_unit or named.count_last:
             return
         described = any(isinstance(b.get("description"), str) for b in (schema, *branches))
-        if not described and _quantity_in_name(tokens, lex) is None:
+        if not described and named.quantity is None:
             return  # no quantity in the name and no description to reveal one
     param = param_of(node, ctx)
     if not (param.is_numeric or _numeric_string(param)):
@@ -233,14 +255,13 @@ def missing_unit(node: SchemaNode, ctx: Context) -> None:
     if isinstance(param.schema.get("enum"), list) or "const" in param.schema:
         return
     lex = _UNITS.get(ctx.options)
-    tokens = name_tokens(param.name)
-    if any(t in lex.name_units for t in tokens[1:]) or (len(tokens) == 1 and tokens[0] in lex.name_units):
+    named = lex.names[param.name]
+    tokens = named.tokens
+    if named.has_unit or named.not_quantity:
         return
-    if not lex.not_quantity_starts.isdisjoint(tokens) and any(_contains(tokens, phrase) for phrase in lex.not_quantities):
-        return
-    found = _quantity_in_name(tokens, lex)
+    found = named.quantity
     if found is None:
-        if any(t in lex.count_words for t in tokens):
+        if named.any_count:
             return
         found = _quantity_in_description(param.description, lex)
         if found is None:
@@ -418,13 +439,13 @@ class _PathLexicon:
     relative: WordMatcher | None
     anchored: re.Pattern[str]
     remote: WordMatcher | None
-    heads: frozenset[str]  # the last name tokens of a path parameter (CJK names aside)
+    names_seen: NameMemo = field(compare=False)  # name -> `_path_name`
 
 
 def _path_lexicon(options: dict[str, Any]) -> _PathLexicon:
     names = frozenset(w.lower() for w in as_list(options.get("path-names")) + as_list(options.get("extra-path-names")))
     weak_names = frozenset(w.lower() for w in as_list(options.get("weak-path-names")))
-    return _PathLexicon(
+    lex = _PathLexicon(
         names, weak_names,
         frozenset(w.lower() for w in as_list(options.get("not-path-modifiers"))),
         words_regex(as_list(options.get("path-words"))),
@@ -433,8 +454,9 @@ def _path_lexicon(options: dict[str, Any]) -> _PathLexicon:
         re.compile(r"relative\s+to\s+(?!(?:the\s+)?(?:current|working|cwd))\S|\w-relative\b|(?:within|inside|in)\s+(?:the|a|your)\s+"
                    r"(?:repository|repo|project|vault|workspace|archive|bucket|share|drive)|相对于", re.IGNORECASE),
         trie_words_regex(as_list(options.get("remote-words"))),
-        names | weak_names | {"path"},
+        NameMemo(lambda name: _path_name(name, lex)),  # called after `lex` is bound, on the first lookup
     )
+    return lex
 
 
 _PATHS = OptionCache(_path_lexicon)
@@ -442,7 +464,7 @@ _PATHS = OptionCache(_path_lexicon)
 _ABSOLUTE_PATTERN = re.compile(r"^\^\(?(?:\?:)?(?:\\?/|\[(?:a-zA-Z|A-Za-z|a-z|A-Z)\]:|~|\\\\\\\\|[A-Za-z]:)")
 
 
-def _path_kind(param: Param, tokens: tuple[str, ...], lex: _PathLexicon) -> str | None:
+def _path_kind(tokens: tuple[str, ...], lex: _PathLexicon) -> str | None:
     """"strong" when the name says path, "weak" when it may; None when it is no file-system path."""
     if not tokens:
         return None
@@ -456,6 +478,13 @@ def _path_kind(param: Param, tokens: tuple[str, ...], lex: _PathLexicon) -> str 
     if head in lex.weak_names:
         return "weak"
     return None
+
+
+def _path_name(name: str, lex: _PathLexicon) -> tuple[tuple[str, ...], str] | None:
+    """The name's tokens and `_path_kind`, or None when the name is no path."""
+    tokens = name_tokens(name)
+    kind = _path_kind(tokens, lex)
+    return (tokens, kind) if kind is not None else None
 
 
 # "the path as a Java String", "in Python 3 syntax": a value in a programming language, not a file to open.
@@ -504,9 +533,10 @@ def _manages_working_directory(ctx: Context) -> bool:
 @check("relative-path", "schema", properties_only=True)
 def relative_path(node: SchemaNode, ctx: Context) -> None:
     lex: _PathLexicon = _PATHS.get(ctx.options)
-    tokens = name_tokens(node.name or "")
-    if not tokens or (tokens[-1] not in lex.heads and (tokens[-1].isascii() or not has_cjk(tokens[-1]))):
+    named = lex.names_seen[node.name or ""]
+    if named is None:
         return
+    kind = named[1]
     param = param_of(node, ctx)
     schema = param.schema
     items = None
@@ -525,12 +555,9 @@ def relative_path(node: SchemaNode, ctx: Context) -> None:
         return
     if "enum" in schema or "const" in schema or schema.get("format") in ("uri", "uri-reference", "iri", "url"):
         return
-    kind = _path_kind(param, tokens, lex)
     text = param.description
     if items is not None and isinstance(items.get("description"), str):
         text = f"{text}\n{items['description']}"
-    if kind is None:
-        return
     if kind == "weak" and (lex.path_words is None or lex.path_words.search(text) is None):
         return
     pattern = schema.get("pattern")
@@ -639,12 +666,30 @@ def _is_identifier(param: Param, tokens: tuple[str, ...], lex: _IdLexicon) -> bo
 
 _FREE_TEXT = frozenset({"query", "q", "search", "text", "keyword", "keywords", "term", "terms", "name", "names", "prompt"})
 
-def _plainly_not_text(schema: dict[str, Any]) -> bool:
-    """A plain schema whose one `type` is neither a string nor an array (of strings): the parameter view
-    would say so too, so the identifier and path rules can stop before reading its description."""
+_CONSTRAINTS = ("pattern", "format", "enum", "const", "examples", "example")
+
+
+def _constrained(schema: dict[str, Any]) -> bool:
+    """A `pattern`, `format`, `enum`, `const`, example or default shows the model what a value looks like."""
+    if "default" not in schema and schema.keys().isdisjoint(_CONSTRAINTS):
+        return False  # the common case, decided without a lookup per keyword
+    for key in _CONSTRAINTS:
+        if schema.get(key) not in (None, "", []):
+            return True
+    default = schema.get("default")
+    return isinstance(default, str) and bool(default)
+
+
+def _plainly_settled(schema: dict[str, Any]) -> bool:
+    """A plain schema (no `$ref` or combinator) whose one `type` holds no text, or a constrained string: the
+    parameter view would say the same, so the rule can stop before reading the description."""
     declared = schema.get("type")
-    return (isinstance(declared, str) and type_name(declared) not in ("string", "array")
-            and not composed(schema))
+    if not isinstance(declared, str) or composed(schema):
+        return False
+    kind = type_name(declared)
+    if kind == "string":
+        return _constrained(schema)
+    return kind != "array"
 
 
 def _names_a_code(schema: dict[str, Any], lex: _IdLexicon) -> bool:
@@ -664,7 +709,19 @@ _CALLER_ASSIGNED = re.compile(
     r"arbitrary|any\s+(?:unique\s+)?(?:string|name|value|label|identifier)|your\s+own|user-defined|caller-defined|"
     r"client-generated|client-supplied|idempotency|to\s+identify\s+(?:it|this\s+\w+)\s+later|a\s+new\s+unique)\b|"
     r"自定义|任意|自行(?:指定|定义)|由调用方(?:指定|生成)", re.IGNORECASE)
+# A part of every alternative of `_CALLER_ASSIGNED`, lower case, without `i`, `s` or `k` (see `_VALUES_OPENING`).
+_ASSIGNED_PARTS = ("you", "cho", "gn", "arb", "any", "-def", "nt-", "dempot", "later", "new")
+_ASSIGNED_CJK = ("自定义", "任意", "自行", "由调用方")
 _DEFINITION_KEYS = frozenset({"$defs", "definitions"})
+
+
+def _caller_assigned(text: str) -> bool:
+    """A label the caller makes up itself ("an arbitrary name", 自定义), after a cheap test for any of its words."""
+    if not any(part in text for part in _ASSIGNED_CJK):
+        low = text.lower()
+        if not any(part in low for part in _ASSIGNED_PARTS):
+            return False
+    return _CALLER_ASSIGNED.search(text) is not None
 
 
 def _reported_definition_before(node: SchemaNode, ctx: Context) -> bool:
@@ -689,7 +746,7 @@ def unconstrained_identifier(node: SchemaNode, ctx: Context) -> None:
     if named is None:
         return
     tokens, by_name = named
-    if not by_name and (_plainly_not_text(node.schema) or not _names_a_code(node.schema, lex)):
+    if not by_name and (_plainly_settled(node.schema) or not _names_a_code(node.schema, lex)):
         return  # not an identifier by its name, and no description naming a code ("the ISBN") makes it one
     param = param_of(node, ctx)
     schema = param.schema
@@ -706,10 +763,7 @@ def unconstrained_identifier(node: SchemaNode, ctx: Context) -> None:
         return
     if not _is_identifier(param, tokens, lex) and not (_names_a_code(param.schema, lex) and not set(tokens) & _FREE_TEXT):
         return
-    for key in ("pattern", "format", "enum", "const", "examples", "example"):
-        if schema.get(key) not in (None, "", []):
-            return
-    if isinstance(schema.get("default"), str) and schema["default"]:
+    if _constrained(schema):
         return
     own = schema.get("description")
     text = own if isinstance(own, str) else param.description
@@ -717,7 +771,7 @@ def unconstrained_identifier(node: SchemaNode, ctx: Context) -> None:
         return
     if _names_other_tool(text, ctx):
         return  # "use the id returned by list_orders": the model is told where to get it
-    if _CALLER_ASSIGNED.search(text):
+    if _caller_assigned(text):
         return  # a label the caller makes up itself: there is nothing to invent wrongly
     if _reported_definition_before(node, ctx):
         return  # one `$defs` entry copied into many tools of the file: reported on its first copy only
@@ -732,13 +786,26 @@ def unconstrained_identifier(node: SchemaNode, ctx: Context) -> None:
 # ---------------------------------------------------------------------------------------------
 # secret-parameter
 
-def _secret_lexicon(options: dict[str, Any]) -> tuple[dict[str, list[tuple[str, ...]]], frozenset[str]]:
+def _secret_lexicon(options: dict[str, Any]) -> NameMemo:
+    """name -> its tokens when it names a credential (ends in the tokens of a secret name, and no token makes
+    it something else), else None."""
     by_last: dict[str, list[tuple[str, ...]]] = {}
     for name in as_list(options.get("secret-names")) + as_list(options.get("extra-secret-names")):
         tokens = name_tokens(name)
         if tokens:
             by_last.setdefault(tokens[-1], []).append(tokens)
-    return by_last, frozenset(w.lower() for w in as_list(options.get("not-secret-modifiers")))
+    not_modifiers = frozenset(w.lower() for w in as_list(options.get("not-secret-modifiers")))
+
+    def secret_name(name: str) -> tuple[str, ...] | None:
+        tokens = name_tokens(name)
+        candidates = by_last.get(tokens[-1]) if tokens else None
+        if not candidates or not not_modifiers.isdisjoint(tokens):
+            return None
+        if not any(len(secret) <= len(tokens) and tokens[-len(secret):] == secret for secret in candidates):
+            return None
+        return tokens
+
+    return NameMemo(secret_name)
 
 
 _SECRETS = OptionCache(_secret_lexicon)
@@ -755,12 +822,8 @@ _KEY_MANAGEMENT = frozenset({"delete", "revoke", "remove", "rotate", "disable", 
 
 @check("secret-parameter", "schema", properties_only=True)
 def secret_parameter(node: SchemaNode, ctx: Context) -> None:
-    by_last, not_modifiers = _SECRETS.get(ctx.options)
-    tokens = name_tokens(node.name or "")
-    candidates = by_last.get(tokens[-1]) if tokens else None
-    if not candidates or not not_modifiers.isdisjoint(tokens):
-        return
-    if not any(len(secret) <= len(tokens) and tokens[-len(secret):] == secret for secret in candidates):
+    tokens = _SECRETS.get(ctx.options)[node.name or ""]
+    if tokens is None:
         return
     param = param_of(node, ctx)
     if not param.is_string:
@@ -770,14 +833,10 @@ def secret_parameter(node: SchemaNode, ctx: Context) -> None:
     tool_tokens = set(name_tokens(ctx.tool.name or "")) if ctx.tool is not None else set()
     if tool_tokens & _KEY_MANAGEMENT and tokens[-1] in ("key", "apikey", "token"):
         return  # delete_api_key(api_key): the key to revoke is named, not used
-    for secret in candidates:
-        size = len(secret)
-        if size and tuple(tokens[-size:]) == secret:
-            ctx.report(node.pointer,
-                       f"`{node_label(node)}` asks the model for a secret: the value passes through the prompt, the "
-                       "transcript and the provider's logs; have the server read it from its configuration or "
-                       "environment instead", key=True, fix="remove the parameter and read the secret server-side")
-            return
+    ctx.report(node.pointer,
+               f"`{node_label(node)}` asks the model for a secret: the value passes through the prompt, the "
+               "transcript and the provider's logs; have the server read it from its configuration or "
+               "environment instead", key=True, fix="remove the parameter and read the secret server-side")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -798,13 +857,14 @@ def _may_state_default(text: str) -> bool:
     return "默认" in text or "default" in text.lower()
 
 
+# A part of every opening of `_VALUES_STATED`, in lower case and in letters without another case-insensitive
+# spelling (`i`, `s` and `k` have one: `ı`, `ſ`, the Kelvin sign), so it finds each of them in the lowered text.
+_VALUES_OPENING = re.compile(r"one\s+of|[de]\s+value|be\s+e|可选值|取值")
+
+
 def _may_list_values(text: str) -> bool:
-    """A cheap test before `_VALUES_STATED`: each of its openings holds "one", "value", "ther" (either), 可选值
-    or 取值 (the letters chosen have no other case-insensitive spelling, unlike `i` and `s`)."""
-    if "可选值" in text or "取值" in text:
-        return True
-    low = text.lower()
-    return "one" in low or "value" in low or "ther" in low
+    """A cheap test before `_VALUES_STATED`, whose case-insensitive alternation costs several times more."""
+    return _VALUES_OPENING.search(text.lower()) is not None
 
 
 def _same_default(stated: re.Match[str], default: Any) -> bool | None:
