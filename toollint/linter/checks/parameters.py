@@ -22,10 +22,10 @@ from toollint.linter.textstats import (
     OptionCache,
     WordMatcher,
     as_list,
+    contains_any,
     has_cjk,
     latin_words,
     name_tokens,
-    trie_words_regex,
     words_regex,
 )
 from toollint.schema.walk import SchemaNode
@@ -87,11 +87,11 @@ def _unit_lexicon(options: dict[str, Any]) -> _UnitLexicon:
     lex = _UnitLexicon(
         kinds, word_kind, cjk_words,
         frozenset(w.lower() for w in as_list(options.get("name-units"))),
-        trie_words_regex(as_list(options.get("units")) + as_list(options.get("extra-units"))),
+        words_regex(as_list(options.get("units")) + as_list(options.get("extra-units"))),
         cjk_units,
         frozenset(w.lower() for w in as_list(options.get("count-words")) + as_list(options.get("extra-count-words"))),
         frozenset(w.lower() for w in as_list(options.get("count-modifiers"))),
-        trie_words_regex(as_list(options.get("count-phrases"))),
+        words_regex(as_list(options.get("count-phrases"))),
         {k.lower(): v for k, v in (options.get("modifier-kinds") or {}).items() if isinstance(v, str)},
         not_quantities,
         NameMemo(lambda name: _unit_name(name, lex)),  # called after `lex` is bound, on the first lookup
@@ -453,7 +453,7 @@ def _path_lexicon(options: dict[str, Any]) -> _PathLexicon:
         words_regex(as_list(options.get("relative-words"))),
         re.compile(r"relative\s+to\s+(?!(?:the\s+)?(?:current|working|cwd))\S|\w-relative\b|(?:within|inside|in)\s+(?:the|a|your)\s+"
                    r"(?:repository|repo|project|vault|workspace|archive|bucket|share|drive)|相对于", re.IGNORECASE),
-        trie_words_regex(as_list(options.get("remote-words"))),
+        words_regex(as_list(options.get("remote-words"))),
         NameMemo(lambda name: _path_name(name, lex)),  # called after `lex` is bound, on the first lookup
     )
     return lex
@@ -620,10 +620,10 @@ def _id_lexicon(options: dict[str, Any]) -> _IdLexicon:
     return _IdLexicon(
         id_words, number_words, business_nouns,
         words_regex(as_list(options.get("id-phrases"))),
-        trie_words_regex(as_list(options.get("example-words"))),
-        trie_words_regex(as_list(options.get("provenance-words"))),
+        words_regex(as_list(options.get("example-words"))),
+        words_regex(as_list(options.get("provenance-words"))),
         tuple(w for w in as_list(options.get("id-phrases")) if has_cjk(w)),
-        trie_words_regex(as_list(options.get("code-phrases"))),
+        words_regex(as_list(options.get("code-phrases"))),
         NameMemo(lambda name: _id_name(name, id_words | number_words | business_nouns | {"code"})),
     )
 
@@ -717,10 +717,8 @@ _DEFINITION_KEYS = frozenset({"$defs", "definitions"})
 
 def _caller_assigned(text: str) -> bool:
     """A label the caller makes up itself ("an arbitrary name", 自定义), after a cheap test for any of its words."""
-    if not any(part in text for part in _ASSIGNED_CJK):
-        low = text.lower()
-        if not any(part in low for part in _ASSIGNED_PARTS):
-            return False
+    if not contains_any(text, _ASSIGNED_CJK) and not contains_any(text.lower(), _ASSIGNED_PARTS):
+        return False
     return _CALLER_ASSIGNED.search(text) is not None
 
 
@@ -902,7 +900,8 @@ def _unit_conversion(stated: re.Match[str], text: str, default: Any) -> bool:
     return any(abs(ratio - c) < 1e-9 or abs(ratio * c - 1) < 1e-9 for c in _CONVERSIONS)
 
 
-@check("description-contradicts-schema", "schema", keys=("default", "enum"), properties_only=True)
+@check("description-contradicts-schema", "schema", keys=("default", "enum"), properties_only=True,
+       when=lambda keys: "description" in keys)
 def description_contradicts_schema(node: SchemaNode, ctx: Context) -> None:
     text = node.schema.get("description")
     if not isinstance(text, str) or len(text) < 6:
