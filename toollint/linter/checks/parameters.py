@@ -617,6 +617,7 @@ def _id_lexicon(options: dict[str, Any]) -> _IdLexicon:
     id_words = frozenset(w.lower() for w in as_list(options.get("id-words")) + as_list(options.get("extra-id-words")))
     number_words = frozenset(w.lower() for w in as_list(options.get("number-words")))
     business_nouns = frozenset(w.lower() for w in as_list(options.get("business-nouns")))
+    heads = id_words | number_words | business_nouns | {"code"}  # the last tokens `_is_identifier` looks at
     return _IdLexicon(
         id_words, number_words, business_nouns,
         words_regex(as_list(options.get("id-phrases"))),
@@ -624,7 +625,7 @@ def _id_lexicon(options: dict[str, Any]) -> _IdLexicon:
         words_regex(as_list(options.get("provenance-words"))),
         tuple(w for w in as_list(options.get("id-phrases")) if has_cjk(w)),
         words_regex(as_list(options.get("code-phrases"))),
-        NameMemo(lambda name: _id_name(name, id_words | number_words | business_nouns | {"code"})),
+        NameMemo(lambda name: _id_name(name, heads)),
     )
 
 
