@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-
-from pathspec import GitIgnoreSpec
+from typing import TYPE_CHECKING
 
 from toollint.repository import repository_root
+
+if TYPE_CHECKING:
+    from pathspec import GitIgnoreSpec
 
 
 class GitIgnore:
@@ -57,5 +59,7 @@ class GitIgnore:
                     lines += file.read_text(encoding="utf-8", errors="replace").splitlines()
                 except OSError:
                     continue
+            from pathspec import GitIgnoreSpec  # imported at the first .gitignore: named files need none
+
             self._specs[directory] = GitIgnoreSpec.from_lines(lines) if lines else None
         return self._specs[directory]

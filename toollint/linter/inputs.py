@@ -13,6 +13,7 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from toollint.document.source import Source, parse_text, read_path
 from toollint.errors import ConfigError
@@ -20,8 +21,11 @@ from toollint.linter.config import Settings
 from toollint.linter.engine import CheckCrashed, FileResult, Finding, Linter
 from toollint.linter.runner import Run, lint_paths, lint_source
 from toollint.linter.toolsets import Member, ToolSet, lint_tool_set, member_of
-from toollint.mcp.servers import DEFAULT_TIMEOUT, ServerSpec, list_servers
+from toollint.mcp.protocol import DEFAULT_TIMEOUT
 from toollint.mcp.snapshot import snapshot_paths, snapshot_text
+
+if TYPE_CHECKING:
+    from toollint.mcp.servers import ServerSpec
 
 
 @dataclass(frozen=True)
@@ -73,6 +77,8 @@ def lint_inputs(paths: list[str], settings: Settings, live: LiveOptions, *, forc
 def _server_sources(live: LiveOptions) -> list[tuple[Source, str]]:
     if live.save_snapshot:
         _snapshot_targets(live.save_snapshot, [str(n) for n in range(len(live.servers))])  # usable before any start
+    from toollint.mcp.servers import list_servers  # threads and child processes: only when there are servers
+
     listings = list_servers(list(live.servers), live.timeout)
     names = [spec.name or listing.name for spec, listing in zip(live.servers, listings, strict=True)]
     texts = [snapshot_text(listing) for listing in listings]

@@ -2,12 +2,27 @@
 
 Our own small JSON-RPC client, stdlib only: the `mcp` SDK would add 50+ packages to the base install
 and its 1.x/2.x API churn breaks servers built on the other major version (see README, "Live servers").
+The names below are imported on first use: `toollint check` loads this package for snapshots, and starting
+servers (threads, child processes) is only for runs that list one.
 """
 
 from __future__ import annotations
 
-from toollint.errors import ServerError
-from toollint.mcp.protocol import Listing
-from toollint.mcp.servers import ServerSpec, list_server, list_servers
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from toollint.errors import ServerError
+    from toollint.mcp.protocol import Listing
+    from toollint.mcp.servers import ServerSpec, list_server, list_servers
 
 __all__ = ["Listing", "ServerError", "ServerSpec", "list_server", "list_servers"]
+_HOMES = {"Listing": "toollint.mcp.protocol", "ServerError": "toollint.errors", "ServerSpec": "toollint.mcp.servers",
+          "list_server": "toollint.mcp.servers", "list_servers": "toollint.mcp.servers"}
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _HOMES:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    return getattr(importlib.import_module(_HOMES[name]), name)

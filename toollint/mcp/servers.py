@@ -13,10 +13,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from toollint.errors import ServerError
-from toollint.mcp.protocol import Listing, list_tools
+from toollint.mcp.protocol import DEFAULT_TIMEOUT, Listing, list_tools
 from toollint.mcp.stdio import StdioTransport
-
-DEFAULT_TIMEOUT = 10.0  # seconds per answer; `uvx`/`npx` servers take 1-3 s to start on a warm cache
 
 
 @dataclass(frozen=True)
