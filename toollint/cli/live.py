@@ -46,7 +46,6 @@ def live_options(func: Callable[..., Any]) -> Callable[..., Any]:
 
 def _live(servers, server_urls, header_env, timeout, save_snapshot, tool_set):
     from toollint.linter.inputs import LiveOptions
-    from toollint.mcp.servers import ServerSpec
 
     headers = []
     for item in header_env:
@@ -58,6 +57,8 @@ def _live(servers, server_urls, header_env, timeout, save_snapshot, tool_set):
     if headers and not server_urls:
         raise click.BadParameter("headers are sent only to --server-url servers", param_hint="--header-env")
     specs = []
+    if servers or server_urls:
+        from toollint.mcp.servers import ServerSpec
     for command in servers:
         try:
             specs.append(ServerSpec.from_command(command))

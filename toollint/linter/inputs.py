@@ -77,6 +77,8 @@ def lint_inputs(paths: list[str], settings: Settings, live: LiveOptions, *, forc
 def _server_sources(live: LiveOptions) -> list[tuple[Source, str]]:
     if live.save_snapshot:
         _snapshot_targets(live.save_snapshot, [str(n) for n in range(len(live.servers))])  # usable before any start
+    if not live.servers:
+        return []
     from toollint.mcp.servers import list_servers  # threads and child processes: only when there are servers
 
     listings = list_servers(list(live.servers), live.timeout)
