@@ -97,6 +97,8 @@ def check_command(paths, output_format, output_file, select, extend_select, igno
             validate_selectors(_split(values) or (), option)
     except ConfigError as error:
         raise click.BadParameter(str(error).split(": ", 1)[1], param_hint=str(error).split(":", 1)[0]) from None
+    fmt = output_format or "full"
+    colored = use_color(color, sys.stdout, to_file=output_file is not None)
     try:
         if select and not _split(select):
             raise click.BadParameter("is empty, which would disable every rule; name at least one rule "
@@ -129,11 +131,9 @@ def check_command(paths, output_format, output_file, select, extend_select, igno
             run = fixing.run
         else:  # after --fix: the files as written now, with everything a normal run checks
             progress = Progress()
-            fmt = output_format or "full"
             render = None  # worker processes render the report blocks of their files, when nothing edits them later
             if fmt in STREAMS and not statistics and fixing is None:
-                render = partial(render_file, fmt=fmt, unsafe_fixes=unsafe_fixes,
-                                 color=use_color(color, sys.stdout, to_file=output_file is not None))
+                render = partial(render_file, fmt=fmt, unsafe_fixes=unsafe_fixes, color=colored)
             try:
                 run = lint_inputs(list(paths) or ([] if live.servers else ["."]), settings, live,
                                   force_exclude=force_exclude, stdin_filename=stdin_filename,
@@ -157,8 +157,6 @@ def check_command(paths, output_format, output_file, select, extend_select, igno
 
     findings = run.findings
     where = list(paths) or (["the listed servers"] if live.servers else ["."])
-    fmt = output_format or "full"
-    colored = use_color(color, sys.stdout, to_file=output_file is not None)
     text: str | None
     if statistics:
         from toollint.tokens import statistics as tokens

@@ -56,15 +56,20 @@ def _live(servers, server_urls, header_env, timeout, save_snapshot, tool_set):
         headers.append((match.group(1), match.group(2)))
     if headers and not server_urls:
         raise click.BadParameter("headers are sent only to --server-url servers", param_hint="--header-env")
+    specs = _specs(servers, server_urls, tuple(headers)) if servers or server_urls else []
+    if save_snapshot and not specs:
+        raise click.BadParameter("needs --server or --server-url", param_hint="--save-snapshot")
+    return LiveOptions(tuple(specs), timeout, save_snapshot, tool_set)
+
+
+def _specs(servers, server_urls, headers):
+    """The servers to list (the MCP client is imported only for a run that lists one)."""
+    from toollint.mcp.servers import ServerSpec
+
     specs = []
-    if servers or server_urls:
-        from toollint.mcp.servers import ServerSpec
     for command in servers:
         try:
             specs.append(ServerSpec.from_command(command))
         except ValueError as error:
             raise click.BadParameter(str(error), param_hint="--server") from None
-    specs += [ServerSpec.from_url(url, tuple(headers)) for url in server_urls]
-    if save_snapshot and not specs:
-        raise click.BadParameter("needs --server or --server-url", param_hint="--save-snapshot")
-    return LiveOptions(tuple(specs), timeout, save_snapshot, tool_set)
+    return specs + [ServerSpec.from_url(url, headers) for url in server_urls]

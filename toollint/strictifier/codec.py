@@ -45,6 +45,15 @@ class Codec:
             wire = self.root if ref == "#" else self.defs.get(ref.rsplit("/", 1)[-1], True)
         return wire
 
+    def _marked(self, wire: Any, depth: int) -> tuple[Any, Any, str | None]:
+        """The wire schema past its `$ref`s, its codec marker and the marker's kind; (None, None, None) where
+        decoding and encoding stop: not an object schema, or nested deeper than any real schema."""
+        wire = self._deref(wire)
+        if not isinstance(wire, dict) or depth > 200:
+            return None, None, None
+        mark = wire.get(MARK)
+        return wire, mark, mark["kind"] if mark else None
+
     # -- wire -> original -------------------------------------------------------------------------
 
     def decode(self, wire_value: Any, *, lenient: bool = False) -> Any:
@@ -59,11 +68,9 @@ class Codec:
         raise CodecError(message)
 
     def _decode(self, wire: Any, value: Any, depth: int, lenient: bool = False) -> Any:
-        wire = self._deref(wire)
-        if not isinstance(wire, dict) or depth > 200:
+        wire, mark, kind = self._marked(wire, depth)
+        if wire is None:
             return value
-        mark: Any = wire.get(MARK)
-        kind = mark["kind"] if mark else None
         if kind == TEXT:
             if value is None:
                 return None
@@ -141,11 +148,9 @@ class Codec:
         return self._encode(self.root, value, 0)
 
     def _encode(self, wire: Any, value: Any, depth: int) -> Any:
-        wire = self._deref(wire)
-        if not isinstance(wire, dict) or depth > 200:
+        wire, mark, kind = self._marked(wire, depth)
+        if wire is None:
             return value
-        mark: Any = wire.get(MARK)
-        kind = mark["kind"] if mark else None
         if kind == TEXT:
             if value is None and mark.get("null"):
                 return None

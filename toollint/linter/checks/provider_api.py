@@ -58,41 +58,41 @@ def _quote(item: Construct, provider: str, **fields: Any) -> str:
 # --- the root of the input schema --------------------------------------------------------------
 
 
-@check("root-combinator", "tool")
-def root_combinator(tool: Tool, ctx: Context) -> None:
+def _root_keyword(tool: Tool, ctx: Context, name: str) -> tuple[Construct, str] | None:
+    """The construct and the first of its keywords at the root of the tool's input schema, when it applies here."""
     schema = tool.schema
     if not isinstance(schema, dict):
+        return None
+    item = construct(name)
+    key = next((k for k in item["keywords"] if k in schema), None)
+    return (item, key) if key is not None and _applies(item, ctx) else None
+
+
+@check("root-combinator", "tool")
+def root_combinator(tool: Tool, ctx: Context) -> None:
+    found = _root_keyword(tool, ctx, "root_combinator")
+    if found is None:
         return
-    item = construct("root_combinator")
-    for key in item["keywords"]:
-        if key in schema:
-            if not _applies(item, ctx):
-                return
-            fields = {"tool": tool.label, "index": tool.index}
-            ctx.report(jp.join(tool.schema_pointer, key),
-                       f"`{key}` at the top level of the input schema: Anthropic rejects every request that carries "
-                       f"this tool, strict or not; {_quote(item, 'anthropic', **fields)} (OpenAI: "
-                       f"\"{item.answer('openai', **fields)}\", one report). Move the alternatives into a property "
-                       "(e.g. a `mode` enum plus optional fields), or express them with root `not`/`if`/`then` and "
-                       "check them at run time", key=True)
-            return
+    item, key = found
+    fields = {"tool": tool.label, "index": tool.index}
+    ctx.report(jp.join(tool.schema_pointer, key),
+               f"`{key}` at the top level of the input schema: Anthropic rejects every request that carries "
+               f"this tool, strict or not; {_quote(item, 'anthropic', **fields)} (OpenAI: "
+               f"\"{item.answer('openai', **fields)}\", one report). Move the alternatives into a property "
+               "(e.g. a `mode` enum plus optional fields), or express them with root `not`/`if`/`then` and "
+               "check them at run time", key=True)
 
 
 @check("root-enum-or-not", "tool")
 def root_enum_or_not(tool: Tool, ctx: Context) -> None:
-    schema = tool.schema
-    if not isinstance(schema, dict):
+    found = _root_keyword(tool, ctx, "root_enum_or_not")
+    if found is None:
         return
-    item = construct("root_enum_or_not")
-    for key in item["keywords"]:
-        if key in schema:
-            if not _applies(item, ctx):
-                return
-            ctx.report(jp.join(tool.schema_pointer, key),
-                       f"`{key}` at the top level of the input schema; {_quote(item, 'openai', tool=tool.label)} "
-                       "(one report, strict mode not stated). Keep the root a plain object and move the constraint "
-                       "into a property", key=True)
-            return
+    item, key = found
+    ctx.report(jp.join(tool.schema_pointer, key),
+               f"`{key}` at the top level of the input schema; {_quote(item, 'openai', tool=tool.label)} "
+               "(one report, strict mode not stated). Keep the root a plain object and move the constraint "
+               "into a property", key=True)
 
 
 # --- subschemas -----------------------------------------------------------------------------
