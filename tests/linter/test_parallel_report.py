@@ -42,3 +42,24 @@ def test_blocks_rendered_in_workers_equal_the_main_process_report(tmp_path, monk
     for result in parallel.results:  # what a tool set that adds findings does: render again from the file
         result.rendered, result.source = None, read_path(result.path)
     assert "".join(chunks(parallel.findings, parallel.results, color=color)) == expected
+
+
+@pytest.mark.parametrize("count, workers", [(1, 2), (9, 2), (87, 2), (400, 2), (1600, 8), (5, 8)])
+def test_batches_cover_every_file_once_in_order_and_keep_every_worker_busy(count, workers) -> None:
+    batches = runner._batches(count, workers)
+    assert [i for batch in batches for i in batch] == list(range(count))
+    assert max(len(b) for b in batches) <= runner.MAX_BATCH
+    assert len(batches) >= min(count, workers * 8)  # enough tasks to balance the end of the run
+
+
+@pytest.mark.skipif(runner._fork_context() is None, reason="needs fork")
+def test_results_and_progress_come_back_in_order_from_batches(tmp_path, monkeypatch) -> None:
+    paths = _files(tmp_path, 40)
+    monkeypatch.setattr(runner, "_worth_parallel", lambda files: True)
+    monkeypatch.setattr(runner, "MAX_BATCH", 3)
+    seen: list[tuple[int, int]] = []
+    parallel = runner.lint_paths(paths, Settings(), jobs=2, progress=lambda done, total: seen.append((done, total)))
+    plain = runner.lint_paths(paths, Settings(), jobs=1)
+    assert [r.path for r in parallel.results] == [r.path for r in plain.results]
+    assert [f.as_dict() for f in parallel.findings] == [f.as_dict() for f in plain.findings]
+    assert seen[-1] == (40, 40) and [d for d, _ in seen] == sorted(d for d, _ in seen) and len(seen) > 1

@@ -23,6 +23,7 @@ from toollint.mcp.snapshot import server_name
 
 PARALLEL_MIN_FILES = 8
 PARALLEL_MIN_BYTES = 512 * 1024
+MAX_BATCH = 16
 
 
 @dataclass
@@ -176,6 +177,18 @@ def lint_paths(paths: list[str], settings: Settings, *, force_exclude: bool = Fa
     return run
 
 
+def _lint_batch(candidates: list[Candidate]) -> list[FileResult]:
+    return [_lint_in_worker(candidate) for candidate in candidates]
+
+
+def _batches(count: int, workers: int) -> list[range]:
+    """Consecutive runs of the (largest-first) candidates, one task each: a task costs the main process about
+    half a millisecond (pickling, queues, waking its thread), so a large run sends a few files per task, while
+    every worker still gets at least 8 tasks to balance the end of the run."""
+    size = max(1, min(MAX_BATCH, count // (workers * 8)))
+    return [range(start, min(start + size, count)) for start in range(0, count, size)]
+
+
 def _lint_in_pool(candidates: list[Candidate], workers: int,
                   progress: Callable[[int, int], None] | None = None) -> list[FileResult]:
     """Lint in worker processes. A worker that dies (OOM killer, signal) breaks the pool instead of hanging
@@ -186,14 +199,15 @@ def _lint_in_pool(candidates: list[Candidate], workers: int,
     results: list[FileResult | None] = [None] * len(candidates)
     executor = ProcessPoolExecutor(workers, mp_context=_fork_context(), initializer=_ignore_sigint)
     try:
-        futures = [executor.submit(_lint_in_worker, candidate) for candidate in candidates]
-        for index, future in enumerate(futures):
+        batches = _batches(len(candidates), workers)
+        futures = [executor.submit(_lint_batch, [candidates[i] for i in batch]) for batch in batches]
+        for batch, future in zip(batches, futures, strict=True):
             try:
-                results[index] = future.result()
+                results[batch.start:batch.stop] = future.result()
             except BrokenProcessPool:
                 continue
             if progress is not None:
-                progress(index + 1, len(candidates))
+                progress(batch.stop, len(candidates))
     except BaseException:
         executor.shutdown(wait=False, cancel_futures=True)
         raise
