@@ -23,3 +23,37 @@ def test_readme_quick_start_has_two_setup_commands():
     assert commands == ["pip install . && toollint check fixtures/", "pip install -e '.[test]' && python -m pytest"]
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert "pip install --quiet -e '.[test]' && python -m pytest" in ci
+
+
+def test_catalog_cache_is_current_and_equals_the_toml():
+    from toollint._compat import tomllib
+    from toollint.linter import catalog
+
+    assert (ROOT / "rules" / "catalog.json").read_text(encoding="utf-8") == catalog.render_cache(), (
+        "rules/catalog.json is stale: run `python -m toollint.linter.catalog > rules/catalog.json`")
+    files = catalog._rule_files()
+    cached = catalog._from_cache(files)
+    assert cached is not None and list(cached) == [name for name, _ in files]
+    for name, content in files:  # same values and same types (int, float, list, table) as tomllib gives
+        assert cached[name] == tomllib.loads(content.decode("utf-8")), name
+
+
+def test_a_stale_catalog_cache_is_ignored(tmp_path, monkeypatch):
+    from toollint.linter import catalog
+
+    source = ROOT / "rules" / "missing-unit.toml"
+    (tmp_path / "missing-unit.toml").write_bytes(source.read_bytes())
+    monkeypatch.setattr(catalog, "_catalog_dir", lambda: tmp_path)
+    stale = catalog.render_cache()  # made from the file as it is now...
+    (tmp_path / "catalog.json").write_text(stale.replace("TL401", "TL999"), encoding="utf-8")  # ...then tampered with
+    catalog.load_catalog.cache_clear()
+    try:
+        assert [spec.code for spec in catalog.load_catalog().values()] == ["TL999"]  # the digest matched: cache used
+        (tmp_path / "missing-unit.toml").write_bytes(source.read_bytes() + b"\n# edited\n")
+        catalog.load_catalog.cache_clear()
+        assert [spec.code for spec in catalog.load_catalog().values()] == ["TL401"]  # TOML changed: cache ignored
+        (tmp_path / "catalog.json").write_text("{not json", encoding="utf-8")
+        catalog.load_catalog.cache_clear()
+        assert [spec.code for spec in catalog.load_catalog().values()] == ["TL401"]
+    finally:
+        catalog.load_catalog.cache_clear()

@@ -1,10 +1,16 @@
 """The built-in rule catalog: one TOML file per rule under `rules/` (shipped as `toollint.builtin_rules`).
 
-Docs, `toollint rule`, SARIF rule metadata and the example tests all read this one source.
+Docs, `toollint rule`, SARIF rule metadata and the example tests all read this one source. Parsing the
+TOML files (pure-Python `tomllib`) took a sixth of a small `check`'s start-up, so `rules/catalog.json`
+holds them already parsed, with the digest of the TOML they came from: it is used only while that digest
+matches (a stale cache costs time, never a wrong rule). Regenerate it with
+`python -m toollint.linter.catalog > rules/catalog.json`; a test says when it is stale.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
@@ -126,14 +132,49 @@ def _catalog_dir() -> Any:
         return Path(__file__).resolve().parent.parent / "rules"
 
 
+CACHE_NAME = "catalog.json"
+
+
+def _rule_files() -> list[tuple[str, bytes]]:
+    """(file name, content) of every rule file, by name."""
+    return sorted((entry.name, entry.read_bytes()) for entry in _catalog_dir().iterdir() if entry.name.endswith(".toml"))
+
+
+def _digest(files: list[tuple[str, bytes]]) -> str:
+    digest = hashlib.sha256()
+    for name, content in files:
+        digest.update(b"%d:%s%d:" % (len(name), name.encode("utf-8"), len(content)))
+        digest.update(content)
+    return digest.hexdigest()
+
+
+def _parsed(files: list[tuple[str, bytes]]) -> dict[str, dict[str, Any]]:
+    return {name: tomllib.loads(content.decode("utf-8")) for name, content in files}
+
+
+def _from_cache(files: list[tuple[str, bytes]]) -> dict[str, dict[str, Any]] | None:
+    """The parsed rule files from `rules/catalog.json`, or None when it is missing or was made from other TOML."""
+    try:
+        cache = json.loads(_catalog_dir().joinpath(CACHE_NAME).read_bytes())
+    except (OSError, ValueError):
+        return None
+    if not isinstance(cache, dict) or cache.get("digest") != _digest(files) or not isinstance(cache.get("rules"), dict):
+        return None
+    return cache["rules"]
+
+
+def render_cache() -> str:
+    """The text of `rules/catalog.json` for the rule files as they are now."""
+    files = _rule_files()
+    return json.dumps({"digest": _digest(files), "rules": _parsed(files)}, ensure_ascii=False) + "\n"
+
+
 @lru_cache(maxsize=1)
 def load_catalog() -> dict[str, RuleSpec]:
     """All rules by name, ordered by code."""
-    specs = []
-    for entry in _catalog_dir().iterdir():
-        if entry.name.endswith(".toml"):
-            specs.append(_spec(tomllib.loads(entry.read_text(encoding="utf-8")), entry.name))
-    specs.sort(key=lambda s: s.code)
+    files = _rule_files()
+    parsed = _from_cache(files) or _parsed(files)
+    specs = sorted((_spec(data, name) for name, data in parsed.items()), key=lambda s: s.code)
     return {spec.name: spec for spec in specs}
 
 
@@ -143,3 +184,7 @@ def find_rule(name_or_code: str) -> RuleSpec | None:
         return catalog[name_or_code]
     upper = name_or_code.upper()
     return next((spec for spec in catalog.values() if spec.code == upper), None)
+
+
+if __name__ == "__main__":
+    print(render_cache(), end="")
