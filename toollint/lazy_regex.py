@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any, cast
 
-_METHODS = ("search", "match", "fullmatch", "finditer", "findall", "sub", "subn", "split", "scanner")
+_METHODS = ("search", "match", "fullmatch", "finditer", "findall", "sub", "subn", "split")
 
 
 class LazyPattern:
@@ -51,9 +51,6 @@ class LazyPattern:
 
     def split(self, *args: Any, **kwargs: Any) -> Any:
         return self.compiled().split(*args, **kwargs)
-
-    def scanner(self, *args: Any, **kwargs: Any) -> Any:
-        return self.compiled().scanner(*args, **kwargs)
 
     def __getattr__(self, name: str) -> Any:  # groups, groupindex: only reached before the first compile
         if name in ("groups", "groupindex"):
