@@ -188,14 +188,15 @@ class RefResolver:
             return None
         if ref in self._cache:
             return self._cache[ref]
-        try:
-            contents = self._get().lookup(ref).contents
-        except Exception:  # noqa: BLE001 - any failure to resolve (unknown, remote, malformed) is "does not resolve"
-            found = None
-        else:
-            in_file = self.root_pointer + _percent_decode(ref[1:]) if ref.startswith("#/") or ref == "#" else None
-            found = (contents, in_file)
-        self._cache[ref] = found
+        contents = _pointer_target(self.root, ref[1:]) if ref.startswith("#/") else _UNSETTLED
+        if contents is _UNSETTLED:
+            try:
+                contents = self._get().lookup(ref).contents
+            except Exception:  # noqa: BLE001 - any failure to resolve (unknown, remote, malformed) is "does not resolve"
+                self._cache[ref] = None
+                return None
+        in_file = self.root_pointer + _percent_decode(ref[1:]) if ref.startswith("#/") or ref == "#" else None
+        found = self._cache[ref] = (contents, in_file)
         return found
 
     def deref(self, schema: Any, limit: int = 32) -> Any:
@@ -208,6 +209,28 @@ class RefResolver:
             schema = found[0]
             seen += 1
         return schema
+
+
+_UNSETTLED = object()
+
+
+def _pointer_target(root: Any, pointer: str) -> Any:
+    """What `referencing` answers for a `#/...` reference from the root, found without building its registry
+    (which crawls the whole schema: most of the cost of a tool with one local `$ref`). Only plain steps are taken
+    here, through objects and through arrays by a decimal index; anything else (a step into a string, a missing
+    key, an odd index) is `_UNSETTLED` and left to `referencing`, so the answer is always the one it gives."""
+    contents = root
+    for segment in _percent_decode(pointer[1:]).split("/"):
+        if isinstance(contents, dict):
+            segment = segment.replace("~1", "/").replace("~0", "~")
+            if segment not in contents:
+                return _UNSETTLED
+            contents = contents[segment]
+        elif isinstance(contents, list) and segment.isascii() and segment.isdigit() and int(segment) < len(contents):
+            contents = contents[int(segment)]
+        else:
+            return _UNSETTLED
+    return contents
 
 
 def refs_and_patterns(schema: Any) -> tuple[bool, list[str]]:
