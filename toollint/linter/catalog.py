@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from toollint._compat import tomllib
@@ -127,8 +129,6 @@ def _catalog_dir() -> Any:
     try:
         return resources.files("toollint.builtin_rules")
     except ModuleNotFoundError:  # running from a source checkout that is not installed
-        from pathlib import Path
-
         return Path(__file__).resolve().parent.parent / "rules"
 
 
@@ -137,7 +137,16 @@ CACHE_NAME = "catalog.json"
 
 def _rule_files() -> list[tuple[str, bytes]]:
     """(file name, content) of every rule file, by name."""
-    return sorted((entry.name, entry.read_bytes()) for entry in _catalog_dir().iterdir() if entry.name.endswith(".toml"))
+    directory = _catalog_dir()
+    if isinstance(directory, Path):  # an installed package: plain file reads (Traversable costs more than the reads)
+        names = sorted(name for name in os.listdir(directory) if name.endswith(".toml"))
+        return [(name, _read_bytes(os.path.join(directory, name))) for name in names]
+    return sorted((entry.name, entry.read_bytes()) for entry in directory.iterdir() if entry.name.endswith(".toml"))
+
+
+def _read_bytes(path: str) -> bytes:
+    with open(path, "rb") as handle:
+        return handle.read()
 
 
 def _digest(files: list[tuple[str, bytes]]) -> str:

@@ -6,7 +6,6 @@ compiled rules); results come back in discovery order, so output stays byte-iden
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import signal
 import sys
@@ -124,6 +123,8 @@ def _lint_in_worker(candidate: Candidate) -> FileResult:
 
 
 def _fork_context():
+    import multiprocessing  # here, not at the top: a run of a few files never starts a pool
+
     if sys.platform == "win32" or "fork" not in multiprocessing.get_all_start_methods():
         return None
     return multiprocessing.get_context("fork")
