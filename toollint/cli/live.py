@@ -9,7 +9,7 @@ from typing import Any
 
 import click
 
-from toollint.mcp.protocol import DEFAULT_TIMEOUT  # not mcp.servers: a plain `check` never starts a server
+from toollint.mcp import DEFAULT_TIMEOUT  # not mcp.servers: a plain `check` never starts a server
 
 
 def live_options(func: Callable[..., Any]) -> Callable[..., Any]:

@@ -21,7 +21,7 @@ from toollint.linter.config import Settings
 from toollint.linter.engine import CheckCrashed, FileResult, Finding, Linter
 from toollint.linter.runner import Run, lint_paths, lint_source
 from toollint.linter.toolsets import Member, ToolSet, lint_tool_set, member_of
-from toollint.mcp.protocol import DEFAULT_TIMEOUT
+from toollint.mcp import DEFAULT_TIMEOUT
 from toollint.mcp.snapshot import snapshot_paths, snapshot_text
 
 if TYPE_CHECKING:

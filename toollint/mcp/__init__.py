@@ -15,7 +15,9 @@ if TYPE_CHECKING:
     from toollint.mcp.protocol import Listing
     from toollint.mcp.servers import ServerSpec, list_server, list_servers
 
-__all__ = ["Listing", "ServerError", "ServerSpec", "list_server", "list_servers"]
+DEFAULT_TIMEOUT = 10.0  # seconds per answer; `uvx`/`npx` servers take 1-3 s to start on a warm cache
+
+__all__ = ["DEFAULT_TIMEOUT", "Listing", "ServerError", "ServerSpec", "list_server", "list_servers"]
 _HOMES = {"Listing": "toollint.mcp.protocol", "ServerError": "toollint.errors", "ServerSpec": "toollint.mcp.servers",
           "list_server": "toollint.mcp.servers", "list_servers": "toollint.mcp.servers"}
 

@@ -16,7 +16,6 @@ from toollint.errors import ServerError
 # Servers on every SDK generation (1.x, 2.x, TypeScript) accept this version and answer with theirs.
 PROTOCOL_VERSION = "2025-06-18"
 MAX_PAGES = 1000
-DEFAULT_TIMEOUT = 10.0  # seconds per answer; `uvx`/`npx` servers take 1-3 s to start on a warm cache
 
 
 @dataclass

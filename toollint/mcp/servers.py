@@ -13,7 +13,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from toollint.errors import ServerError
-from toollint.mcp.protocol import DEFAULT_TIMEOUT, Listing, list_tools
+from toollint.mcp import DEFAULT_TIMEOUT
+from toollint.mcp.protocol import Listing, list_tools
 from toollint.mcp.stdio import StdioTransport
 
 

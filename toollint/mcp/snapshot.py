@@ -9,9 +9,10 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from toollint.mcp.protocol import Listing
+if TYPE_CHECKING:  # the linter imports this module for `server_name`; listing code is not needed for that
+    from toollint.mcp.protocol import Listing
 
 
 def snapshot_data(listing: Listing) -> dict[str, Any]:
