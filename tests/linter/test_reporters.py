@@ -80,3 +80,21 @@ def test_github_annotations_escape_properties():
                       None)
     assert github([finding], []) == ("::error file=dir%2Ca%3Ab.json,line=1,col=2,endLine=1,endColumn=3,"
                                      "title=TL101 invalid-json-schema::50%25 bad%0Aline two\n")
+
+
+def test_one_line_keeps_printable_text_and_escapes_the_rest_as_before() -> None:
+    """The printable-text shortcut gives what the full rewrite gives, on every character class it could meet."""
+    import random
+
+    from toollint.linter.report.text import _one_line
+    from toollint.terminal import escape_controls
+
+    def rewritten(text: str) -> str:  # the rewrite without the shortcut
+        return escape_controls(text.replace("\r\n", "\\n").replace("\n", "\\n").replace("\r", "\\r"))
+
+    alphabet = "aZ 9_价格😀\t\n\r\x1b\x07\x7f\x85\u061c\u200b\u200e\u202e\u2028\u2066\xa0\u3000\ufeff\ud7ff"
+    rng = random.Random(8)
+    texts = ["plain ascii", "价格 in CNY", "tab\there", *alphabet,
+             *("".join(rng.choice(alphabet) for _ in range(rng.randint(0, 12))) for _ in range(3000))]
+    for text in texts:
+        assert _one_line(text) == rewritten(text), repr(text)

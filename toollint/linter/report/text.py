@@ -25,7 +25,11 @@ def _location(finding: Finding) -> str:
 
 def _one_line(text: str) -> str:
     """A message quoting a value with a newline stays on its line (`concise` is one finding per line), and
-    terminal controls from tool files (ESC, BEL, bidi overrides) are shown as escapes, never sent raw."""
+    terminal controls from tool files (ESC, BEL, bidi overrides) are shown as escapes, never sent raw.
+    Printable text (no Cc or Cf character: neither newlines nor anything `escape_controls` rewrites) is kept
+    as it is, after one C-level test."""
+    if text.isprintable():
+        return text
     return escape_controls(text.replace("\r\n", "\\n").replace("\n", "\\n").replace("\r", "\\r"))
 
 
