@@ -135,3 +135,104 @@ def test_plainly_valid_never_accepts_what_jsonschema_rejects():
                 for cls in validators:
                     assert cls(candidate).is_valid(value), (candidate, value, cls.__name__)
     assert decided > 1000
+
+
+def _check_func(rule: str, scope: str = "schema"):
+    from toollint.linter.checks import load_checks
+
+    return next(c for c in load_checks()[rule] if c.scope == scope)
+
+
+def _reports_on(rule: str, schema: dict) -> list:
+    """What one schema check reports on the root of `schema`, called directly (no dispatch, no `when`)."""
+    from toollint.document.dialects import find_tools
+    from toollint.document.source import parse_text
+    from toollint.linter.config import Settings
+    from toollint.linter.context import Context
+    from toollint.linter.engine import Linter
+    from toollint.schema.walk import walk
+
+    text = json.dumps({"name": "t", "description": "Look up one thing.", "input_schema": schema})
+    source = parse_text(text, "example.json", "json")
+    linter = Linter(Settings())
+    tools = find_tools(source.data, None)
+    ctx = Context(linter, source, tools)
+    ctx.tool = tools[0]
+    ctx.spec, ctx.options = linter.specs[rule], {}
+    check = _check_func(rule)
+    for node in walk(tools[0].schema, tools[0].schema_pointer):
+        check.func(node, ctx)
+    return ctx.findings
+
+
+def test_unsatisfiable_constraint_skips_only_shapes_it_cannot_report():
+    """`when` of unsatisfiable-constraint: a node whose keys it rejects gets no finding from the full check,
+    whatever the values (pairs of bounds, enum, const and type in every combination)."""
+    check = _check_func("unsatisfiable-constraint")
+    keys = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minLength", "maxLength", "minItems",
+            "maxItems", "enum", "const", "type"]
+    values = {"minimum": [5, 0.5], "maximum": [1, 0.7], "exclusiveMinimum": [5], "exclusiveMaximum": [1],
+              "minLength": [5], "maxLength": [1], "minItems": [5], "maxItems": [1], "enum": [[], [True]],
+              "const": [True], "type": ["integer", "string"]}
+    skipped = 0
+    for size in (1, 2, 3):
+        for chosen in itertools.combinations(keys, size):
+            if check.when(chosen):
+                continue
+            skipped += 1
+            for picked in itertools.product(*(values[k] for k in chosen)):
+                assert not _reports_on("unsatisfiable-constraint", dict(zip(chosen, picked, strict=True))), chosen
+    assert skipped > 20
+    assert _reports_on("unsatisfiable-constraint", {"minimum": 5, "maximum": 1})
+    assert _reports_on("unsatisfiable-constraint", {"type": "string", "const": True})
+
+
+def test_array_missing_items_skips_only_nodes_with_items_or_ref():
+    check = _check_func("array-missing-items")
+    assert check.when(("type",)) and check.when(("type", "description"))
+    assert not check.when(("type", "items")) and not check.when(("$ref", "type"))
+    found = [f.pointer for f in lint_text(json.dumps({"name": "t", "description": "Look up one thing.",
+        "input_schema": {"type": "object", "properties": {"a": {"type": "array"}, "b": {"type": ["array", "null"]},
+                                                          "c": {"type": "array", "items": {}}}}}))
+             if f.rule == "array-missing-items"]
+    assert found == ["/input_schema/properties/a", "/input_schema/properties/b"]
+
+
+def test_plainly_valid_type_and_member_shortcuts_agree_with_the_general_rule():
+    """`_has_declared_type` and `_member` answer exactly as the generic formulas they shortcut."""
+    from toollint.schema.types import _has_declared_type, _member
+
+    class Text(str):
+        pass
+
+    values = [*VALUES, Text("x"), 10**20, 3.0]
+    kinds = [*sorted(SCHEMA_TYPES), "foo", "String", Text("string"), ["string", "null"], ["integer"], [], 5, ["x"]]
+    for value in values:
+        for kind in kinds:
+            kinds_list = [kind] if isinstance(kind, str) else kind
+            general = isinstance(kinds_list, list) and any(isinstance(k, str) and value_has_type(value, k)
+                                                           for k in kinds_list)
+            assert _has_declared_type(value, kind) == general, (value, kind)
+    pool = ["x", Text("x"), "y", 1, 1.0, True, None, [], {}]
+    for value in ["x", "y", "", Text("x")]:
+        for size in range(4):
+            for allowed in itertools.combinations(pool, size):
+                general = any(type(a) is type(value) and a == value for a in allowed)
+                assert _member(value, list(allowed)) == general, (value, allowed)
+
+
+def test_strict_checks_are_targets_only_and_strict_tools_group_by_target():
+    """The strict tool checks never run for a tool without a target (the engine skips `targets_only`), and a
+    tool with its own `strict: true` still gets them."""
+    from toollint.linter.checks import load_checks
+
+    strict_rules = ("strict-unsupported-keyword", "strict-open-object", "strict-optional-property")
+    for rule in strict_rules:
+        assert all(c.targets_only for c in load_checks()[rule] if c.scope == "tool"), rule
+    tool = {"type": "function", "function": {"name": "t", "description": "Look up one thing.", "strict": True,
+            "parameters": {"type": "object", "properties": {"a": {"type": "string", "minLength": 2}}}}}
+    found = {f.rule for f in lint_text(json.dumps([tool]))}
+    assert {"strict-open-object", "strict-optional-property", "strict-unsupported-keyword"} <= found
+    tool["function"]["strict"] = False
+    found = {f.rule for f in lint_text(json.dumps([tool]))}
+    assert not found & set(strict_rules)

@@ -58,7 +58,7 @@ def plainly_valid(schema: Any, value: Any, *, composite: bool = False) -> bool:
     Most defaults and examples sit on such schemas, and building a jsonschema validator for each costs far more
     than this check. A False is never a verdict of invalidity, only a hand-over to the full validator. With
     `composite` (for draft-06 and later only), `anyOf` of such schemas, `items` of one and numeric exclusive
-    bounds are decided too.
+    bounds are decided too. Each group of keywords is looked at only when the schema holds one of them.
     """
     if not isinstance(schema, dict):
         return False
@@ -66,10 +66,8 @@ def plainly_valid(schema: Any, value: Any, *, composite: bool = False) -> bool:
     if not known.issuperset(schema) and not all(k in known or k.startswith("x-") for k in schema):
         return False
     kind = schema.get("type")
-    if kind is not None:
-        kinds = [kind] if isinstance(kind, str) else kind
-        if not isinstance(kinds, list) or not any(isinstance(k, str) and value_has_type(value, k) for k in kinds):
-            return False
+    if kind is not None and not _has_declared_type(value, kind):
+        return False
     if "enum" in schema and not (isinstance(schema["enum"], list) and _member(value, schema["enum"])):
         return False
     if "const" in schema and not _member(value, [schema["const"]]):
@@ -77,25 +75,50 @@ def plainly_valid(schema: Any, value: Any, *, composite: bool = False) -> bool:
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         if not math.isfinite(value):
             return False
-        low, high = schema.get("minimum"), schema.get("maximum")
-        if low is not None and not (_number(low) and value >= low):
+        if not _NUMBER_BOUNDS.isdisjoint(schema) and not _within_number_bounds(schema, value):
             return False
-        if high is not None and not (_number(high) and value <= high):
-            return False
-        low, high = schema.get("exclusiveMinimum"), schema.get("exclusiveMaximum")
-        if low is not None and not (_number(low) and value > low):
-            return False
-        if high is not None and not (_number(high) and value < high):
-            return False
-    elif isinstance(value, str):
+    elif isinstance(value, str) and not _LENGTH_BOUNDS.isdisjoint(schema):
         low, high = schema.get("minLength"), schema.get("maxLength")
         if low is not None and not (isinstance(low, int) and len(value) >= low):
             return False
         if high is not None and not (isinstance(high, int) and len(value) <= high):
             return False
-    if composite:
+    if composite and not _PARTS.isdisjoint(schema):
         return _plainly_valid_parts(schema, value)
     return True
+
+
+_NUMBER_BOUNDS = frozenset({"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"})
+_LENGTH_BOUNDS = frozenset({"minLength", "maxLength"})
+_PARTS = frozenset({"anyOf", "items"})
+# The JSON types every value of an exact Python type has (floats depend on the value: `value_has_type` decides).
+_TYPES_OF: dict[type, frozenset[str]] = {
+    str: frozenset({"string"}), int: frozenset({"integer", "number"}), bool: frozenset({"boolean"}),
+    type(None): frozenset({"null"}), dict: frozenset({"object"}), list: frozenset({"array"})}
+_JSON_TYPES = frozenset(_PY_TYPES)
+
+
+def _has_declared_type(value: Any, kind: Any) -> bool:
+    """`value` has the declared `type` (a name, or a list of names one of which it has): `value_has_type`,
+    answered by one table lookup for the usual case of one known name and a plain value."""
+    if type(kind) is str and kind in _JSON_TYPES:
+        names = _TYPES_OF.get(type(value))
+        if names is not None:
+            return kind in names
+    kinds = [kind] if isinstance(kind, str) else kind
+    return isinstance(kinds, list) and any(isinstance(k, str) and value_has_type(value, k) for k in kinds)
+
+
+def _within_number_bounds(schema: dict[str, Any], value: float) -> bool:
+    low, high = schema.get("minimum"), schema.get("maximum")
+    if low is not None and not (_number(low) and value >= low):
+        return False
+    if high is not None and not (_number(high) and value <= high):
+        return False
+    low, high = schema.get("exclusiveMinimum"), schema.get("exclusiveMaximum")
+    if low is not None and not (_number(low) and value > low):
+        return False
+    return high is None or (_number(high) and value < high)
 
 
 def _plainly_valid_parts(schema: dict[str, Any], value: Any) -> bool:
@@ -117,6 +140,8 @@ def _number(value: Any) -> bool:
 
 def _member(value: Any, allowed: list[Any]) -> bool:
     """JSON equality: 1 == 1.0 but True != 1; only scalars are compared here, containers go to jsonschema."""
+    if type(value) is str:  # equal only to a str: one C-level scan of (type, value) pairs
+        return (str, value) in zip(map(type, allowed), allowed, strict=True)
     if isinstance(value, (dict, list)):
         return False
     return any(type(a) is type(value) and a == value or (_number(a) and _number(value) and a == value)

@@ -61,11 +61,17 @@ def _quote(item: Construct, provider: str, **fields: Any) -> str:
 def _root_keyword(tool: Tool, ctx: Context, name: str) -> tuple[Construct, str] | None:
     """The construct and the first of its keywords at the root of the tool's input schema, when it applies here."""
     schema = tool.schema
-    if not isinstance(schema, dict):
-        return None
+    if not isinstance(schema, dict) or schema.keys().isdisjoint(_keywords(name)):
+        return None  # most roots hold none of the keywords: one set test, no construct looked up
     item = construct(name)
     key = next((k for k in item["keywords"] if k in schema), None)
     return (item, key) if key is not None and _applies(item, ctx) else None
+
+
+@cache
+def _keywords(name: str) -> frozenset[str]:
+    """The keywords of a root construct, as a set (the profile is read once per process)."""
+    return frozenset(construct(name)["keywords"])
 
 
 @check("root-combinator", "tool")
@@ -119,7 +125,12 @@ def _used_refs(tool: Tool) -> set[str]:
     return used
 
 
-@check("array-missing-items", "schema", keys=("type",))
+def _may_miss_items(keys: tuple[str, ...]) -> bool:
+    """Only a node without `items` and `$ref` can be reported: decided once per node shape."""
+    return "items" not in keys and "$ref" not in keys
+
+
+@check("array-missing-items", "schema", keys=("type",), when=_may_miss_items)
 def array_missing_items(node: SchemaNode, ctx: Context) -> None:
     schema = node.schema
     declared = schema["type"]
@@ -163,7 +174,7 @@ def untyped_property(node: SchemaNode, ctx: Context) -> None:
 @check("object-without-properties", "tool")
 def object_without_properties(tool: Tool, ctx: Context) -> None:
     schema = tool.schema
-    if not isinstance(schema, dict) or "object" not in schema_types(schema) or "properties" in schema:
+    if not isinstance(schema, dict) or "properties" in schema or "object" not in schema_types(schema):
         return
     if isinstance(schema.get("additionalProperties"), dict) or any(k in schema for k in ("anyOf", "oneOf", "allOf")):
         return
@@ -197,9 +208,9 @@ def mcp_legacy_dialect(tool: Tool, ctx: Context) -> None:
     item = construct("mcp_draft07_schema")
     for key in ("inputSchema", "outputSchema"):
         schema = tool.definition.get(key)
-        if not isinstance(schema, dict):
+        if not isinstance(schema, dict) or "$schema" not in schema:
             continue
-        dialect = _legacy_dialect(schema.get("$schema"), item["dialects"])
+        dialect = _legacy_dialect(schema["$schema"], item["dialects"])
         if dialect is None:
             continue
         answer = item.answer("client", tool=tool.label, dialect=dialect)
@@ -225,12 +236,15 @@ def strict_inside_schema(tool: Tool, ctx: Context) -> None:
 
 @check("description-too-long", "tool")
 def description_too_long(tool: Tool, ctx: Context) -> None:
-    description = tool.description
+    description = tool.definition.get("description")
+    if not isinstance(description, str):
+        return
+    options = ctx.options
+    limit = int(options["max-length"] if "max-length" in options else construct("description_too_long")["max_length"])
+    if len(description) <= limit:
+        return  # most descriptions: decided before the construct and the targets are looked at
     item = construct("description_too_long")
     if not _applies(item, ctx):
-        return
-    limit = int(ctx.options.get("max-length", item["max_length"]))
-    if not isinstance(description, str) or len(description) <= limit:
         return
     answer = item.answer("openai", index=tool.index, limit=limit, length=len(description))
     ctx.report(tool.description_pointer, f"the description has {len(description):,} characters, over OpenAI's limit "

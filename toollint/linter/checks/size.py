@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from toollint.document.dialects import Tool
 from toollint.linter.checks import check
+from toollint.linter.checks.strict import strict_tools_by_target
 from toollint.linter.context import Context
 from toollint.profiles import load_profile
 from toollint.profiles.size import SizeUsage, size_problems, size_usage
@@ -11,11 +12,7 @@ from toollint.profiles.size import SizeUsage, size_problems, size_usage
 
 @check("strict-size-exceeded", "toolset")
 def strict_size_exceeded(tools: list[Tool], ctx: Context) -> None:
-    strict_tools: dict[str, list[Tool]] = {}
-    for tool in tools:
-        for name in ctx.targets(tool):
-            strict_tools.setdefault(name, []).append(tool)
-    for name, chosen in sorted(strict_tools.items()):
+    for name, chosen in strict_tools_by_target(tools, ctx):
         limits = load_profile(name).size
         if not limits:
             continue

@@ -171,7 +171,7 @@ def _format_spelling(profile: Profile, where: str, value: Any) -> fixes.Fix | No
     return fixes.safe(f"write `{matches[0]}`", edits.set_value(where, matches[0]))
 
 
-@check("strict-unsupported-keyword", "tool")
+@check("strict-unsupported-keyword", "tool", targets_only=True)
 def strict_recursion(tool: Tool, ctx: Context) -> None:
     profiles = [p for p in _profiles(ctx, tool) if p.strict and not p.recursion]
     if not profiles or not isinstance(tool.schema, dict) or not refs_and_patterns(tool.schema)[0]:
@@ -308,8 +308,8 @@ def _on_the_wire(node: SchemaNode) -> bool:
 
 def _each_subschema(*funcs, wire_only: bool = False):
     """A tool-scope check that walks the schema itself, only for tools checked for some target: a tool with no
-    strict target (most tools) costs one set lookup, not a call per subschema. The tool's profiles are chosen
-    once and handed to each node's function."""
+    strict target (most tools) costs nothing (registered `targets_only`, the engine never calls it), not a
+    call per subschema. The tool's profiles are chosen once and handed to each node's function."""
     def run(tool: Tool, ctx: Context) -> None:
         if not isinstance(tool.schema, dict):
             return
@@ -324,19 +324,28 @@ def _each_subschema(*funcs, wire_only: bool = False):
     return run
 
 
-check("strict-unsupported-keyword", "tool")(_each_subschema(strict_unsupported_keyword))
-check("strict-open-object", "tool")(_each_subschema(strict_open_object, strict_object_without_properties,
-                                                    wire_only=True))
-check("strict-optional-property", "tool")(_each_subschema(strict_optional_property, wire_only=True))
+check("strict-unsupported-keyword", "tool", targets_only=True)(_each_subschema(strict_unsupported_keyword))
+check("strict-open-object", "tool", targets_only=True)(
+    _each_subschema(strict_open_object, strict_object_without_properties, wire_only=True))
+check("strict-optional-property", "tool", targets_only=True)(_each_subschema(strict_optional_property,
+                                                                             wire_only=True))
+
+
+def strict_tools_by_target(tools: list[Tool], ctx: Context) -> list[tuple[str, list[Tool]]]:
+    """The tools of a file grouped by the strict-mode target each is checked for, in target order. Without
+    --target only tools with their own `strict: true` can have one, so most files need no set per tool."""
+    strict_tools: dict[str, list[Tool]] = {}
+    if not ctx.linter.settings.targets and not any(tool.strict and tool.dialect.provider for tool in tools):
+        return []
+    for tool in tools:
+        for name in ctx.targets(tool):
+            strict_tools.setdefault(name, []).append(tool)
+    return sorted(strict_tools.items())
 
 
 @check("strict-budget-exceeded", "toolset")
 def strict_budget_exceeded(tools: list[Tool], ctx: Context) -> None:
-    strict_tools: dict[str, list[Tool]] = {}
-    for tool in tools:
-        for name in ctx.targets(tool):
-            strict_tools.setdefault(name, []).append(tool)
-    for name, chosen in sorted(strict_tools.items()):
+    for name, chosen in strict_tools_by_target(tools, ctx):
         profile = load_profile(name)
         budget = profile.budget
         if not profile.strict or budget.strict_tools is None:

@@ -382,9 +382,23 @@ _BOUNDS = (("minimum", "maximum", "number"), ("minLength", "maxLength", "string 
            ("minItems", "maxItems", "item count"), ("minProperties", "maxProperties", "property count"),
            ("minContains", "maxContains", "contains count"))
 
+# A lower and an upper bound that could cross: only a node holding one of each can have an empty range.
+_BOUND_PAIRS = ((frozenset({"minimum", "exclusiveMinimum"}), frozenset({"maximum", "exclusiveMaximum"})),
+                *((frozenset({low}), frozenset({high})) for low, high, _ in _BOUNDS[1:]))
+
+
+def _may_be_unsatisfiable(keys: tuple[str, ...]) -> bool:
+    """Whether a node with these keys can be reported, decided once per node shape: an `enum`, a `const`
+    beside a `type`, or two bounds of one pair (a lone `minimum` or `maxLength` bounds nothing away)."""
+    if "enum" in keys or ("const" in keys and "type" in keys):
+        return True
+    return any(not low.isdisjoint(keys) and not high.isdisjoint(keys) for low, high in _BOUND_PAIRS)
+
+
 @check("unsatisfiable-constraint", "schema",
        keys=("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minLength", "maxLength", "minItems",
-             "maxItems", "minProperties", "maxProperties", "minContains", "maxContains", "enum", "const"))
+             "maxItems", "minProperties", "maxProperties", "minContains", "maxContains", "enum", "const"),
+       when=_may_be_unsatisfiable)
 def unsatisfiable_constraint(node: SchemaNode, ctx: Context) -> None:
     schema = node.schema
     label = LazyLabel(node)
@@ -442,7 +456,13 @@ _EXACT_TYPES = {"string": frozenset({str}), "integer": frozenset({int}), "number
 
 
 def _exact_types(types: set[str]) -> frozenset[type]:
+    if len(types) == 1:  # the usual `"type": "string"`: one lookup
+        (only,) = types
+        return _EXACT_TYPES.get(only, _NO_TYPES)
     return frozenset().union(*(_EXACT_TYPES.get(t, ()) for t in types))
+
+
+_NO_TYPES: frozenset[type] = frozenset()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -493,8 +513,11 @@ def default_not_valid(node: SchemaNode, ctx: Context) -> None:
     examples = schema.get("examples")
     if isinstance(examples, list):
         candidates += [(("examples", i), v, f"`examples[{i}]`") for i, v in enumerate(examples)]
+    if not candidates:
+        return
     validator = None
-    composite = not _draft4(ctx.tool) if candidates else False
+    tool = ctx.tool
+    composite = not ctx.cached(("draft4", id(tool)), lambda: _draft4(tool))
     for where, value, what in candidates:
         if plainly_valid(schema, value, composite=composite):
             continue
