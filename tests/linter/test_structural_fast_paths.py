@@ -25,6 +25,16 @@ def test_plainly_expected_implies_the_metaschema_check():
                 assert check_value(value), (key, value)
 
 
+def test_plain_types_imply_the_metaschema_check():
+    """A value whose exact type `_PLAIN` lists for its keyword is never reported by invalid-json-schema."""
+    from toollint.linter.checks.structural import _PLAIN
+
+    for key, kinds in _PLAIN.items():
+        for value in VALUES:
+            if type(value) in kinds:
+                assert _EXPECTED[key][0](value), (key, value)
+
+
 def test_exact_types_imply_the_declared_type():
     names = sorted(SCHEMA_TYPES) + ["dict", "float"]
     for size in (1, 2):

@@ -205,11 +205,11 @@ def _spellings(dialects: tuple[str, ...]) -> frozenset[str]:
 def mcp_legacy_dialect(tool: Tool, ctx: Context) -> None:
     if tool.dialect is not MCP:
         return
-    item = construct("mcp_draft07_schema")
     for key in ("inputSchema", "outputSchema"):
         schema = tool.definition.get(key)
         if not isinstance(schema, dict) or "$schema" not in schema:
-            continue
+            continue  # most schemas declare no dialect: nothing to look up
+        item = construct("mcp_draft07_schema")
         dialect = _legacy_dialect(schema["$schema"], item["dialects"])
         if dialect is None:
             continue

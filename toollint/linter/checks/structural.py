@@ -116,6 +116,7 @@ _PLAIN: dict[str, frozenset[type]] = {
     **dict.fromkeys(("maximum", "minimum", "exclusiveMaximum", "exclusiveMinimum"), frozenset({int})),
     **dict.fromkeys(("enum", "examples"), frozenset({list})),
     **dict.fromkeys(SCHEMA_KEYWORDS, _DICT_OR_BOOL),
+    "items": frozenset({dict}),
 }
 _PLAIN.update((key, frozenset()) for key in _EXPECTED.keys() - _PLAIN.keys())  # every keyword: one lookup
 _ONLY_STR = frozenset({str})
