@@ -234,14 +234,14 @@ def strict_inside_schema(tool: Tool, ctx: Context) -> None:
                f"{beside}", key=True)
 
 
+_MAX_DESCRIPTION = construct("description_too_long")["max_length"]
+
+
 @check("description-too-long", "tool")
 def description_too_long(tool: Tool, ctx: Context) -> None:
-    description = tool.definition.get("description")
-    if not isinstance(description, str):
-        return
-    options = ctx.options
-    limit = int(options["max-length"] if "max-length" in options else construct("description_too_long")["max_length"])
-    if len(description) <= limit:
+    description = tool.description
+    limit = int(ctx.options.get("max-length", _MAX_DESCRIPTION))
+    if not isinstance(description, str) or len(description) <= limit:
         return  # most descriptions: decided before the construct and the targets are looked at
     item = construct("description_too_long")
     if not _applies(item, ctx):

@@ -517,8 +517,7 @@ def default_not_valid(node: SchemaNode, ctx: Context) -> None:
     if not candidates:
         return
     validator = None
-    tool = ctx.tool
-    composite = not ctx.cached(("draft4", id(tool)), lambda: _draft4(tool))
+    composite = not _draft4(ctx.tool)
     for where, value, what in candidates:
         if plainly_valid(schema, value, composite=composite):
             continue
