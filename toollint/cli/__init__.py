@@ -7,6 +7,7 @@ from __future__ import annotations
 import importlib
 import os
 import sys
+from typing import NoReturn
 
 import click
 
@@ -33,6 +34,13 @@ class LazyGroup(click.Group):
                 return None
         return super().get_command(ctx, name)
 
+    invoked: str | None = None  # the subcommand this process runs (see `run`)
+
+    def resolve_command(self, ctx: click.Context, args: list[str]):  # noqa: ANN201 - click's signature
+        name, command, rest = super().resolve_command(ctx, args)
+        LazyGroup.invoked = name
+        return name, command, rest
+
     def invoke(self, ctx: click.Context):  # noqa: ANN201 - click's signature
         try:
             return super().invoke(ctx)
@@ -52,8 +60,25 @@ def run() -> None:
     """Console entry point: an unexpected error exits 2 with a one-line message (TOOLLINT_DEBUG=1 shows the traceback)."""
     try:
         main(standalone_mode=True)
+    except SystemExit as done:
+        if LazyGroup.invoked == "check" and done.code in (None, 0, 1):  # a finished run: workers joined, files closed
+            _exit_now(done.code)
+        raise  # interrupted or failed: the normal exit, which also stops worker processes still running
     except Exception as error:  # noqa: BLE001 - the last line of defence against a traceback
         if os.environ.get("TOOLLINT_DEBUG"):
             raise
         click.echo(f"toollint: internal error: {type(error).__name__}: {error}", err=True)
         sys.exit(2)
+
+
+def _exit_now(code: int | None) -> NoReturn:
+    """End a `check` without the interpreter's teardown, which frees every module, cache and pattern one object at
+    a time: 30-60 ms, a fifth of a one-file run in pre-commit. Its report is written (files are written through
+    `atomic_write`, closed), so what is left to do is flushing the standard streams. mypy ends its runs this way."""
+    status = code if isinstance(code, int) else 0
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):  # a closed pipe (`| head`) or stream: nothing more can be written anyway
+            pass
+    os._exit(status)
