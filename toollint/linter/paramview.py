@@ -153,6 +153,18 @@ def _written(value: Any) -> TypeGuard[str]:
     return isinstance(value, str) and bool(value) and not value.isspace()
 
 
+def plain_description(schema: dict[str, Any]) -> str:
+    """All the text written about a plain (not `composed`) property, as its parameter view has it: the
+    description, then the title when that says something else. For rules that read it before (or without)
+    building the view."""
+    description = schema.get("description")
+    text = description if _written(description) else ""
+    title = schema.get("title")
+    if _written(title) and title != text:
+        text = f"{text}\n{title}" if text else title
+    return text
+
+
 # One frozenset per JSON type, shared by every plain `"type": "..."` parameter.
 _ONE_TYPE = {name: frozenset({name}) for name in SCHEMA_TYPES if name != "null"}
 _NO_TYPE: frozenset[str] = frozenset()
@@ -170,13 +182,8 @@ def _build(node: SchemaNode, ctx: Any) -> Param:
             own = _own_types(schema)
             null = "null" in own
             plain = frozenset(own - {"null"})
-        description = schema.get("description")
-        text = description if _written(description) else ""
-        has = bool(text)
-        title = schema.get("title")
-        if _written(title) and title != text:
-            text = f"{text}\n{title}" if text else title
-        return Param(node.name or "", schema, plain, text, has, [schema], null or schema.get("nullable") is True)
+        return Param(node.name or "", schema, plain, plain_description(schema), _written(schema.get("description")),
+                     [schema], null or schema.get("nullable") is True)
     layers, types, nullable = layers_of(schema, ctx)
     texts = []
     for layer in layers:
