@@ -243,17 +243,19 @@ def missing_unit(node: SchemaNode, ctx: Context) -> None:
         kind = type_name(declared)
         if kind not in _UNIT_KINDS or (kind == "string" and "pattern" not in schema and "format" not in schema):
             return
-        named: _UnitName = _UNITS.get(ctx.options).names[node.name or ""]
+        lex: _UnitLexicon = _UNITS.get(ctx.options)
+        named: _UnitName = lex.names[node.name or ""]
         if named.never or (named.quantity is None and not isinstance(schema.get("description"), str)):
             return  # the name settles it, or no quantity in the name and no description to reveal one
         if kind == "string" and not _numeric_format(schema):
             return
-        _judge_unit(node, ctx, named, schema, plain_description(schema))
+        _judge_unit(node, ctx, lex, named, schema, plain_description(schema))
         return
     union = None if "$ref" in schema or "type" in schema else _plain_union(schema)
     if union is not None and not union[0]:
         return  # a union of plainly typed branches, none of them a number or a numeric string
-    named = _UNITS.get(ctx.options).names[node.name or ""]
+    lex = _UNITS.get(ctx.options)
+    named = lex.names[node.name or ""]
     if named.never:
         return
     if union is not None and named.quantity is None and not union[1]:
@@ -261,7 +263,7 @@ def missing_unit(node: SchemaNode, ctx: Context) -> None:
     param = param_of(node, ctx)
     if not (param.is_numeric or (param.is_string and _numeric_format(param.schema))):
         return
-    _judge_unit(node, ctx, named, param.schema, param.description)
+    _judge_unit(node, ctx, lex, named, param.schema, param.description)
 
 
 def _plain_union(schema: dict[str, Any]) -> tuple[bool, bool] | None:
@@ -296,12 +298,12 @@ def _plain_union(schema: dict[str, Any]) -> tuple[bool, bool] | None:
     return numeric or (stringy and (other or spelled)), described
 
 
-def _judge_unit(node: SchemaNode, ctx: Context, named: _UnitName, schema: dict[str, Any], text: str) -> None:
+def _judge_unit(node: SchemaNode, ctx: Context, lex: _UnitLexicon, named: _UnitName, schema: dict[str, Any],
+                text: str) -> None:
     """missing-unit on a number (or a numeric string) whose name does not settle it: `schema` and `text` are
     its parameter view's merged schema and text."""
     if isinstance(schema.get("enum"), list) or "const" in schema:
         return
-    lex = _UNITS.get(ctx.options)
     found = named.quantity or _quantity_in_description(text, lex)
     if found is None:
         return
@@ -593,25 +595,33 @@ def relative_path(node: SchemaNode, ctx: Context) -> None:
     if named is None:
         return
     kind = named[1]
-    param = param_of(node, ctx)
-    schema = param.schema
+    schema = node.schema
+    declared = schema.get("type")
     items = None
-    if param.types == {"array"}:
-        items = param.item()
-        if items is None:
+    plain = type_name(declared) if isinstance(declared, str) and not composed(schema) else None
+    if plain is not None and plain != "array":  # a plain property is its own parameter view
+        if plain != "string":
             return
-        layers, types, _ = layers_of(items, ctx)
-        if types != {"string"}:
+        text = plain_description(schema)
+    else:
+        param = param_of(node, ctx)
+        schema = param.schema
+        if param.types == {"array"}:
+            items = param.item()
+            if items is None:
+                return
+            layers, types, _ = layers_of(items, ctx)
+            if types != {"string"}:
+                return
+            merged: dict[str, Any] = {}
+            for layer in reversed(layers):
+                merged.update(layer)
+            schema = merged
+        elif not param.is_string:
             return
-        merged: dict[str, Any] = {}
-        for layer in reversed(layers):
-            merged.update(layer)
-        schema = merged
-    elif not param.is_string:
-        return
+        text = param.description
     if "enum" in schema or "const" in schema or schema.get("format") in ("uri", "uri-reference", "iri", "url"):
         return
-    text = param.description
     if items is not None and isinstance(items.get("description"), str):
         text = f"{text}\n{items['description']}"
     if kind == "weak" and (lex.path_words is None or lex.path_words.search(text) is None):
@@ -623,7 +633,7 @@ def relative_path(node: SchemaNode, ctx: Context) -> None:
     if isinstance(default, str) and default.startswith(("/", "$", "~")):
         return  # an absolute default, or a JSONPath
     siblings = node.parent.schema.get("properties") if node.parent is not None else None
-    if isinstance(siblings, dict) and "op" in siblings and param.name == "path":
+    if isinstance(siblings, dict) and "op" in siblings and node.name == "path":
         return  # a JSON Patch operation
     if _names_other_tool(text, ctx):
         return  # "use list_artifacts to see available paths"
@@ -669,6 +679,7 @@ class _IdLexicon:
     provenance: WordMatcher | None
     cjk_id_names: tuple[str, ...]
     code_phrases: WordMatcher | None
+    code_hint: re.Pattern[str]  # the words of `code_phrases` as substrings (of the lower-cased text)
     # Every word of `example`, `provenance` and `_caller_assigned`'s pre-filter, as substrings of the lower-cased
     # text: when none occurs, none of the three can match, and one scan replaces three.
     hints: re.Pattern[str]
@@ -682,13 +693,15 @@ def _id_lexicon(options: dict[str, Any]) -> _IdLexicon:
     heads = id_words | number_words | business_nouns | {"code"}  # the last tokens `_is_identifier` looks at
     example = words_regex(as_list(options.get("example-words")))
     provenance = words_regex(as_list(options.get("provenance-words")))
+    code_phrases = words_regex(as_list(options.get("code-phrases")))
     hints = [word for matcher in (example, provenance) if matcher is not None for word, *_ in matcher.entries]
     return _IdLexicon(
         id_words, number_words, business_nouns,
         words_regex(as_list(options.get("id-phrases"))),
         example, provenance,
         tuple(w for w in as_list(options.get("id-phrases")) if has_cjk(w)),
-        words_regex(as_list(options.get("code-phrases"))),
+        code_phrases,
+        literal_trie([word for word, *_ in code_phrases.entries] if code_phrases is not None else []),
         literal_trie(hints + list(_ASSIGNED_PARTS) + list(_ASSIGNED_CJK)),
         NameMemo(lambda name: _id_name(name, heads)),
     )
@@ -749,7 +762,11 @@ def _constrained(schema: dict[str, Any]) -> bool:
 def _names_a_code(schema: dict[str, Any], lex: _IdLexicon) -> bool:
     """"The ISBN of the book", "IATA airport code": the description says the value is a code with a fixed format."""
     text = schema.get("description")
-    return isinstance(text, str) and lex.code_phrases is not None and lex.code_phrases.search(text[:60]) is not None
+    if not isinstance(text, str) or lex.code_phrases is None:
+        return False
+    head = text[:60]
+    # Most descriptions hold no code phrase at all: one scan for any of them as a substring settles those.
+    return lex.code_hint.search(head.lower()) is not None and lex.code_phrases.search(head) is not None
 
 
 def _quoted_sample(text: str) -> bool:
@@ -793,25 +810,22 @@ def _reported_definition_before(node: SchemaNode, ctx: Context) -> bool:
 
 @check("unconstrained-identifier", "schema", properties_only=True)
 def unconstrained_identifier(node: SchemaNode, ctx: Context) -> None:
+    schema = node.schema
+    declared = schema.get("type")
+    kind = type_name(declared) if isinstance(declared, str) and not composed(schema) else None
+    # A plain property's own type settles most of it before its name is looked at (and it is its own view).
+    if kind is not None and (kind != "string" or _constrained(schema)) and kind != "array":
+        return  # a number, a flag or an object holds no identifier string; a constrained string is shown
     lex: _IdLexicon = _IDS.get(ctx.options)
     named = lex.names[node.name or ""]
     if named is None:
         return
     tokens, by_name = named
-    schema = node.schema
-    declared = schema.get("type")
-    if isinstance(declared, str) and not composed(schema):
-        # A plain property: its own type settles most of it, and it is its own parameter view.
-        kind = type_name(declared)
-        if kind == "string":
-            if _constrained(schema) or (not by_name and not _names_a_code(schema, lex)):
-                return  # constrained, or not an identifier by its name and no description naming a code
-            _judge_identifier(node, ctx, lex, tokens, schema, schema, plain_description(schema))
-            return
-        if kind != "array":
-            return  # a number, a flag or an object holds no identifier string
     if not by_name and not _names_a_code(schema, lex):
         return  # not an identifier by its name, and no description naming a code ("the ISBN") makes it one
+    if kind == "string":
+        _judge_identifier(node, ctx, lex, tokens, schema, schema, plain_description(schema))
+        return
     param = param_of(node, ctx)
     schema = param.schema
     if param.types == {"array"}:
@@ -901,10 +915,18 @@ def secret_parameter(node: SchemaNode, ctx: Context) -> None:
     tokens = _SECRETS.get(ctx.options)[node.name or ""]
     if tokens is None:
         return
-    param = param_of(node, ctx)
-    if not param.is_string:
-        return
-    if _NAMES_A_SECRET.search(param.description):
+    schema = node.schema
+    declared = schema.get("type")
+    if isinstance(declared, str) and not composed(schema):  # a plain property is its own parameter view
+        if type_name(declared) != "string":
+            return
+        text = plain_description(schema)
+    else:
+        param = param_of(node, ctx)
+        if not param.is_string:
+            return
+        text = param.description
+    if _NAMES_A_SECRET.search(text):
         return  # "the name of the secret", "the key's id", "a bcrypt hash": a reference, not the secret
     tool_tokens = set(name_tokens(ctx.tool.name or "")) if ctx.tool is not None else set()
     if tool_tokens & _KEY_MANAGEMENT and tokens[-1] in ("key", "apikey", "token"):
