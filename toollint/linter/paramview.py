@@ -96,6 +96,22 @@ def param_of(node: SchemaNode, ctx: Any) -> Param:
     return view
 
 
+_PLAIN: list[Any] = [None, None]
+
+
+def plain_type(node: SchemaNode) -> str | None:
+    """The one JSON type of a plain property (a string `type`, no `$ref`, `anyOf`, `oneOf` or `allOf`), spelt
+    as `type_name` spells it; None for any other. Such a property is its own parameter view, so most rules
+    settle it from this alone; cached for the node the engine is visiting, as several rules ask first thing."""
+    if _PLAIN[0] is node:
+        return _PLAIN[1]
+    schema = node.schema
+    declared = schema.get("type")
+    kind = type_name(declared) if isinstance(declared, str) and not composed(schema) else None
+    _PLAIN[0], _PLAIN[1] = node, kind
+    return kind
+
+
 def _deref(schema: Any, ctx: Any) -> Any:
     if isinstance(schema, dict) and "$ref" in schema and ctx.tool is not None:
         try:

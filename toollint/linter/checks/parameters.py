@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import Any
 
 from toollint import pointer as jp
@@ -17,14 +18,14 @@ from toollint.linter.checks import check
 from toollint.linter.checks.quantity_context import is_share_rate, unit_token_in_name, unitless_by_context
 from toollint.linter.context import Context, node_label
 from toollint.linter.namememo import NameMemo
-from toollint.linter.paramview import composed, layers_of, param_of, plain_description, type_name
+from toollint.linter.paramview import layers_of, param_of, plain_description, plain_type, type_name
 from toollint.linter.textstats import (
+    LATIN_WORD,
     OptionCache,
     WordMatcher,
     as_list,
     contains_any,
     has_cjk,
-    latin_words,
     literal_trie,
     name_tokens,
     words_regex,
@@ -171,12 +172,16 @@ def _quantity_in_description(text: str, lex: _UnitLexicon) -> tuple[str, str, st
     """A description that opens with a quantity: "Price of the item", "超时时间"."""
     if not text:
         return None
-    leading = [w for w in latin_words(text.split("\n", 1)[0])[:6] if w not in _LEADING_FILLERS][:2]
+    line_end = text.find("\n")
+    first_words = islice(LATIN_WORD.finditer(text, 0, line_end if line_end >= 0 else len(text)), 6)
+    leading = [w for w in (m.group(0).lower() for m in first_words) if w not in _LEADING_FILLERS][:2]
     for word in leading:
         kind = lex.word_kind.get(word)
         if kind in _DESCRIPTION_KINDS:
             return kind, word, None
     head = text.strip()[:8]
+    if head.isascii():
+        return None  # no CJK word in it
     for word, kind in lex.cjk_words:
         if kind in _DESCRIPTION_KINDS and word in head:
             return kind, word, None
@@ -236,11 +241,9 @@ def _tool_text(ctx: Context) -> str:
 @check("missing-unit", "schema", properties_only=True)
 def missing_unit(node: SchemaNode, ctx: Context) -> None:
     schema = node.schema
-    declared = schema.get("type")
-    plain = not composed(schema)
-    if plain and isinstance(declared, str):
+    kind = plain_type(node)
+    if kind is not None:
         # The common case, one plain type: decided from the node itself, without the parameter view.
-        kind = type_name(declared)
         if kind not in _UNIT_KINDS or (kind == "string" and "pattern" not in schema and "format" not in schema):
             return
         lex: _UnitLexicon = _UNITS.get(ctx.options)
@@ -596,9 +599,8 @@ def relative_path(node: SchemaNode, ctx: Context) -> None:
         return
     kind = named[1]
     schema = node.schema
-    declared = schema.get("type")
     items = None
-    plain = type_name(declared) if isinstance(declared, str) and not composed(schema) else None
+    plain = plain_type(node)
     if plain is not None and plain != "array":  # a plain property is its own parameter view
         if plain != "string":
             return
@@ -811,8 +813,7 @@ def _reported_definition_before(node: SchemaNode, ctx: Context) -> bool:
 @check("unconstrained-identifier", "schema", properties_only=True)
 def unconstrained_identifier(node: SchemaNode, ctx: Context) -> None:
     schema = node.schema
-    declared = schema.get("type")
-    kind = type_name(declared) if isinstance(declared, str) and not composed(schema) else None
+    kind = plain_type(node)
     # A plain property's own type settles most of it before its name is looked at (and it is its own view).
     if kind is not None and (kind != "string" or _constrained(schema)) and kind != "array":
         return  # a number, a flag or an object holds no identifier string; a constrained string is shown
@@ -916,9 +917,9 @@ def secret_parameter(node: SchemaNode, ctx: Context) -> None:
     if tokens is None:
         return
     schema = node.schema
-    declared = schema.get("type")
-    if isinstance(declared, str) and not composed(schema):  # a plain property is its own parameter view
-        if type_name(declared) != "string":
+    plain = plain_type(node)
+    if plain is not None:  # a plain property is its own parameter view
+        if plain != "string":
             return
         text = plain_description(schema)
     else:
@@ -1016,8 +1017,8 @@ def description_contradicts_schema(node: SchemaNode, ctx: Context) -> None:
                        f"but `default` is {default!r}; a model trusts the prose, the server the schema: make them agree",
                        fix="change the description or `default` so they name the same value")
     enum = schema.get("enum")
-    if isinstance(enum, list) and enum and all(isinstance(v, str) for v in enum):
-        listed = _VALUES_STATED.search(text) if _may_list_values(text) else None
+    if isinstance(enum, list) and enum and _may_list_values(text) and all(isinstance(v, str) for v in enum):
+        listed = _VALUES_STATED.search(text)  # the text first: few descriptions list values, most enums are strings
         if listed is not None:
             allowed = set(enum)
             stray = [v for v in _QUOTED.findall(listed.group(1)) if v not in allowed]
