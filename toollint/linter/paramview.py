@@ -96,6 +96,22 @@ def param_of(node: SchemaNode, ctx: Any) -> Param:
     return view
 
 
+_PLAIN: list[Any] = [None, None]
+
+
+def plain_type(node: SchemaNode) -> str | None:
+    """The one JSON type of a plain property (a string `type`, no `$ref`, `anyOf`, `oneOf` or `allOf`), spelt
+    as `type_name` spells it; None for any other. Such a property is its own parameter view, so most rules
+    settle it from this alone; cached for the node the engine is visiting, as several rules ask first thing."""
+    if _PLAIN[0] is node:
+        return _PLAIN[1]
+    schema = node.schema
+    declared = schema.get("type")
+    kind = type_name(declared) if isinstance(declared, str) and not composed(schema) else None
+    _PLAIN[0], _PLAIN[1] = node, kind
+    return kind
+
+
 def _deref(schema: Any, ctx: Any) -> Any:
     if isinstance(schema, dict) and "$ref" in schema and ctx.tool is not None:
         try:
@@ -153,6 +169,18 @@ def _written(value: Any) -> TypeGuard[str]:
     return isinstance(value, str) and bool(value) and not value.isspace()
 
 
+def plain_description(schema: dict[str, Any]) -> str:
+    """All the text written about a plain (not `composed`) property, as its parameter view has it: the
+    description, then the title when that says something else. For rules that read it before (or without)
+    building the view."""
+    description = schema.get("description")
+    text = description if _written(description) else ""
+    title = schema.get("title")
+    if _written(title) and title != text:
+        text = f"{text}\n{title}" if text else title
+    return text
+
+
 # One frozenset per JSON type, shared by every plain `"type": "..."` parameter.
 _ONE_TYPE = {name: frozenset({name}) for name in SCHEMA_TYPES if name != "null"}
 _NO_TYPE: frozenset[str] = frozenset()
@@ -170,13 +198,8 @@ def _build(node: SchemaNode, ctx: Any) -> Param:
             own = _own_types(schema)
             null = "null" in own
             plain = frozenset(own - {"null"})
-        description = schema.get("description")
-        text = description if _written(description) else ""
-        has = bool(text)
-        title = schema.get("title")
-        if _written(title) and title != text:
-            text = f"{text}\n{title}" if text else title
-        return Param(node.name or "", schema, plain, text, has, [schema], null or schema.get("nullable") is True)
+        return Param(node.name or "", schema, plain, plain_description(schema), _written(schema.get("description")),
+                     [schema], null or schema.get("nullable") is True)
     layers, types, nullable = layers_of(schema, ctx)
     texts = []
     for layer in layers:

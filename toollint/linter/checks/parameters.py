@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import Any
 
 from toollint import pointer as jp
@@ -17,14 +18,15 @@ from toollint.linter.checks import check
 from toollint.linter.checks.quantity_context import is_share_rate, unit_token_in_name, unitless_by_context
 from toollint.linter.context import Context, node_label
 from toollint.linter.namememo import NameMemo
-from toollint.linter.paramview import Param, composed, layers_of, param_of, type_name
+from toollint.linter.paramview import layers_of, param_of, plain_description, plain_type, type_name
 from toollint.linter.textstats import (
+    LATIN_WORD,
     OptionCache,
     WordMatcher,
     as_list,
     contains_any,
     has_cjk,
-    latin_words,
+    literal_trie,
     name_tokens,
     words_regex,
 )
@@ -56,11 +58,13 @@ class _UnitLexicon:
     name_units: frozenset[str]
     units: WordMatcher | None
     cjk_units: re.Pattern[str] | None
+    cjk_units_ascii_free: bool  # every CJK single unit is non-ASCII, so `cjk_units` cannot match ASCII text
     count_words: frozenset[str]
     count_modifiers: frozenset[str]
     count_phrases: WordMatcher | None
     modifier_kinds: dict[str, str]
     not_quantities: frozenset[tuple[str, ...]]
+    not_quantity_heads: frozenset[str]  # the first tokens of `not_quantities`: a name holds none of them mostly
     names: NameMemo = field(compare=False)  # name -> `_UnitName`
 
 
@@ -78,7 +82,8 @@ def _unit_lexicon(options: dict[str, Any]) -> _UnitLexicon:
                 cjk_words.append((word, kind))
             else:
                 word_kind.setdefault(word, kind)
-    singles = "".join(re.escape(c) for c in as_list(options.get("cjk-single-units")) if len(c) == 1)
+    single_units = [c for c in as_list(options.get("cjk-single-units")) if len(c) == 1]
+    singles = "".join(re.escape(c) for c in single_units)
     not_quantities = frozenset(name_tokens(n) for n in as_list(options.get("not-quantities")))
     cjk_units = None
     if singles:
@@ -89,11 +94,13 @@ def _unit_lexicon(options: dict[str, Any]) -> _UnitLexicon:
         frozenset(w.lower() for w in as_list(options.get("name-units"))),
         words_regex(as_list(options.get("units")) + as_list(options.get("extra-units"))),
         cjk_units,
+        not any(c.isascii() for c in single_units),
         frozenset(w.lower() for w in as_list(options.get("count-words")) + as_list(options.get("extra-count-words"))),
         frozenset(w.lower() for w in as_list(options.get("count-modifiers"))),
         words_regex(as_list(options.get("count-phrases"))),
         {k.lower(): v for k, v in (options.get("modifier-kinds") or {}).items() if isinstance(v, str)},
         not_quantities,
+        frozenset(phrase[0] for phrase in not_quantities if phrase),
         NameMemo(lambda name: _unit_name(name, lex)),  # called after `lex` is bound, on the first lookup
     )
     return lex
@@ -112,26 +119,28 @@ class _UnitName:
     any_count: bool  # holds a count word anywhere
     not_quantity: bool  # holds a phrase that only sounds like a quantity (`font_weight`)
     quantity: tuple[str, str, str | None] | None  # `_quantity_in_name`
+    # The name alone settles it, whatever the schema and the description say: a unit in the name, a count
+    # (a count word last, or anywhere when no quantity word makes it a measure), or a look-alike phrase.
+    never: bool
 
 
 def _unit_name(name: str, lex: _UnitLexicon) -> _UnitName:
     tokens = name_tokens(name)
-    return _UnitName(
-        tokens,
-        any(t in lex.name_units for t in tokens[1:]) or (len(tokens) == 1 and tokens[0] in lex.name_units),
-        bool(tokens) and tokens[-1] in lex.count_words,
-        not lex.count_words.isdisjoint(tokens),
-        any(_contains(tokens, phrase) for phrase in lex.not_quantities),
-        _quantity_in_name(tokens, lex),
-    )
+    has_unit = not lex.name_units.isdisjoint(tokens[1:]) or (len(tokens) == 1 and tokens[0] in lex.name_units)
+    count_last = bool(tokens) and tokens[-1] in lex.count_words
+    any_count = not lex.count_words.isdisjoint(tokens)
+    not_quantity = not lex.not_quantity_heads.isdisjoint(tokens) and any(
+        _contains(tokens, phrase) for phrase in lex.not_quantities)
+    quantity = _quantity_in_name(tokens, lex)
+    return _UnitName(tokens, has_unit, count_last, any_count, not_quantity, quantity,
+                     has_unit or count_last or not_quantity or (quantity is None and any_count))
 
 
-def _numeric_string(param: Param) -> bool:
-    if not param.is_string:
-        return False
-    if param.schema.get("format") in _NUMERIC_FORMATS:
+def _numeric_format(schema: dict[str, Any]) -> bool:
+    """A string schema whose `format` or `pattern` says it holds a number."""
+    if schema.get("format") in _NUMERIC_FORMATS:
         return True
-    pattern = param.schema.get("pattern")
+    pattern = schema.get("pattern")
     return isinstance(pattern, str) and bool(_ONLY_NUMBER_CHARS.match(pattern)) and ("\\d" in pattern or "0-9" in pattern)
 
 
@@ -151,6 +160,8 @@ def _quantity_in_name(tokens: tuple[str, ...], lex: _UnitLexicon) -> tuple[str, 
             return None
         return kind, core[index], before
     for token in core:
+        if token.isascii():
+            continue  # no CJK word is part of an ASCII token
         for word, kind in lex.cjk_words:
             if word in token:
                 return kind, word, None
@@ -161,12 +172,16 @@ def _quantity_in_description(text: str, lex: _UnitLexicon) -> tuple[str, str, st
     """A description that opens with a quantity: "Price of the item", "超时时间"."""
     if not text:
         return None
-    leading = [w for w in latin_words(text.split("\n", 1)[0])[:6] if w not in _LEADING_FILLERS][:2]
+    line_end = text.find("\n")
+    first_words = islice(LATIN_WORD.finditer(text, 0, line_end if line_end >= 0 else len(text)), 6)
+    leading = [w for w in (m.group(0).lower() for m in first_words) if w not in _LEADING_FILLERS][:2]
     for word in leading:
         kind = lex.word_kind.get(word)
         if kind in _DESCRIPTION_KINDS:
             return kind, word, None
     head = text.strip()[:8]
+    if head.isascii():
+        return None  # no CJK word in it
     for word, kind in lex.cjk_words:
         if kind in _DESCRIPTION_KINDS and word in head:
             return kind, word, None
@@ -174,13 +189,16 @@ def _quantity_in_description(text: str, lex: _UnitLexicon) -> tuple[str, str, st
 
 
 def _states_unit(text: str, lex: _UnitLexicon) -> bool:
+    """A unit word, a CJK unit next to a number, or "per ..."/"in seconds". `_PER` goes first: it is the
+    cheapest scan and finds most units ("in seconds"); the CJK units need a non-ASCII character."""
     if not text:
         return False
+    if _PER.search(text) is not None:
+        return True
     if lex.units is not None and lex.units.search(text):
         return True
-    if lex.cjk_units is not None and lex.cjk_units.search(text):
-        return True
-    return _PER.search(text) is not None
+    return lex.cjk_units is not None and not (lex.cjk_units_ascii_free and text.isascii()) and \
+        lex.cjk_units.search(text) is not None
 
 
 _PER = re.compile(r"\bper\s+\w|/\s?(?:s|sec|min|h|hr|day)\b|每|\b(?:in|as)\s+(?:[A-Za-z]+\s+)?(?:[a-z]{2,}s|[A-Z]{2,}s?)\b")
@@ -223,76 +241,103 @@ def _tool_text(ctx: Context) -> str:
 @check("missing-unit", "schema", properties_only=True)
 def missing_unit(node: SchemaNode, ctx: Context) -> None:
     schema = node.schema
-    declared = schema.get("type")
-    if isinstance(declared, str) and "$ref" not in schema and "anyOf" not in schema and "oneOf" not in schema \
-            and "allOf" not in schema:
-        # The common case, one plain type: the two cheapest rejections below without building sets.
-        kind = type_name(declared)
+    kind = plain_type(node)
+    if kind is not None:
+        # The common case, one plain type: decided from the node itself, without the parameter view.
         if kind not in _UNIT_KINDS or (kind == "string" and "pattern" not in schema and "format" not in schema):
             return
-        branches = [schema]
-    elif "$ref" in schema or "type" in schema:
-        branches = None  # a `$ref` or a type list: ask the parameter view
-    else:
-        branches = [b for key in ("anyOf", "oneOf") for b in schema.get(key) or () if isinstance(b, dict)]
-        if not branches or any("$ref" in b or not isinstance(b.get("type"), str) for b in branches):
-            branches = None
-    if branches is not None:  # cheap rejections before building the parameter view
-        kinds = {type_name(b["type"]) for b in branches} - {"null"}
-        if not kinds & {"number", "integer", "string"}:
+        lex: _UnitLexicon = _UNITS.get(ctx.options)
+        named: _UnitName = lex.names[node.name or ""]
+        if named.never or (named.quantity is None and not isinstance(schema.get("description"), str)):
+            return  # the name settles it, or no quantity in the name and no description to reveal one
+        if kind == "string" and not _numeric_format(schema):
             return
-        if kinds <= {"string"} and not any("pattern" in b or "format" in b for b in branches):
-            return
-        named: _UnitName = _UNITS.get(ctx.options).names[node.name or ""]
-        if named.has_unit or named.count_last:
-            return
-        described = any(isinstance(b.get("description"), str) for b in (schema, *branches))
-        if not described and named.quantity is None:
-            return  # no quantity in the name and no description to reveal one
-    param = param_of(node, ctx)
-    if not (param.is_numeric or _numeric_string(param)):
+        _judge_unit(node, ctx, lex, named, schema, plain_description(schema))
         return
-    if isinstance(param.schema.get("enum"), list) or "const" in param.schema:
-        return
+    union = None if "$ref" in schema or "type" in schema else _plain_union(schema)
+    if union is not None and not union[0]:
+        return  # a union of plainly typed branches, none of them a number or a numeric string
     lex = _UNITS.get(ctx.options)
-    named = lex.names[param.name]
-    tokens = named.tokens
-    if named.has_unit or named.not_quantity:
+    named = lex.names[node.name or ""]
+    if named.never:
         return
-    found = named.quantity
+    if union is not None and named.quantity is None and not union[1]:
+        return  # no quantity in the name and no description to reveal one
+    param = param_of(node, ctx)
+    if not (param.is_numeric or (param.is_string and _numeric_format(param.schema))):
+        return
+    _judge_unit(node, ctx, lex, named, param.schema, param.description)
+
+
+def _plain_union(schema: dict[str, Any]) -> tuple[bool, bool] | None:
+    """For an `anyOf`/`oneOf` whose branches all declare one plain type: whether it may hold a number (a number,
+    or a string with a `pattern` or `format`, or a string beside another non-null type) and whether the node
+    or a branch has a description. None when only the parameter view can tell (no branch, a `$ref`, no type).
+    One pass over the branches: unions of a type and null are a fifth of all properties."""
+    numeric = stringy = other = spelled = False
+    described = isinstance(schema.get("description"), str)
+    seen = False
+    for key in ("anyOf", "oneOf"):
+        for branch in schema.get(key) or ():
+            if not isinstance(branch, dict):
+                continue
+            declared = branch.get("type")
+            if "$ref" in branch or not isinstance(declared, str):
+                return None
+            seen = True
+            kind = type_name(declared)
+            if kind == "number" or kind == "integer":
+                numeric = True
+            elif kind == "string":
+                stringy = True
+            elif kind != "null":
+                other = True
+            if "pattern" in branch or "format" in branch:
+                spelled = True
+            if not described and isinstance(branch.get("description"), str):
+                described = True
+    if not seen:
+        return None
+    return numeric or (stringy and (other or spelled)), described
+
+
+def _judge_unit(node: SchemaNode, ctx: Context, lex: _UnitLexicon, named: _UnitName, schema: dict[str, Any],
+                text: str) -> None:
+    """missing-unit on a number (or a numeric string) whose name does not settle it: `schema` and `text` are
+    its parameter view's merged schema and text."""
+    if isinstance(schema.get("enum"), list) or "const" in schema:
+        return
+    found = named.quantity or _quantity_in_description(text, lex)
     if found is None:
-        if named.any_count:
-            return
-        found = _quantity_in_description(param.description, lex)
-        if found is None:
-            return
-    text = param.description
+        return
     if _states_unit(text, lex) or (lex.count_phrases is not None and lex.count_phrases.search(text)):
         return
-    if param.schema.get("format") in ("duration", "date-time", "date", "time"):
+    if schema.get("format") in ("duration", "date-time", "date", "time"):
         return
-    if param.schema.get("minimum") == 0 and param.schema.get("maximum") == 1:
+    if schema.get("minimum") == 0 and schema.get("maximum") == 1:
         return  # a fraction
     kind, word, before = found
-    if kind in _FRACTION_KINDS and _fraction(param.schema):
+    if kind in _FRACTION_KINDS and _fraction(schema):
         return
+    tokens = named.tokens
+    name = node.name or ""
     tool_text = _tool_text(ctx)
     if unit_token_in_name(tokens, word, lex.name_units) or unitless_by_context(
-            lex.modifier_kinds.get(before or "", kind), word, text, node, tool_text, param.schema):
+            lex.modifier_kinds.get(before or "", kind), word, text, node, tool_text, schema):
         return
     if kind == "rate" and is_share_rate(word, tokens, text, tool_text):
         ctx.report(node.pointer,
                    f"`{node_label(node)}` is a rate (`{word}`) that reads as a percentage or a fraction: is 5% sent "
                    "as 5 or as 0.05? Say which in the description (\"annual rate in percent, 5 for 5%\", "
                    "\"年利率，百分数，例如 5 表示 5%\") or put it in the name",
-                   key=True, fix=f"rename to `{_with_suffix(param.name, '_pct')}`, or say percent or fraction in the "
+                   key=True, fix=f"rename to `{_with_suffix(name, '_pct')}`, or say percent or fraction in the "
                    "description")
         return
     kind = lex.modifier_kinds.get(before or "", kind)
     table = lex.kinds.get(kind) or {}
     suffixes = as_list(table.get("suffixes")) or ["_unit"]
     shown = as_list(table.get("shown"))
-    names = " or ".join(f"`{_with_suffix(param.name, s)}`" for s in suffixes[:2])
+    names = " or ".join(f"`{_with_suffix(name, s)}`" for s in suffixes[:2])
     looked = ", ".join(shown) if shown else "unit words"
     ctx.report(node.pointer,
                f"`{node_label(node)}` is {_KIND_LABELS.get(kind, 'a measured quantity')} (`{word}`) but neither its "
@@ -342,14 +387,17 @@ def enum_case_collision(node: SchemaNode, ctx: Context) -> None:
         branches = schema.get(key)
         if not isinstance(branches, list) or len(branches) < 2:
             continue
-        consts = []
+        consts: list[tuple[Any, int, bool]] = []  # (value, branch index, given as `const`)
         for i, branch in enumerate(branches):
             if isinstance(branch, dict) and "const" in branch:
-                consts.append((branch["const"], jp.join(node.pointer, key, i, "const")))
+                consts.append((branch["const"], i, True))
             elif isinstance(branch, dict) and isinstance(branch.get("enum"), list) and len(branch["enum"]) == 1:
-                consts.append((branch["enum"][0], jp.join(node.pointer, key, i, "enum", 0)))
-        if len(consts) > 1:
-            groups.append((f"the `const`s of `{key}`", consts))
+                consts.append((branch["enum"][0], i, False))
+        # Pointers only for a group that may collide at all (`_may_collide` holds whenever `_collisions` finds a pair).
+        if len(consts) > 1 and _may_collide([v for v, _, _ in consts if isinstance(v, str)]):
+            groups.append((f"the `const`s of `{key}`", [
+                (v, jp.join(node.pointer, key, i, "const") if given else jp.join(node.pointer, key, i, "enum", 0))
+                for v, i, given in consts]))
     for what, values in groups:
         pairs = _collisions(values)
         if not pairs or _case_is_meaningful(pairs, values) or _CASE_INSENSITIVE.search(_text_of(schema)):
@@ -366,11 +414,16 @@ def enum_case_collision(node: SchemaNode, ctx: Context) -> None:
 def _may_collide(strings: list[str]) -> bool:
     """Whether two distinct strings fold to the same one without case, `_`, `-` and spaces (as in `_collisions`).
     Values that fold to letters and digits only have nothing for `_SEPARATORS` to remove."""
+    if len(strings) < 2:
+        return False
     distinct = len(set(strings))
     folded = {v.casefold() for v in strings}
     if len(folded) < distinct:
         return True
-    return not all(v.isalnum() for v in folded) and len({_SEPARATORS.sub("", v) for v in folded}) < distinct
+    # `all(v.isalnum() for v in folded)` in one call: no empty value, and their concatenation is alphanumeric.
+    if "" not in folded and "".join(folded).isalnum():
+        return False
+    return len({_SEPARATORS.sub("", v) for v in folded}) < distinct
 
 
 _CASE_INSENSITIVE = re.compile(r"case[- ]insensitive|any case|ignores? case|不区分大小写|大小写不敏感", re.IGNORECASE)
@@ -415,6 +468,10 @@ def _mentionable_names(tools: list[Any]) -> dict[str, list[Any]]:
     return names
 
 
+# Up to this many tool names, testing each as a substring is cheaper than splitting the text into words.
+_FEW_NAMES = 48
+
+
 def _names_other_tool(text: str, ctx: Context) -> bool:
     """The description points at another tool of the set (`list_orders`), the place to get the value from."""
     if not text or len(ctx.tools) < 2:
@@ -422,7 +479,10 @@ def _names_other_tool(text: str, ctx: Context) -> bool:
     names: dict[str, list[Any]] = ctx.cached("tool-names", lambda: _mentionable_names(ctx.tools))
     if not names:
         return False
-    for word in _NAME_LIKE.findall(text.lower()):
+    low = text.lower()
+    if len(names) <= _FEW_NAMES and not contains_any(low, names):
+        return False  # no tool name occurs at all (a word that names one holds it): a few substring tests
+    for word in _NAME_LIKE.findall(low):
         owners = names.get(word) or names.get(word.strip(".-"))
         if owners and any(owner is not ctx.tool for owner in owners):
             return True
@@ -432,6 +492,7 @@ def _names_other_tool(text: str, ctx: Context) -> bool:
 @dataclass(frozen=True)
 class _PathLexicon:
     names: frozenset[str]
+    cjk_names: tuple[str, ...]  # the CJK ones of `names`, found anywhere in a CJK name token
     weak_names: frozenset[str]
     not_modifiers: frozenset[str]
     path_words: WordMatcher | None
@@ -446,7 +507,7 @@ def _path_lexicon(options: dict[str, Any]) -> _PathLexicon:
     names = frozenset(w.lower() for w in as_list(options.get("path-names")) + as_list(options.get("extra-path-names")))
     weak_names = frozenset(w.lower() for w in as_list(options.get("weak-path-names")))
     lex = _PathLexicon(
-        names, weak_names,
+        names, tuple(word for word in names if has_cjk(word)), weak_names,
         frozenset(w.lower() for w in as_list(options.get("not-path-modifiers"))),
         words_regex(as_list(options.get("path-words"))),
         words_regex(as_list(options.get("absolute-words"))),
@@ -469,11 +530,11 @@ def _path_kind(tokens: tuple[str, ...], lex: _PathLexicon) -> str | None:
     if not tokens:
         return None
     head = tokens[-1]
-    if any(t in lex.not_modifiers for t in tokens[:-1]):
+    if len(tokens) > 1 and not lex.not_modifiers.isdisjoint(tokens[:-1]):
         return None
     if head in lex.names or (len(tokens) > 1 and tokens[-2] in ("file", "dir", "folder") and head == "path"):
         return "strong"
-    if has_cjk(head) and any(word in head for word in lex.names if has_cjk(word)):
+    if not head.isascii() and has_cjk(head) and any(word in head for word in lex.cjk_names):
         return "strong"  # 文件路径, 输出目录
     if head in lex.weak_names:
         return "weak"
@@ -537,25 +598,32 @@ def relative_path(node: SchemaNode, ctx: Context) -> None:
     if named is None:
         return
     kind = named[1]
-    param = param_of(node, ctx)
-    schema = param.schema
+    schema = node.schema
     items = None
-    if param.types == {"array"}:
-        items = param.item()
-        if items is None:
+    plain = plain_type(node)
+    if plain is not None and plain != "array":  # a plain property is its own parameter view
+        if plain != "string":
             return
-        layers, types, _ = layers_of(items, ctx)
-        if types != {"string"}:
+        text = plain_description(schema)
+    else:
+        param = param_of(node, ctx)
+        schema = param.schema
+        if param.types == {"array"}:
+            items = param.item()
+            if items is None:
+                return
+            layers, types, _ = layers_of(items, ctx)
+            if types != {"string"}:
+                return
+            merged: dict[str, Any] = {}
+            for layer in reversed(layers):
+                merged.update(layer)
+            schema = merged
+        elif not param.is_string:
             return
-        merged: dict[str, Any] = {}
-        for layer in reversed(layers):
-            merged.update(layer)
-        schema = merged
-    elif not param.is_string:
-        return
+        text = param.description
     if "enum" in schema or "const" in schema or schema.get("format") in ("uri", "uri-reference", "iri", "url"):
         return
-    text = param.description
     if items is not None and isinstance(items.get("description"), str):
         text = f"{text}\n{items['description']}"
     if kind == "weak" and (lex.path_words is None or lex.path_words.search(text) is None):
@@ -567,14 +635,14 @@ def relative_path(node: SchemaNode, ctx: Context) -> None:
     if isinstance(default, str) and default.startswith(("/", "$", "~")):
         return  # an absolute default, or a JSONPath
     siblings = node.parent.schema.get("properties") if node.parent is not None else None
-    if isinstance(siblings, dict) and "op" in siblings and param.name == "path":
+    if isinstance(siblings, dict) and "op" in siblings and node.name == "path":
         return  # a JSON Patch operation
     if _names_other_tool(text, ctx):
         return  # "use list_artifacts to see available paths"
     if _ABSOLUTE_EXAMPLE.search(text) or _PRODUCED.search(text):
         return  # "e.g. '/var/log/app'" shows an absolute path; "from the plan tool's output" is handed over
-    if _CODE_EXPRESSION.search(text) or _manages_working_directory(ctx) or _code_language_set(ctx):
-        return  # a Java or Python value, or a shell-like set whose `cd` makes relative paths its design
+    if _CODE_EXPRESSION.search(text):
+        return  # a Java or Python value
     tool = ctx.tool
     tool_text = tool.description if tool is not None and isinstance(tool.description, str) else ""
     if lex.absolute is not None and lex.absolute.search(text):
@@ -589,6 +657,9 @@ def relative_path(node: SchemaNode, ctx: Context) -> None:
             return  # the tool says its paths are relative (to its sandbox, its root): by design
     elif lex.absolute is not None and lex.absolute.search(tool_text):
         return  # "All paths must be absolute" for the whole tool
+    # Last, as they look at every tool of the file (once per file, but only for files that get this far):
+    if _manages_working_directory(ctx) or _code_language_set(ctx):
+        return  # a shell-like set whose `cd` makes relative paths its design, or values in Java/JavaScript code
     what = "paths" if items is not None else "a path"
     ctx.report(node.pointer,
                f"`{node_label(node)}` takes {what} but nothing requires an absolute one; a relative path breaks once "
@@ -610,6 +681,10 @@ class _IdLexicon:
     provenance: WordMatcher | None
     cjk_id_names: tuple[str, ...]
     code_phrases: WordMatcher | None
+    code_hint: re.Pattern[str]  # the words of `code_phrases` as substrings (of the lower-cased text)
+    # Every word of `example`, `provenance` and `_caller_assigned`'s pre-filter, as substrings of the lower-cased
+    # text: when none occurs, none of the three can match, and one scan replaces three.
+    hints: re.Pattern[str]
     names: NameMemo = field(compare=False)  # name -> `_id_name`
 
 
@@ -618,13 +693,18 @@ def _id_lexicon(options: dict[str, Any]) -> _IdLexicon:
     number_words = frozenset(w.lower() for w in as_list(options.get("number-words")))
     business_nouns = frozenset(w.lower() for w in as_list(options.get("business-nouns")))
     heads = id_words | number_words | business_nouns | {"code"}  # the last tokens `_is_identifier` looks at
+    example = words_regex(as_list(options.get("example-words")))
+    provenance = words_regex(as_list(options.get("provenance-words")))
+    code_phrases = words_regex(as_list(options.get("code-phrases")))
+    hints = [word for matcher in (example, provenance) if matcher is not None for word, *_ in matcher.entries]
     return _IdLexicon(
         id_words, number_words, business_nouns,
         words_regex(as_list(options.get("id-phrases"))),
-        words_regex(as_list(options.get("example-words"))),
-        words_regex(as_list(options.get("provenance-words"))),
+        example, provenance,
         tuple(w for w in as_list(options.get("id-phrases")) if has_cjk(w)),
-        words_regex(as_list(options.get("code-phrases"))),
+        code_phrases,
+        literal_trie([word for word, *_ in code_phrases.entries] if code_phrases is not None else []),
+        literal_trie(hints + list(_ASSIGNED_PARTS) + list(_ASSIGNED_CJK)),
         NameMemo(lambda name: _id_name(name, heads)),
     )
 
@@ -648,7 +728,7 @@ _IDS = OptionCache(_id_lexicon)
 _QUOTED_SAMPLE = re.compile(r"['\"`‘“「]([A-Za-z0-9][\w.:/#-]{1,80})['\"`’”」]")
 
 
-def _is_identifier(param: Param, tokens: tuple[str, ...], lex: _IdLexicon) -> bool:
+def _is_identifier(description: str, tokens: tuple[str, ...], lex: _IdLexicon) -> bool:
     if not tokens:
         return False
     head = tokens[-1]
@@ -659,7 +739,7 @@ def _is_identifier(param: Param, tokens: tuple[str, ...], lex: _IdLexicon) -> bo
     if head == "code" and len(tokens) > 1:
         return tokens[-2] in lex.business_nouns
     if head in lex.business_nouns and lex.id_phrases is not None:
-        return lex.id_phrases.search(param.description[:40]) is not None
+        return lex.id_phrases.search(description[:40]) is not None
     if has_cjk(head):  # a Chinese name: 订单号, 运单编号
         return any(phrase in head for phrase in lex.cjk_id_names)
     return False
@@ -681,28 +761,20 @@ def _constrained(schema: dict[str, Any]) -> bool:
     return isinstance(default, str) and bool(default)
 
 
-def _plainly_settled(schema: dict[str, Any]) -> bool:
-    """A plain schema (no `$ref` or combinator) whose one `type` holds no text, or a constrained string: the
-    parameter view would say the same, so the rule can stop before reading the description."""
-    declared = schema.get("type")
-    if not isinstance(declared, str) or composed(schema):
-        return False
-    kind = type_name(declared)
-    if kind == "string":
-        return _constrained(schema)
-    return kind != "array"
-
-
 def _names_a_code(schema: dict[str, Any], lex: _IdLexicon) -> bool:
     """"The ISBN of the book", "IATA airport code": the description says the value is a code with a fixed format."""
     text = schema.get("description")
-    return isinstance(text, str) and lex.code_phrases is not None and lex.code_phrases.search(text[:60]) is not None
+    if not isinstance(text, str) or lex.code_phrases is None:
+        return False
+    head = text[:60]
+    # Most descriptions hold no code phrase at all: one scan for any of them as a substring settles those.
+    return lex.code_hint.search(head.lower()) is not None and lex.code_phrases.search(head) is not None
 
 
-def _has_example(text: str, lex: _IdLexicon) -> bool:
-    if lex.example is not None and lex.example.search(text):
-        return True
-    return any(any(c.isdigit() for c in m) or "-" in m or "_" in m for m in _QUOTED_SAMPLE.findall(text))
+def _quoted_sample(text: str) -> bool:
+    """A quoted value with a digit, `-` or `_` in it ("'ORD-2041'"): an example of the id."""
+    return any(not m.isalpha() and (any(c.isdigit() for c in m) or "-" in m or "_" in m)
+               for m in _QUOTED_SAMPLE.findall(text))
 
 
 _CALLER_ASSIGNED = re.compile(
@@ -740,13 +812,21 @@ def _reported_definition_before(node: SchemaNode, ctx: Context) -> bool:
 
 @check("unconstrained-identifier", "schema", properties_only=True)
 def unconstrained_identifier(node: SchemaNode, ctx: Context) -> None:
+    schema = node.schema
+    kind = plain_type(node)
+    # A plain property's own type settles most of it before its name is looked at (and it is its own view).
+    if kind is not None and (kind != "string" or _constrained(schema)) and kind != "array":
+        return  # a number, a flag or an object holds no identifier string; a constrained string is shown
     lex: _IdLexicon = _IDS.get(ctx.options)
     named = lex.names[node.name or ""]
     if named is None:
         return
     tokens, by_name = named
-    if not by_name and (_plainly_settled(node.schema) or not _names_a_code(node.schema, lex)):
+    if not by_name and not _names_a_code(schema, lex):
         return  # not an identifier by its name, and no description naming a code ("the ISBN") makes it one
+    if kind == "string":
+        _judge_identifier(node, ctx, lex, tokens, schema, schema, plain_description(schema))
+        return
     param = param_of(node, ctx)
     schema = param.schema
     if param.types == {"array"}:
@@ -760,17 +840,29 @@ def unconstrained_identifier(node: SchemaNode, ctx: Context) -> None:
         schema = {**merged, "description": f"{param.description}\n{merged.get('description', '')}"}
     elif not param.is_string:
         return
-    if not _is_identifier(param, tokens, lex) and not (_names_a_code(param.schema, lex) and not set(tokens) & _FREE_TEXT):
+    _judge_identifier(node, ctx, lex, tokens, param.schema, schema, param.description)
+
+
+def _judge_identifier(node: SchemaNode, ctx: Context, lex: _IdLexicon, tokens: tuple[str, ...],
+                      view: dict[str, Any], schema: dict[str, Any], description: str) -> None:
+    """unconstrained-identifier on a string (or array of strings) parameter: `view` is its parameter view's
+    schema, `schema` the one its values follow (the items' for an array), `description` the view's text."""
+    if not _is_identifier(description, tokens, lex) and not (_names_a_code(view, lex) and
+                                                            _FREE_TEXT.isdisjoint(tokens)):
         return
     if _constrained(schema):
         return
     own = schema.get("description")
-    text = own if isinstance(own, str) else param.description
-    if _has_example(text, lex) or (lex.provenance is not None and lex.provenance.search(text)):
+    text = own if isinstance(own, str) else description
+    hinted = lex.hints.search(text.lower()) is not None
+    if hinted and ((lex.example is not None and lex.example.search(text))
+                   or (lex.provenance is not None and lex.provenance.search(text))):
+        return  # an example or the format of the id, or where it comes from
+    if _quoted_sample(text):
         return
     if _names_other_tool(text, ctx):
         return  # "use the id returned by list_orders": the model is told where to get it
-    if _caller_assigned(text):
+    if hinted and _caller_assigned(text):
         return  # a label the caller makes up itself: there is nothing to invent wrongly
     if _reported_definition_before(node, ctx):
         return  # one `$defs` entry copied into many tools of the file: reported on its first copy only
@@ -824,10 +916,18 @@ def secret_parameter(node: SchemaNode, ctx: Context) -> None:
     tokens = _SECRETS.get(ctx.options)[node.name or ""]
     if tokens is None:
         return
-    param = param_of(node, ctx)
-    if not param.is_string:
-        return
-    if _NAMES_A_SECRET.search(param.description):
+    schema = node.schema
+    plain = plain_type(node)
+    if plain is not None:  # a plain property is its own parameter view
+        if plain != "string":
+            return
+        text = plain_description(schema)
+    else:
+        param = param_of(node, ctx)
+        if not param.is_string:
+            return
+        text = param.description
+    if _NAMES_A_SECRET.search(text):
         return  # "the name of the secret", "the key's id", "a bcrypt hash": a reference, not the secret
     tool_tokens = set(name_tokens(ctx.tool.name or "")) if ctx.tool is not None else set()
     if tool_tokens & _KEY_MANAGEMENT and tokens[-1] in ("key", "apikey", "token"):
@@ -917,8 +1017,8 @@ def description_contradicts_schema(node: SchemaNode, ctx: Context) -> None:
                        f"but `default` is {default!r}; a model trusts the prose, the server the schema: make them agree",
                        fix="change the description or `default` so they name the same value")
     enum = schema.get("enum")
-    if isinstance(enum, list) and enum and all(isinstance(v, str) for v in enum):
-        listed = _VALUES_STATED.search(text) if _may_list_values(text) else None
+    if isinstance(enum, list) and enum and _may_list_values(text) and all(isinstance(v, str) for v in enum):
+        listed = _VALUES_STATED.search(text)  # the text first: few descriptions list values, most enums are strings
         if listed is not None:
             allowed = set(enum)
             stray = [v for v in _QUOTED.findall(listed.group(1)) if v not in allowed]

@@ -69,6 +69,7 @@ _TEXTUAL = re.compile(
 # A tool that only computes a formula (`calculate_tip`): money in, the same money out, whatever the currency.
 _FORMULA_VERBS = frozenset({"calculate", "calc", "compute", "estimate", "split", "计算", "估算"})
 _UNIT_SIBLING = frozenset({"unit", "units", "uom", "currency", "currencies", "单位", "币种", "货币"})
+_CJK_UNIT_SIBLING = tuple(word for word in _UNIT_SIBLING if not word.isascii())  # found anywhere in a CJK name
 # A rate that is a share of something: the question is percent or fraction, not "per second".
 _SHARE_RATE = re.compile(
     r"\b(?:interest|tax|discount|growth|inflation|exchange|tip|commission|vat|conversion|success|error|failure|"
@@ -138,7 +139,7 @@ def unitless_by_context(kind: str, word: str, description: str, node: Any, tool_
         return True  # MIDI note velocity, 0-127
     siblings = _sibling_names(node)
     sibling_tokens = {t for name in siblings for t in name_tokens(name)}
-    if sibling_tokens & _UNIT_SIBLING or any(t in name for t in _UNIT_SIBLING for name in siblings if not t.isascii()):
+    if sibling_tokens & _UNIT_SIBLING or any(t in name for name in siblings if not name.isascii() for t in _CJK_UNIT_SIBLING):
         return True  # `amount` next to `from_currency`, `temperature` next to `unit`
     if kind in ("rate", "speed", "frequency", "weight", "length", "data") and _SCALE.search(description):
         return True  # "fan speed level from 1 to 5", "0-100 scale"
