@@ -22,11 +22,18 @@ class LazyPattern:
         self.flags = flags
 
     def compiled(self) -> re.Pattern[str]:
-        compiled = re.compile(self.pattern, self.flags)
+        compiled = re.compile(self.pattern, self.flags)  # `re` keeps its own cache: a second call is a lookup
         for name in _METHODS:
             setattr(self, name, getattr(compiled, name))
-        self.groups, self.groupindex = compiled.groups, compiled.groupindex
         return compiled
+
+    @property
+    def groups(self) -> int:
+        return self.compiled().groups
+
+    @property
+    def groupindex(self) -> Any:
+        return self.compiled().groupindex
 
     def search(self, *args: Any, **kwargs: Any) -> Any:
         return self.compiled().search(*args, **kwargs)
@@ -51,11 +58,6 @@ class LazyPattern:
 
     def split(self, *args: Any, **kwargs: Any) -> Any:
         return self.compiled().split(*args, **kwargs)
-
-    def __getattr__(self, name: str) -> Any:  # groups, groupindex: only reached before the first compile
-        if name in ("groups", "groupindex"):
-            return getattr(self.compiled(), name)
-        raise AttributeError(name)
 
     def __repr__(self) -> str:
         return f"lazy_compile({self.pattern!r}, {self.flags})"

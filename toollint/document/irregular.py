@@ -10,16 +10,16 @@ from __future__ import annotations
 
 import json
 import math
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from toollint import pointer as jp
+from toollint.lazy_regex import lazy_compile
 
-_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
-_SURROGATE = re.compile("[\ud800-\udfff]")
-_LONG_INT = re.compile(r"(?<![\w.])[-+]?(?:[0-9]{4301,}|0[xXoObB][0-9a-fA-F_]{1000,})")
+_SURROGATE_ESCAPE = lazy_compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+_SURROGATE = lazy_compile("[\ud800-\udfff]")
+_LONG_INT = lazy_compile(r"(?<![\w.])[-+]?(?:[0-9]{4301,}|0[xXoObB][0-9a-fA-F_]{1000,})")
 
 
 @dataclass

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import re
 
+from toollint.lazy_regex import lazy_compile
+
 # Strings (kept), comments (blanked) and commas whose next token is a closing bracket (blanked); the regex
 # engine skips everything else, so a large file costs one pass in C plus one call per string or comment.
-_TOKENS = re.compile(r'"(?:[^"\\\n]|\\.)*"?|//[^\n]*|/\*(?:.*?\*/|.*)|,(?=(?:\s|//[^\n]*|/\*.*?\*/)*[}\]])', re.S)
+_TOKENS = lazy_compile(r'"(?:[^"\\\n]|\\.)*"?|//[^\n]*|/\*(?:.*?\*/|.*)|,(?=(?:\s|//[^\n]*|/\*.*?\*/)*[}\]])', re.S)
 
 
 def blank_jsonc(text: str) -> str | None:

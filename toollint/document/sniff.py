@@ -5,14 +5,14 @@ JSON Lines named .json, a Helm template) is skipped instead of blocking a commit
 
 from __future__ import annotations
 
-import re
+from toollint.lazy_regex import lazy_compile
 
 # The schema key of every dialect, as a JSON or YAML key: input_schema (Anthropic), inputSchema (MCP),
 # parameters / parametersJsonSchema (OpenAI, Gemini), functionDeclarations / function_declarations (Gemini).
-_TOOL_KEY = re.compile(
+_TOOL_KEY = lazy_compile(
     r"""(?:^|[{,\s])["']?(?:input_schema|inputSchema|parameters|parametersJsonSchema|functionDeclarations|"""
     r"""function_declarations)["']?\s*:""")
-_NAME_KEY = re.compile(r"""(?:^|[{,\s])["']?name["']?\s*:""")
+_NAME_KEY = lazy_compile(r"""(?:^|[{,\s])["']?name["']?\s*:""")
 
 
 def looks_like_tools(text: str) -> bool:

@@ -16,6 +16,7 @@ from toollint import pointer as jp
 from toollint.document.irregular import TrackingDecoder, locate, long_integer_position, may_hold_surrogates
 from toollint.document.jsonc import blank_jsonc
 from toollint.document.locate import JsonLocator, LineIndex, Locator, Span, SparseLines, YamlLocator
+from toollint.lazy_regex import lazy_compile
 from toollint.safeio import NotRegular, read_regular
 
 MAX_FILE_BYTES = 16 * 1024 * 1024
@@ -211,7 +212,7 @@ def _note_irregularities(source: Source, duplicates: list[tuple[int, str]], *, n
         source.data, source.locator = None, None
 
 
-SUPPRESSION = re.compile(r"#\s*toollint:\s*ignore\[([^\]]*)\]")
+SUPPRESSION = lazy_compile(r"#\s*toollint:\s*ignore\[([^\]]*)\]")
 
 
 def _parse_yaml(text: str, display: str) -> Source:
@@ -275,11 +276,11 @@ class _YamlTooBig(Exception):
     pass
 
 
-_MAYBE_NON_FINITE = re.compile(r"\.(?:inf|nan)\b|[eE]\+?[0-9]{3}", re.IGNORECASE)
+_MAYBE_NON_FINITE = lazy_compile(r"\.(?:inf|nan)\b|[eE]\+?[0-9]{3}", re.IGNORECASE)
 MAX_YAML_BYTES = 4 * MAX_FILE_BYTES  # what aliases may expand to: scalars count by length, once per use
 
 
-_FLOW_TOKENS = re.compile(r'"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#[^\n]*|[\[\]{}]')
+_FLOW_TOKENS = lazy_compile(r'"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#[^\n]*|[\[\]{}]')
 
 
 def _flow_depth(text: str) -> int:

@@ -9,12 +9,12 @@ from __future__ import annotations
 import difflib
 import io
 import json
-import re
 from typing import Any
 
 from toollint import pointer as jp
 from toollint.document import yaml_tree
 from toollint.document.edits import Edit, EditError
+from toollint.lazy_regex import lazy_compile
 
 
 def apply_yaml(text: str, edits: list[Edit]) -> str:
@@ -38,7 +38,7 @@ def apply_yaml(text: str, edits: list[Edit]) -> str:
     return merged
 
 
-_ALIASES = re.compile(r"(?:^|[\s\[{,])[&*][^\s\]},]|<<\s*:")
+_ALIASES = lazy_compile(r"(?:^|[\s\[{,])[&*][^\s\]},]|<<\s*:")
 
 
 def _dump(yaml: Any, tree: Any) -> str:
@@ -118,7 +118,7 @@ def _carry_over(original: str, baseline: str, edited: str) -> tuple[str, bool]:
     return "".join(out), exact
 
 
-_TRAILING_COMMENT = re.compile(r"([ \t]+)(#[^\n]*)(\r?\n?)$")
+_TRAILING_COMMENT = lazy_compile(r"([ \t]+)(#[^\n]*)(\r?\n?)$")
 
 
 def _comment_in_place(old: str, new: str) -> str:

@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from toollint.lazy_regex import lazy_compile
+
 # Python/PCRE forms that are not ECMA-262: (message, regex that finds them outside character classes)
 _NON_ECMA = (
     (r"\(\?P[<=>]", "`(?P...)` is Python syntax; ECMA-262 writes named groups as `(?<name>...)`"),
@@ -48,7 +50,7 @@ def _strip_classes(pattern: str) -> str:
 
 
 # Python-only forms with an exact ECMA-262 equivalent (found outside character classes).
-_EQUIVALENTS = re.compile(r"\(\?P<(?P<group>[A-Za-z_]\w*)>|\(\?P=(?P<backref>[A-Za-z_]\w*)\)|\\(?P<anchor>[AZz])")
+_EQUIVALENTS = lazy_compile(r"\(\?P<(?P<group>[A-Za-z_]\w*)>|\(\?P=(?P<backref>[A-Za-z_]\w*)\)|\\(?P<anchor>[AZz])")
 
 
 def ecma_equivalent(pattern: str) -> str | None:
@@ -115,7 +117,7 @@ def ecma_error(pattern: str) -> str | None:
     return None
 
 
-_QUANTIFIER = re.compile(r"(?:[*+?]|\{(\d*),?(\d*)\})\??")
+_QUANTIFIER = lazy_compile(r"(?:[*+?]|\{(\d*),?(\d*)\})\??")
 
 
 @lru_cache(maxsize=4096)
@@ -192,7 +194,7 @@ def _exact(match: re.Match[str]) -> bool:
     return match.group(0).startswith("{") and "," not in match.group(0)
 
 
-_LARGE_REPEAT = re.compile(r"\{(\d+)(?:,(\d*))?\}")
+_LARGE_REPEAT = lazy_compile(r"\{(\d+)(?:,(\d*))?\}")
 
 
 @lru_cache(maxsize=4096)

