@@ -25,7 +25,6 @@ from toollint.linter.textstats import (
     OptionCache,
     WordMatcher,
     as_list,
-    contains_any,
     latin_words,
     length_in_words,
     name_tokens,
@@ -502,10 +501,11 @@ def _leading_literals(pattern: str, depth: int = 0) -> list[str] | None:
     return found
 
 
-def _by_script(literals: list[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The literals for non-ASCII text (all) and for ASCII text (the ASCII ones), indexed by `text.isascii()`."""
+def _by_script(literals: list[str]) -> tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]]:
+    """(rarest character, literal) pairs of the literals for non-ASCII text (all) and for ASCII text (the ASCII
+    ones), indexed by `text.isascii()`: a literal with a non-ASCII character cannot occur in ASCII text."""
     unique = tuple(sorted(set(literals)))
-    return unique, tuple(literal for literal in unique if literal.isascii())
+    return tuple((_rarest(lit), lit) for lit in unique), tuple((_rarest(lit), lit) for lit in unique if lit.isascii())
 
 
 # Characters frequent in descriptions, most frequent first; any other counts as rarer than all of them.
@@ -526,43 +526,60 @@ def _holds_any(low: str, gated: tuple[tuple[str, str], ...]) -> bool:
     return False
 
 
+# A pattern: the compiled regex, the literals every match starts with (None: no such literals) and its gate, the
+# indexes of the literal groups (`_PhraseMatcher.groups`) of which every match holds one literal each.
+_Phrase = tuple[re.Pattern[str], "list[str] | None", tuple[int, ...]]
+
+
 class _PhraseMatcher:
-    """Lower-cased search for a few rare phrases: jump to each occurrence of a leading literal, then match."""
+    """Lower-cased search for a few rare phrases: jump to each occurrence of a leading literal, then match.
+
+    Each pattern has a gate: literal groups of which every match holds one each (its leading literals, and
+    `the user`, rarer than the `do not` / `never` those patterns start with). Substring tests, not one regex
+    alternation: the regex engine tries every alternative at each position, `in` scans at C speed. A group
+    shared by several patterns is looked for once per text (`candidates`), and only the patterns whose gate
+    holds are searched."""
 
     def __init__(self, patterns: list[str]) -> None:
-        self.entries: list[tuple[re.Pattern[str], list[str] | None]] = []
-        anchors: list[str] | None = []
+        self.groups: list[tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]]] = []
+        index: dict[tuple[str, ...], int] = {}
+
+        def group(literals: list[str]) -> int:
+            key = tuple(sorted(set(literals)))
+            if key not in index:
+                index[key] = len(self.groups)
+                self.groups.append(_by_script(literals))
+            return index[key]
+
+        self.entries: list[_Phrase] = []
         for pattern in patterns:
-            compiled = re.compile(pattern)
             literals = _leading_literals(pattern)
-            self.entries.append((compiled, literals))
-            if literals is None or anchors is None:
-                anchors = None
-            elif " the user" in pattern:
-                anchors.append("the user")  # rarer than the `do not` / `never` the pattern starts with
-            else:
-                anchors.extend(literals)
-        # Substring tests, not one regex alternation: the regex engine tries every alternative at each position,
-        # `in` scans at C speed. A text can match only if it holds an anchor and, as every match begins with
-        # one, a leading literal (`the user` alone is common). One with a non-ASCII character cannot occur in
-        # ASCII text.
-        self.anchors = _by_script(anchors) if anchors else None
-        self.gated_anchors = tuple(tuple((_rarest(a), a) for a in group) for group in self.anchors or ())
-        self.starts = _by_script([literal for _, literals in self.entries for literal in literals or ()]) \
-            if self.anchors else None
+            gate = () if literals is None else \
+                ((group(["the user"]),) if " the user" in pattern else ()) + (group(literals),)
+            self.entries.append((re.compile(pattern), literals, gate))
 
-    def may_match(self, low: str) -> bool:
-        """Whether lower-cased text holds an anchor and a leading literal, without which no pattern matches."""
-        if self.anchors is None or self.starts is None:
-            return True
+    def candidates(self, low: str) -> list[_Phrase]:
+        """The patterns whose gate holds in lower-cased text: the only ones that can match in it (or in a part
+        of it)."""
+        held: list[bool | None] = [None] * len(self.groups)
         ascii_text = low.isascii()
-        return _holds_any(low, self.gated_anchors[ascii_text]) and contains_any(low, self.starts[ascii_text])
+        found = []
+        for entry in self.entries:
+            for number in entry[2]:
+                holds = held[number]
+                if holds is None:
+                    holds = held[number] = _holds_any(low, self.groups[number][ascii_text])
+                if not holds:
+                    break
+            else:
+                found.append(entry)
+        return found
 
-    def search(self, text: str) -> re.Match[str] | None:
+    def search(self, text: str, candidates: list[_Phrase] | None = None) -> re.Match[str] | None:
+        """The first match in `text`, pattern by pattern; `candidates`: the patterns that can match at all
+        (`candidates` of a text holding this one), else worked out here."""
         low = text.lower()
-        if not self.may_match(low):
-            return None
-        for compiled, literals in self.entries:
+        for compiled, literals, _ in self.candidates(low) if candidates is None else candidates:
             if literals is None:
                 found = compiled.search(low)
                 if found:
@@ -628,11 +645,14 @@ def model_instructions(tool: Tool, ctx: Context) -> None:
     if matcher is None:
         return
     texts = _instruction_texts(tool)
-    # One look at all of them together (lower-cased once) clears most tools; "\n" joins without adding an anchor.
-    if not texts or not matcher.may_match("\n".join([text for _, _, text in texts]).lower()):
+    if not texts:
+        return
+    # One look at all of them together (lower-cased once) clears most tools; "\n" joins without adding a literal.
+    candidates = matcher.candidates("\n".join([text for _, _, text in texts]).lower())
+    if not candidates:
         return
     for name, key, text in texts:
-        match = matcher.search(text)
+        match = matcher.search(text, candidates)
         if match is not None:
             where = jp.join(tool.definition_pointer, key) if name is None else \
                 jp.join(tool.schema_pointer, "properties", name, key)

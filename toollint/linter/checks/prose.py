@@ -17,6 +17,7 @@ from toollint.linter import fixes
 from toollint.linter.checks import check
 from toollint.linter.checks.structural import _damerau
 from toollint.linter.context import Context, node_label
+from toollint.linter.namememo import NameMemo
 from toollint.linter.paramview import param_of
 from toollint.linter.textstats import contains_any, fold_case, literal_trie, name_tokens
 from toollint.schema.walk import SchemaNode, walk
@@ -86,8 +87,8 @@ def _mentions(text: str) -> Iterator[tuple[str, re.Match[str] | None]]:
 
 def _as_argument(text: str, backticked: re.Match[str]) -> bool:
     """Whether the words around a backticked name make it an argument of this call."""
-    start, end = backticked.span()
-    return bool(_BEFORE.search(text[max(0, start - 30):start]) or _AFTER.match(text[end:end + 30]))
+    start, end = backticked.span()  # the anchored `_AFTER` first: `_BEFORE` is searched for
+    return bool(_AFTER.match(text[end:end + 30]) or _BEFORE.search(text[max(0, start - 30):start]))
 
 
 def _fold(name: str) -> str:
@@ -116,14 +117,54 @@ def _own_parameters(tool: Tool, ctx: Context) -> frozenset[str]:
         n.name for n in walk(tool.schema, tool.schema_pointer) if n.via == "properties" and n.name))
 
 
-# Every `_CONDITION` match holds a Chinese cue or, lower-cased (`fold_case`), one of these words and a
-# `_CONDITION_TAIL` match: substring tests and a regex anchored on the rare tail are much cheaper than the full
-# regex, which tries each alternative at every position of a long text.
+# Every `_CONDITION` match holds a Chinese cue or, lower-cased (`fold_case`), a `_CONDITION_TAIL` match, which
+# `_holds_tail` finds much more cheaply than the full regex, which tries each alternative at every position of a
+# long text.
 _CONDITION_CJK = tuple(cue + verb for cue in ("如果", "若", "当") for verb in ("提供", "指定", "传入"))
 _CONDITION_WORDS = ("provided", "given", "specified", "supplied", "passed", "omitted")
 # Every `_CONDITION` match begins, lower-cased, with one of these.
 _CONDITION_STARTS = re.compile("if|when|unless|whether|如果|若|当")
 _CONDITION_TAIL = re.compile(r"(?:is|are)\s+(?:not\s+)?(?:provided|given|specified|supplied|passed|omitted)\b")
+_IS_ARE = ("is", "are")
+
+
+def _holds_tail(low: str) -> bool:
+    """Whether `_CONDITION_TAIL.search(low)` finds a match. Each of its words is found with `str.find` (most texts
+    hold none), and only where one occurs are the words before it and the boundary after it tested, in place:
+    the regex would try `is`/`are` at every position of the text."""
+    for word in _CONDITION_WORDS:
+        found = low.find(word)
+        while found >= 0:
+            after = found + len(word)
+            if (after == len(low) or not _is_word_char(low[after])) and _is_or_are_before(low, found):
+                return True
+            found = low.find(word, found + 1)
+    return False
+
+
+def _is_word_char(char: str) -> bool:
+    """A character `\\b` counts as part of a word (the regex engine's definition for str patterns)."""
+    return char.isalnum() or char == "_"
+
+
+def _is_or_are_before(low: str, end: int) -> bool:
+    """Whether `low[:end]` ends with `(?:is|are)\\s+(?:not\\s+)?`."""
+    start = _space_before(low, end)
+    if start == end:
+        return False
+    if low.endswith(_IS_ARE, 0, start):
+        return True
+    if low.endswith("not", 0, start):
+        before = _space_before(low, start - 3)
+        return before < start - 3 and low.endswith(_IS_ARE, 0, before)
+    return False
+
+
+def _space_before(low: str, end: int) -> int:
+    """Where the run of white space that ends at `end` starts (`end` itself when there is none)."""
+    while end > 0 and low[end - 1].isspace():
+        end -= 1
+    return end
 
 
 def _may_hold_condition(text: str) -> bool:
@@ -134,7 +175,7 @@ def _may_hold_condition(text: str) -> bool:
         return True
     else:
         low = fold_case(text)
-    return contains_any(low, _CONDITION_WORDS) and _CONDITION_TAIL.search(low) is not None
+    return _holds_tail(low)
 
 
 def _conditions(text: str) -> Iterator[re.Match[str]]:
@@ -171,30 +212,39 @@ def _finditer_at(pattern: re.Pattern[str], text: str, starts: Iterator[int]) -> 
                 end = match.end()
 
 
+def _parameter_like(name: str) -> bool:
+    """Whether a name could be a parameter, by its shape alone: not a literal, a file name, an environment
+    variable, a plain word or a verb (`get_metrics`: another tool)."""
+    head = name.split(".", 1)[0]
+    return not (head.lower() in _LITERALS or "." in name or not _looks_like_parameter(name) or head.isupper() or
+                name_tokens(head)[:1] in _TOOL_VERBS)
+
+
+_PARAMETER_LIKE = NameMemo(_parameter_like)  # names repeat (`page_token`, `user_id`): decided once per name
+
+
 def _check_mentions(where: str, text: str, tool: Tool, ctx: Context) -> None:
     """Report the names `text` gives as arguments that are not parameters of `tool`. The tests run cheapest
     first: the name's shape, then the words around it, then the tool's parameters and the file."""
     own: frozenset[str] | None = None
     reported: set[str] = set()
     for name, backticked in _mentions(text):
-        head = name.split(".", 1)[0]
-        if head.lower() in _LITERALS or name in reported or "." in name or not _looks_like_parameter(name) or \
-                head.isupper() or name_tokens(head)[:1] in _TOOL_VERBS:
-            continue  # a literal, a file name, an env variable, a plain word, a verb (`get_metrics`: another tool)
+        if name in reported or not _PARAMETER_LIKE[name]:
+            continue
         if backticked is not None and not _as_argument(text, backticked):
             continue  # a backticked name with no sign that it is an argument: an output field, a term
         if own is None:
             own = _own_parameters(tool, ctx)
             if not own:
                 return  # a tool without parameters: backticked names are about something else
-        if head in own:
+        if name in own:
             continue
         tool_names = _tool_names(ctx)
-        if head in tool_names or _fold(head) in tool_names:
+        if name in tool_names or _fold(name) in tool_names:
             continue  # another tool (`listOrders`)
-        if _written_in_file(head, ctx):
+        if _written_in_file(name, ctx):
             continue  # another tool's parameter, an output field, an enum value
-        near = _nearest(head, own)
+        near = _nearest(name, own)
         reported.add(name)
         hint = f"; did you mean `{near}`?" if near else "; rename it to the parameter it means or remove it"
         ctx.report(where, f"the description refers to `{name}`, but `{tool.name}` has no parameter of that name"
@@ -233,11 +283,22 @@ _LISTED = re.compile(
     r"可选值|取值(?:范围)?(?:为|是)?|可选(?:项|参数)?(?:为|有|包括)?|只能是|必须是|之一)"
     r"\s*(?:are|is)?\s*[:：]?\s*[\[(（]?\s*"
     rf"(?P<values>{_VALUE}(?:{_SEP}{_VALUE}){{1,29}})", re.IGNORECASE)
-# Every cue of `_LISTED` is Chinese or holds, lower-cased (`fold_case`), a `_LISTED_CUE` match, which needs one
-# of the `_LISTED_WORDS` (a cheaper test first: most texts hold none).
+# Every cue of `_LISTED` is Chinese or holds, lower-cased (`fold_case`), `value` or a match of one of these
+# regexes, each tried only when its word occurs: each starts with a literal, which the regex engine finds at
+# memchr speed, where one alternation of them all is tried at every position of the text.
 _LISTED_CJK = ("可选", "取值", "只能是", "必须是", "之一")
-_LISTED_WORDS = ("value", "option", "enum", "one", "either")
-_LISTED_CUE = re.compile(r"value|option[s\s]|enum\b|one\s+of|be\s+either")
+_LISTED_CUES = (("option", re.compile(r"option[s\s]")), ("one", re.compile(r"one\s+of")),
+                ("either", re.compile(r"be\s+either")), ("enum", re.compile(r"enum\b")))
+
+
+def _may_list(low: str) -> bool:
+    """Whether `low` (`fold_case` of a text) holds an English cue of `_LISTED` (an exact pre-filter)."""
+    if "value" in low:
+        return True
+    for word, cue in _LISTED_CUES:
+        if word in low and cue.search(low) is not None:
+            return True
+    return False
 # Every cue starts, lower-cased, with one of these (`the options` is found through its `option`). A literal trie,
 # which the regex engine scans quickly; `_LISTED` is then tried only where one starts, instead of at every
 # position of the text.
@@ -283,8 +344,7 @@ def _cue_starts(low: str) -> Iterator[int]:
 def _listed_matches(text: str) -> Iterator[re.Match[str]]:
     """`_LISTED.finditer(text)`, the regex tried only where a cue starts (nowhere in most texts)."""
     low = fold_case(text)
-    if contains_any(low, _LISTED_WORDS) and _LISTED_CUE.search(low) is not None or \
-            not text.isascii() and contains_any(text, _LISTED_CJK):
+    if _may_list(low) or not text.isascii() and contains_any(text, _LISTED_CJK):
         return _finditer_at(_LISTED, text, _cue_starts(low))
     return iter(())
 
@@ -324,12 +384,15 @@ _OTHER_TYPES = frozenset(("integer", "number", "boolean", "array", "object"))
 _MERGED = frozenset(("$ref", "allOf"))
 
 
-@check("values-only-in-prose", "schema", keys=("description",), properties_only=True)  # only nodes with a description
+def _unconstrained(keys: tuple[str, ...]) -> bool:
+    return _CONSTRAINED.isdisjoint(keys)
+
+
+# Only property nodes with a description and none of the `_CONSTRAINED` keywords: decided once per node shape.
+@check("values-only-in-prose", "schema", keys=("description",), properties_only=True, when=_unconstrained)
 def values_only_in_prose(node: SchemaNode, ctx: Context) -> None:
     description = node.schema.get("description")
     if not isinstance(description, str) or len(description) < 8:
-        return
-    if not _CONSTRAINED.isdisjoint(node.schema):
         return
     declared = node.schema.get("type")
     if isinstance(declared, str) and declared in _OTHER_TYPES and _MERGED.isdisjoint(node.schema):
