@@ -19,6 +19,7 @@ from toollint.document.source import Source
 from toollint.linter import fixes
 from toollint.linter.checks import check
 from toollint.linter.context import Context, node_label
+from toollint.linter.namememo import NameMemo
 from toollint.linter.paramview import param_of
 from toollint.linter.textstats import (
     CJK_RUN,
@@ -104,7 +105,6 @@ def _vagueness(tool: Tool, text: str, lex: _VagueLexicon) -> str | None:
 
 
 _SENTENCE_END = re.compile(r"[.:;!?。：；！？]")
-_SHARED: list[Any] = [None, {}]
 
 
 def _shared_prefix(tools: list[Tool]) -> dict[int, int]:
@@ -141,14 +141,15 @@ def _shared_prefix(tools: list[Tool]) -> dict[int, int]:
     return result
 
 
-def own_words(description: str, tools: list[Tool]) -> str:
-    """A tool's description without the preamble the whole set shares."""
+def own_words(description: str, tools: list[Tool], ctx: Context) -> str:
+    """A tool's description without the preamble the whole set shares. The cuts are worked out once per set and
+    kept on the file's `Context` (a module global would keep the last file's tools alive, and free them in the
+    middle of the next file's checks)."""
     if len(tools) < 3:
         return description
-    if _SHARED[0] is not tools:
-        _SHARED[0], _SHARED[1] = tools, {id(t.definition.get("description")): n
-                                         for i, n in _shared_prefix(tools).items() for t in (tools[i],)}
-    cut = _SHARED[1].get(id(description), 0)
+    cuts: dict[int, int] = ctx.cached(("shared-prefix", id(tools)), lambda: {
+        id(t.definition.get("description")): n for i, n in _shared_prefix(tools).items() for t in (tools[i],)})
+    cut = cuts.get(id(description), 0)
     return description[cut:].strip() if cut else description
 
 
@@ -165,7 +166,7 @@ def vague_description(tool: Tool, ctx: Context) -> None:
         return
     if not isinstance(description, str):
         return  # invalid-json-schema's business
-    own = own_words(description, ctx.tools)
+    own = own_words(description, ctx.tools, ctx)
     problem = _vagueness(tool, own, lex)
     if problem is not None and own != description and problem != "is empty":
         problem += ", once the text every tool of the set shares is set aside"
@@ -185,10 +186,15 @@ class _ParamLexicon:
     evident_short: frozenset[str]
 
 
-_PARAMS = OptionCache(lambda options: _ParamLexicon(
-    frozenset(w.lower() for w in as_list(options.get("vague-names")) + as_list(options.get("extra-vague-names"))),
-    frozenset(w.lower() for w in as_list(options.get("evident-short-names"))),
-))
+def _param_lexicon(options: dict[str, Any]) -> NameMemo:
+    """What the name alone says (`_opaque`), memoised per name for this options set: names repeat (`id`, `q`)."""
+    lex = _ParamLexicon(
+        frozenset(w.lower() for w in as_list(options.get("vague-names")) + as_list(options.get("extra-vague-names"))),
+        frozenset(w.lower() for w in as_list(options.get("evident-short-names"))))
+    return NameMemo(lambda name: _opaque(name, lex))
+
+
+_PARAMS = OptionCache(_param_lexicon)
 
 
 def _opaque(name: str, lex: _ParamLexicon) -> str | None:
@@ -206,8 +212,7 @@ def _opaque(name: str, lex: _ParamLexicon) -> str | None:
 def missing_param_description(node: SchemaNode, ctx: Context) -> None:
     if not node.name or node.name[0] in "_$":
         return  # `_meta`, `$schema`: protocol fields, not the tool's parameters
-    lex: _ParamLexicon = _PARAMS.get(ctx.options)
-    why = _opaque(node.name, lex)
+    why = _PARAMS.get(ctx.options)[node.name]
     if why is None:
         return
     param = param_of(node, ctx)
@@ -300,12 +305,12 @@ def ambiguous_sibling_tools(tools: list[Tool], ctx: Context) -> None:
         if len(members) < 2:
             continue
         for tool in members:
-            text = own_words(tool.description, tools)
+            text = own_words(tool.description, tools, ctx)
             if lex.cjk_synonyms is not None:
                 text = lex.cjk_synonyms.sub(lambda m: f" {lex.cjk_canon[m.group(0)]} ", text)
             words = set(_canonical(content_words(CJK_RUN.sub(" ", text), lex.stopwords), lex.canon))
             words |= _bigrams(text)
-            buckets.setdefault(key, []).append((tool, words, own_words(tool.description, tools)))
+            buckets.setdefault(key, []).append((tool, words, own_words(tool.description, tools, ctx)))
     for group in buckets.values():
         if len(group) < 2:
             continue

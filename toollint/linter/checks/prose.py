@@ -133,6 +133,8 @@ def _holds_tail(low: str) -> bool:
     hold none), and only where one occurs are the words before it and the boundary after it tested, in place:
     the regex would try `is`/`are` at every position of the text."""
     for word in _CONDITION_WORDS:
+        if word not in low:  # the operator, cheaper than a method call for the words most texts lack
+            continue
         found = low.find(word)
         while found >= 0:
             after = found + len(word)
@@ -188,7 +190,9 @@ def _conditions(text: str) -> Iterator[re.Match[str]]:
 
 def _may_mention(text: str) -> bool:
     """Whether `_mentions` can find anything in the text: a backtick, or a `_CONDITION` match."""
-    return "`" in text or next(_conditions(text), None) is not None
+    if "`" in text:
+        return True
+    return _may_hold_condition(text) and next(_conditions(text), None) is not None  # no iterator for most texts
 
 
 def _literal_starts(literals: re.Pattern[str], low: str) -> Iterator[int]:
