@@ -20,8 +20,8 @@ _TAIL_TEXTS = [
 ]
 
 
-def _fuzz_texts(seed: int, count: int) -> list[str]:
-    parts = ["is", "are", "not", " ", "  ", "\t", "\n", "\u00a0", "provided", "given", "specified", "supplied",
+def _fuzz_texts(seed: int, count: int, extra: tuple[str, ...] = ()) -> list[str]:
+    parts = list(extra) + ["is", "are", "not", " ", "  ", "\t", "\n", "\u00a0", "provided", "given", "specified", "supplied",
              "passed", "omitted", "_", "x", "é", ".", "th", "2", "one", "of", "be", "either", "enum", "option",
              "value", "s", ":", "值"]
     rng = random.Random(seed)
@@ -80,3 +80,17 @@ def test_phrase_matcher_candidates_of_joined_texts_cover_each_text() -> None:
         candidates = matcher.candidates("\n".join(chosen).lower())
         for text in chosen:
             assert (matcher.search(text, candidates) is not None) == (matcher.search(text) is not None)
+
+
+@pytest.mark.parametrize("text", [
+    "'l' for lines, 'w' for words", "`asc` = oldest, `desc`: newest", "\"a\": apples, \"b\" means bananas",
+    "'x'for y 'z'  ->w", "“on” for yes, ‘off’: no", "'a' 'b' 'c'", "use 'x' for it", "'p'：甲 'q' 表示乙",
+] + _fuzz_texts(10, 1000, ("'", '"', "`", "“", "”", "‘", "’", "for", "means", "->", "：", "{", "a", "ab")))
+def test_explained_tail_count_bounds_the_explained_values(text: str) -> None:
+    assert len(P._EXPLAINED_TAIL.findall(text)) >= len(list(P._EXPLAINED.finditer(text)))
+
+
+@pytest.mark.parametrize("text", ["(a, b, c)", "(a/b|c)", "(x, y)", "(e.g. a, b, c)", "（甲, b, c）", "(a,b,c,d)"])
+def test_parens_need_two_separators(text: str) -> None:
+    if P._PARENS.search(text):
+        assert text.count(",") + text.count("/") + text.count("|") >= 2

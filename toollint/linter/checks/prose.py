@@ -331,6 +331,9 @@ def _values(match: re.Match[str]) -> list[str]:
 _EXPLAINED = re.compile(r"[\"'`“‘](?<![{:]\s[\"'`“‘])(?<![{:][\"'`“‘])([A-Za-z0-9][\w.+/-]{0,30})[\"'`”’]\s*"
                         r"(?:for\b|means\b|->|→|表示|代表|[:：](?=\s*[A-Za-z\u4e00-\u9fff]))\s*(?![\"'{\[])\S")
 _OPEN_QUOTES = ("\"", "'", "`", "“", "‘")
+# The closing quote of an `_EXPLAINED` match and what follows it (the `:` without its lookahead). Its matches
+# cannot overlap (each holds one quote, at its start), so each `_EXPLAINED` match has one of its own.
+_EXPLAINED_TAIL = re.compile(r"[\"'`”’]\s*(?:for\b|means\b|->|→|表示|代表|[:：])")
 
 
 def _cue_starts(low: str) -> Iterator[int]:
@@ -355,10 +358,10 @@ def _listed_matches(text: str) -> Iterator[re.Match[str]]:
 
 def listed_values(text: str) -> list[str] | None:
     """The allowed values a description lists, or None when it lists none (examples do not count)."""
-    # Pre-filters, each exact: `_EXPLAINED` needs an opening quote, `_PARENS` an opening parenthesis and
-    # `_LISTED` one of its cues (`_listed_matches`).
+    # Pre-filters, each exact: two explained values need an opening quote and two `_EXPLAINED_TAIL` matches,
+    # `_PARENS` an opening parenthesis and two separators, `_LISTED` one of its cues (`_listed_matches`).
     explained: list[str] = []
-    if contains_any(text, _OPEN_QUOTES):
+    if contains_any(text, _OPEN_QUOTES) and len(_EXPLAINED_TAIL.findall(text)) >= 2:
         explained = [m.group(1) for m in _EXPLAINED.finditer(text) if not _EXAMPLE_CUE.search(text[:m.start()])
                      and not _CONDITION_BEFORE.search(text[:m.start()])]
     if len(explained) >= 2 and "{" not in text and not _OPEN_ENDED.search(text) and \
@@ -366,7 +369,7 @@ def listed_values(text: str) -> list[str] | None:
             not all(v.lower() in ("true", "false") for v in explained) and len(set(explained)) == len(explained):
         return explained
     found: list[Iterator[re.Match[str]]] = [_listed_matches(text)]
-    if "(" in text or "（" in text:
+    if ("(" in text or "（" in text) and text.count(",") + text.count("/") + text.count("|") >= 2:
         found.append(_PARENS.finditer(text))
     for matches in found:
         for match in matches:
