@@ -94,3 +94,20 @@ def test_explained_tail_count_bounds_the_explained_values(text: str) -> None:
 def test_parens_need_two_separators(text: str) -> None:
     if P._PARENS.search(text):
         assert text.count(",") + text.count("/") + text.count("|") >= 2
+
+
+def _cue_tails(seed: int, count: int) -> list[tuple[str, int]]:
+    parts = ["e.g.", "E.G", "eg.", "i.e.", "such", "as", "for", "example", "instance", "like", "including", "例如", "如",
+             " ", "   ", "\n", "\t", ":", "：", ",", "x", "abc", "when", "if", "unless", "当", "对于", " " * 30, "\u00a0"]
+    rng = random.Random(seed)
+    texts = ["".join(rng.choice(parts) for _ in range(rng.randint(1, 20))) for _ in range(count)]
+    return [(text, rng.randint(0, len(text))) for text in texts]
+
+
+@pytest.mark.parametrize(("text", "end"), [
+    ("Values, for example: a, b", 21), ("such" + " " * 80 + "as a, b", 86), ("x" * 100 + " e.g. ", 106),
+    ("unless\n\n", 8), ("当 ", 2), ("a like", 6), ("E.G", 3),
+] + _cue_tails(12, 2000))
+def test_ends_with_searches_the_whole_prefix_when_it_must(text: str, end: int) -> None:
+    for cue in (P._EXAMPLE_CUE, P._CONDITION_BEFORE):
+        assert P._ends_with(cue, text, end) == (cue.search(text[:end]) is not None)

@@ -315,6 +315,20 @@ _PARENS = re.compile(r"[(（](?<![\w.][(（])\s*(?P<values>[a-z][\w-]{0,20}(?:\s
 _EXAMPLE_CUE = re.compile(r"(?:e\.g\.?|i\.e\.?|eg\.?|such\s+as|for\s+example|for\s+instance|like|including|"
                           r"例如|比如|如)\s*[:：,]?\s*$", re.IGNORECASE)
 _CONDITION_BEFORE = re.compile(r"\b(?:for|when|if|in|with|on|unless)\s*$|(?:当|如果|对于)\s*$", re.IGNORECASE)
+# Most characters a match of `_EXAMPLE_CUE` (`for instance:`) or `_CONDITION_BEFORE` (`unless`) holds besides
+# white space.
+_CUE_TEXT = 12
+
+
+def _ends_with(cue: re.Pattern[str], text: str, end: int) -> bool:
+    """`cue.search(text[:end])` for a cue anchored at the end (`\\s*$`) holding at most `_CUE_TEXT` characters
+    besides white space: searched over the last 64 characters only, unless those are nearly all white space (a
+    match that starts before them holds all of them). Searching the whole of a long text before a list, at
+    every position, cost more than the rest of values-only-in-prose."""
+    start = max(0, end - 64)
+    if start and len("".join(text[start:end].split())) <= _CUE_TEXT:
+        start = 0
+    return cue.search(text, start, end) is not None
 _OPEN_ENDED = re.compile(r"\betc\b|\botherwise\b|\bany\s+other\b|否则|\.\.\.|…|\band\s+(?:more|others|so\s+on)\b|\bamong\s+others\b|\bcustom\b|"
                          r"\bor\s+(?:any|another|other)\b|\bnot\s+limited\s+to\b|等", re.IGNORECASE)
 _EXAMPLE_ANYWHERE = re.compile(r"\be\.g\.|\bsuch\s+as\b|\bfor\s+example\b|\bfor\s+instance\b|例如|比如", re.IGNORECASE)
@@ -362,8 +376,8 @@ def listed_values(text: str) -> list[str] | None:
     # `_PARENS` an opening parenthesis and two separators, `_LISTED` one of its cues (`_listed_matches`).
     explained: list[str] = []
     if contains_any(text, _OPEN_QUOTES) and len(_EXPLAINED_TAIL.findall(text)) >= 2:
-        explained = [m.group(1) for m in _EXPLAINED.finditer(text) if not _EXAMPLE_CUE.search(text[:m.start()])
-                     and not _CONDITION_BEFORE.search(text[:m.start()])]
+        explained = [m.group(1) for m in _EXPLAINED.finditer(text) if not _ends_with(_EXAMPLE_CUE, text, m.start())
+                     and not _ends_with(_CONDITION_BEFORE, text, m.start())]
     if len(explained) >= 2 and "{" not in text and not _OPEN_ENDED.search(text) and \
             not _EXAMPLE_ANYWHERE.search(text) and \
             not all(v.lower() in ("true", "false") for v in explained) and len(set(explained)) == len(explained):
@@ -373,7 +387,7 @@ def listed_values(text: str) -> list[str] | None:
         found.append(_PARENS.finditer(text))
     for matches in found:
         for match in matches:
-            if _EXAMPLE_CUE.search(text[:match.start()]) or _EXAMPLE_CUE.search(text[:match.start("values")]):
+            if _ends_with(_EXAMPLE_CUE, text, match.start()) or _ends_with(_EXAMPLE_CUE, text, match.start("values")):
                 continue
             if _OPEN_ENDED.search(text[match.end():match.end() + 80]) or _OPEN_ENDED.search(match.group(0)):
                 continue  # "..., etc.", "or any custom object": the list is not the whole set
