@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from toollint import pointer as jp
+from toollint.lazy_regex import lazy_compile
 
 SCHEMA_KEYS = ("parameters", "input_schema", "inputSchema", "parametersJsonSchema")
 # Keys that hold a tool's arguments in home-grown formats, and the standard key each one is closest to.
@@ -39,7 +40,7 @@ def _named_objects(node: Any, pointer: str = "", depth: int = 0) -> Iterator[tup
 
 # Where a catalog keeps its entries: the top-level list, or a list under a tool-ish key (not an OpenAPI
 # operation's `parameters`, not a workflow's `steps`).
-_TOOL_LIST = re.compile(r"/\d+|/[^/]*(?:tool|function|api|action|command|skill|plugin)[^/]*/\d+", re.IGNORECASE)
+_TOOL_LIST = lazy_compile(r"/\d+|/[^/]*(?:tool|function|api|action|command|skill|plugin)[^/]*/\d+", re.IGNORECASE)
 
 
 def _schema_like(value: Any) -> bool:

@@ -11,14 +11,16 @@ from collections.abc import Callable, Iterable
 from functools import lru_cache
 from typing import Any
 
+from toollint.lazy_regex import lazy_compile
+
 # CJK Unified Ideographs (+ extension A, compatibility), Hiragana, Katakana, Hangul syllables.
 _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3040-\u30ff\uac00-\ud7af"
-CJK_CHAR = re.compile(f"[{_CJK}]")
-CJK_RUN = re.compile(f"[{_CJK}]+")
-LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:['’][A-Za-z]+)?|[0-9]+(?:[.,][0-9]+)*")
-_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])"
+CJK_CHAR = lazy_compile(f"[{_CJK}]")
+CJK_RUN = lazy_compile(f"[{_CJK}]+")
+LATIN_WORD = lazy_compile(r"[A-Za-z][A-Za-z0-9]*(?:['’][A-Za-z]+)?|[0-9]+(?:[.,][0-9]+)*")
+_CAMEL = lazy_compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])"
                     f"|(?<=[{_CJK}])(?=[A-Za-z0-9])|(?<=[A-Za-z0-9])(?=[{_CJK}])")
-_SPLIT = re.compile(r"[^A-Za-z0-9" + _CJK + r"]+")
+_SPLIT = lazy_compile(r"[^A-Za-z0-9" + _CJK + r"]+")
 
 
 def has_cjk(text: str) -> bool:

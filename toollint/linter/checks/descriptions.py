@@ -16,6 +16,7 @@ from toollint import pointer as jp
 from toollint.document import edits
 from toollint.document.dialects import Tool
 from toollint.document.source import Source
+from toollint.lazy_regex import lazy_compile
 from toollint.linter import fixes
 from toollint.linter.checks import check
 from toollint.linter.context import Context, node_label
@@ -104,7 +105,7 @@ def _vagueness(tool: Tool, text: str, lex: _VagueLexicon) -> str | None:
     return None
 
 
-_SENTENCE_END = re.compile(r"[.:;!?。：；！？]")
+_SENTENCE_END = lazy_compile(r"[.:;!?。：；！？]")
 
 
 def _shared_prefix(tools: list[Tool]) -> dict[int, int]:
@@ -344,9 +345,9 @@ def _distinguishes(text: str, other: Tool, lex: _SiblingLexicon) -> bool:
 # Zero-width space, bidi embeddings/overrides/isolates (Trojan Source), word joiner and invisible operators,
 # a BOM inside text, Hangul fillers, Unicode tags. Left alone: ZWJ/ZWNJ (emoji, Persian, Indic scripts),
 # LRM/RLM (right-to-left text) and the soft hyphen, all with everyday legitimate uses.
-_INVISIBLE = re.compile("[\u200b\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\u180e\u3164\uffa0"
+_INVISIBLE = lazy_compile("[\u200b\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\u180e\u3164\uffa0"
                         "\U000e0000-\U000e007f]")
-_TAGS = re.compile("[\U000e0020-\U000e007e]+")
+_TAGS = lazy_compile("[\U000e0020-\U000e007e]+")
 
 
 def _strings(value: Any, pointer: str, depth: int = 0):
@@ -366,7 +367,7 @@ def _strings(value: Any, pointer: str, depth: int = 0):
 
 # A JSON escape of one of them. Case spelled out rather than IGNORECASE: then the regex engine can jump from one
 # backslash to the next, where an IGNORECASE search (or a `"\\u" in text` test first) walks a large file slowly.
-_ESCAPED = re.compile(r"\\[uU](?:200[bB]|202[a-eA-E]|206[0-46-9]|[fF][eE][fF][fF]|180[eE]|3164|[fF][fF][aA]0|[dD][bB]40)")
+_ESCAPED = lazy_compile(r"\\[uU](?:200[bB]|202[a-eA-E]|206[0-46-9]|[fF][eE][fF][fF]|180[eE]|3164|[fF][fF][aA]0|[dD][bB]40)")
 
 
 def _file_may_hold(ctx: Context, rule: str, pattern: re.Pattern[str]) -> bool:

@@ -13,6 +13,7 @@ from typing import Any
 
 from toollint import pointer as jp
 from toollint.document.dialects import Tool
+from toollint.lazy_regex import lazy_compile
 from toollint.linter import fixes
 from toollint.linter.checks import check
 from toollint.linter.checks.structural import _damerau
@@ -25,9 +26,9 @@ from toollint.schema.walk import SchemaNode, walk
 # ---------------------------------------------------------------------------------------------
 # description-names-unknown-parameter
 
-_BACKTICKED = re.compile(r"`([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)`")
+_BACKTICKED = lazy_compile(r"`([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)`")
 # "if `x` is provided", "when page_token is set", "如果提供了 x": a parameter named in a condition.
-_CONDITION = re.compile(
+_CONDITION = lazy_compile(
     r"\b(?:if|when|unless|whether)\s+`?([A-Za-z_][A-Za-z0-9_]*)`?\s+(?:is|are)\s+(?:not\s+)?"
     r"(?:provided|given|specified|supplied|passed|omitted)\b|"
     r"(?:如果|若|当)(?:提供了?|指定了?|传入了?)\s*`?([A-Za-z_][A-Za-z0-9_]*)`?", re.IGNORECASE)
@@ -38,7 +39,7 @@ _LITERALS = frozenset({"true", "false", "null", "none", "nil", "undefined", "str
                        "object", "array", "json", "id", "ids", "url", "uri", "utc", "iso", "sql", "regex"})
 
 
-_CAMEL_CASE = re.compile(r"[a-z][A-Z]")
+_CAMEL_CASE = lazy_compile(r"[a-z][A-Z]")
 
 
 def _looks_like_parameter(name: str) -> bool:
@@ -67,10 +68,10 @@ def _written_in_file(name: str, ctx: Context) -> bool:
 
 
 # Words around a name that make it an argument of this call: "pass `x`", "the `x` parameter", "参数 `x`".
-_BEFORE = re.compile(r"(?:\b(?:pass|passing|provide|providing|specify|specifying|supply|"
+_BEFORE = lazy_compile(r"(?:\b(?:pass|passing|provide|providing|specify|specifying|supply|"
                      r"parameter|param|argument|arg|flag)\s+(?:the\s+)?|参数\s*|传入\s*|"
                      r"提供\s*|指定\s*|设置\s*)$", re.IGNORECASE)
-_AFTER = re.compile(r"^\s*(?:parameters?|params?|arguments?|args?|flags?|(?:is|are)\s+(?:required|ignored|provided|"
+_AFTER = lazy_compile(r"^\s*(?:parameters?|params?|arguments?|args?|flags?|(?:is|are)\s+(?:required|ignored|provided|"
                     r"given|specified|omitted)|=|参数|为必填|必填)", re.IGNORECASE)
 
 
@@ -123,8 +124,8 @@ def _own_parameters(tool: Tool, ctx: Context) -> frozenset[str]:
 _CONDITION_CJK = tuple(cue + verb for cue in ("如果", "若", "当") for verb in ("提供", "指定", "传入"))
 _CONDITION_WORDS = ("provided", "given", "specified", "supplied", "passed", "omitted")
 # Every `_CONDITION` match begins, lower-cased, with one of these.
-_CONDITION_STARTS = re.compile("if|when|unless|whether|如果|若|当")
-_CONDITION_TAIL = re.compile(r"(?:is|are)\s+(?:not\s+)?(?:provided|given|specified|supplied|passed|omitted)\b")
+_CONDITION_STARTS = lazy_compile("if|when|unless|whether|如果|若|当")
+_CONDITION_TAIL = lazy_compile(r"(?:is|are)\s+(?:not\s+)?(?:provided|given|specified|supplied|passed|omitted)\b")
 _IS_ARE = ("is", "are")
 
 
@@ -280,7 +281,7 @@ _SEP = r"(?:\s*(?:,|、|，|/|\||;|或|和)\s*(?:or\s+|and\s+)?|\s+(?:or|and)\s+
 # The `\b` every English cue starts with stands before the alternation, so the search gives up at once at the
 # positions inside a word instead of trying each cue there (`[enum]`, which starts with another character than
 # any cue next to it, moved behind them).
-_LISTED = re.compile(
+_LISTED = lazy_compile(
     r"(?:\b(?:one\s+of|allowed\s+values?|valid\s+values?|possible\s+values?|accepted\s+values?|"
     r"supported\s+values?|available\s+values?|must\s+be\s+(?:either|one\s+of)|can\s+be\s+(?:either|one\s+of)|"
     r"options?\s+(?:are|is)|the\s+options\b|options\s*:|values?\s*:|enum\b)|\[enum\]|"
@@ -310,11 +311,11 @@ _LISTED_STARTS = literal_trie(("one", "allowed", "valid", "possible", "accepted"
                                "can", "option", "value", "enum", "[enum]", "可选", "取值", "只能是", "必须是", "之一"))
 # "(economy, premium, business)": three or more bare words in parentheses, not after "e.g.". The lookbehind
 # follows the parenthesis so the search can jump from one parenthesis to the next.
-_PARENS = re.compile(r"[(（](?<![\w.][(（])\s*(?P<values>[a-z][\w-]{0,20}(?:\s*(?:,|/|\|)\s*(?:or\s+)?[a-z][\w-]{0,20})"
+_PARENS = lazy_compile(r"[(（](?<![\w.][(（])\s*(?P<values>[a-z][\w-]{0,20}(?:\s*(?:,|/|\|)\s*(?:or\s+)?[a-z][\w-]{0,20})"
                      r"{2,19})\s*[)）]")
-_EXAMPLE_CUE = re.compile(r"(?:e\.g\.?|i\.e\.?|eg\.?|such\s+as|for\s+example|for\s+instance|like|including|"
+_EXAMPLE_CUE = lazy_compile(r"(?:e\.g\.?|i\.e\.?|eg\.?|such\s+as|for\s+example|for\s+instance|like|including|"
                           r"例如|比如|如)\s*[:：,]?\s*$", re.IGNORECASE)
-_CONDITION_BEFORE = re.compile(r"\b(?:for|when|if|in|with|on|unless)\s*$|(?:当|如果|对于)\s*$", re.IGNORECASE)
+_CONDITION_BEFORE = lazy_compile(r"\b(?:for|when|if|in|with|on|unless)\s*$|(?:当|如果|对于)\s*$", re.IGNORECASE)
 # Most characters a match of `_EXAMPLE_CUE` (`for instance:`) or `_CONDITION_BEFORE` (`unless`) holds besides
 # white space.
 _CUE_TEXT = 12
@@ -329,9 +330,9 @@ def _ends_with(cue: re.Pattern[str], text: str, end: int) -> bool:
     if start and len("".join(text[start:end].split())) <= _CUE_TEXT:
         start = 0
     return cue.search(text, start, end) is not None
-_OPEN_ENDED = re.compile(r"\betc\b|\botherwise\b|\bany\s+other\b|否则|\.\.\.|…|\band\s+(?:more|others|so\s+on)\b|\bamong\s+others\b|\bcustom\b|"
+_OPEN_ENDED = lazy_compile(r"\betc\b|\botherwise\b|\bany\s+other\b|否则|\.\.\.|…|\band\s+(?:more|others|so\s+on)\b|\bamong\s+others\b|\bcustom\b|"
                          r"\bor\s+(?:any|another|other)\b|\bnot\s+limited\s+to\b|等", re.IGNORECASE)
-_EXAMPLE_ANYWHERE = re.compile(r"\be\.g\.|\bsuch\s+as\b|\bfor\s+example\b|\bfor\s+instance\b|例如|比如", re.IGNORECASE)
+_EXAMPLE_ANYWHERE = lazy_compile(r"\be\.g\.|\bsuch\s+as\b|\bfor\s+example\b|\bfor\s+instance\b|例如|比如", re.IGNORECASE)
 _STRIP = "\"'`“”‘’ []()（）."
 
 
@@ -342,12 +343,12 @@ def _values(match: re.Match[str]) -> list[str]:
 
 # "'l' for lines, 'w' for words", "`asc` = oldest first": each value quoted and explained. The lookbehinds
 # (no `{` or `:` just before the quote) follow the quote so the search can jump from one quote to the next.
-_EXPLAINED = re.compile(r"[\"'`“‘](?<![{:]\s[\"'`“‘])(?<![{:][\"'`“‘])([A-Za-z0-9][\w.+/-]{0,30})[\"'`”’]\s*"
+_EXPLAINED = lazy_compile(r"[\"'`“‘](?<![{:]\s[\"'`“‘])(?<![{:][\"'`“‘])([A-Za-z0-9][\w.+/-]{0,30})[\"'`”’]\s*"
                         r"(?:for\b|means\b|->|→|表示|代表|[:：](?=\s*[A-Za-z\u4e00-\u9fff]))\s*(?![\"'{\[])\S")
 _OPEN_QUOTES = ("\"", "'", "`", "“", "‘")
 # The closing quote of an `_EXPLAINED` match and what follows it (the `:` without its lookahead). Its matches
 # cannot overlap (each holds one quote, at its start), so each `_EXPLAINED` match has one of its own.
-_EXPLAINED_TAIL = re.compile(r"[\"'`”’]\s*(?:for\b|means\b|->|→|表示|代表|[:：])")
+_EXPLAINED_TAIL = lazy_compile(r"[\"'`”’]\s*(?:for\b|means\b|->|→|表示|代表|[:：])")
 
 
 def _cue_starts(low: str) -> Iterator[int]:
