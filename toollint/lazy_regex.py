@@ -35,32 +35,22 @@ class LazyPattern:
     def groupindex(self) -> Any:
         return self.compiled().groupindex
 
-    def search(self, *args: Any, **kwargs: Any) -> Any:
-        return self.compiled().search(*args, **kwargs)
-
-    def match(self, *args: Any, **kwargs: Any) -> Any:
-        return self.compiled().match(*args, **kwargs)
-
-    def fullmatch(self, *args: Any, **kwargs: Any) -> Any:
-        return self.compiled().fullmatch(*args, **kwargs)
-
-    def finditer(self, *args: Any, **kwargs: Any) -> Any:
-        return self.compiled().finditer(*args, **kwargs)
-
-    def findall(self, *args: Any, **kwargs: Any) -> Any:
-        return self.compiled().findall(*args, **kwargs)
-
-    def sub(self, *args: Any, **kwargs: Any) -> Any:
-        return self.compiled().sub(*args, **kwargs)
-
-    def subn(self, *args: Any, **kwargs: Any) -> Any:
-        return self.compiled().subn(*args, **kwargs)
-
-    def split(self, *args: Any, **kwargs: Any) -> Any:
-        return self.compiled().split(*args, **kwargs)
-
     def __repr__(self) -> str:
         return f"lazy_compile({self.pattern!r}, {self.flags})"
+
+
+def _deferred(name: str) -> Any:
+    """The class's `name` method: compile, then call the compiled pattern's (later calls skip this one)."""
+
+    def method(self: LazyPattern, *args: Any, **kwargs: Any) -> Any:
+        return getattr(self.compiled(), name)(*args, **kwargs)
+
+    method.__name__ = name
+    return method
+
+
+for _name in _METHODS:
+    setattr(LazyPattern, _name, _deferred(_name))
 
 
 def lazy_compile(pattern: str, flags: int = 0) -> re.Pattern[str]:
