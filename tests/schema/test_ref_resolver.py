@@ -60,3 +60,14 @@ def test_a_schema_referencing_cannot_crawl_still_resolves_its_plain_local_refere
     resolver = RefResolver(schema, "")
     assert resolver.lookup("#/$defs/money") == ({"type": "integer"}, "/$defs/money")
     assert resolver.lookup("#/$defs/absent") is None
+
+
+def test_a_malformed_defs_member_is_reported_once_not_as_a_dangling_reference_too() -> None:
+    import toollint
+
+    tool = {"name": "pay", "description": "Pays an invoice the user named.", "input_schema": {
+        "type": "object", "$defs": {"money": {"type": "integer", "description": "Amount in cents"}, "broken": None},
+        "properties": {"amount": {"$ref": "#/$defs/money"}}, "required": ["amount"]}}
+    rules = {finding.rule for finding in toollint.lint(tool)}
+    assert "invalid-json-schema" in rules  # the null member itself
+    assert "unresolved-ref" not in rules  # the reference is fine (it was reported when referencing failed)
