@@ -31,6 +31,9 @@ def test_compiles_once_on_first_use_then_calls_the_compiled_methods(monkeypatch)
     assert compiled == [] and pattern.pattern == r"\d+"
     assert pattern.findall("a1b22") == ["1", "22"] and pattern.search("x9").group() == "9"
     assert compiled == [r"\d+"]  # once, for both calls
+    early = lazy_compile(r"[a-z]+").search  # taken off before the first call: stays deferred, compiles once
+    assert early("12ab").group() == "ab" and early("cd").group() == "cd"
+    assert compiled == [r"\d+", r"[a-z]+"]
     assert isinstance(pattern, LazyPattern) and "search" in vars(pattern)  # the compiled method, on the instance
 
 

@@ -20,12 +20,17 @@ class LazyPattern:
     def __init__(self, pattern: str, flags: int = 0) -> None:
         self.pattern = pattern
         self.flags = flags
+        self._compiled: re.Pattern[str] | None = None
 
     def compiled(self) -> re.Pattern[str]:
-        compiled = re.compile(self.pattern, self.flags)  # `re` keeps its own cache: a second call is a lookup
-        for name in _METHODS:
-            setattr(self, name, getattr(compiled, name))
-        return compiled
+        """The compiled pattern, compiled once; its methods then shadow the class's deferred ones. (A deferred
+        method taken off the instance before the first call, `f = pattern.search`, stays deferred: it still
+        works, at the cost of one more Python call each time.)"""
+        if self._compiled is None:
+            self._compiled = re.compile(self.pattern, self.flags)
+            for name in _METHODS:
+                setattr(self, name, getattr(self._compiled, name))
+        return self._compiled
 
     @property
     def groups(self) -> int:

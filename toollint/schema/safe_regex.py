@@ -29,8 +29,6 @@ from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any
 
-from toollint.lazy_regex import lazy_compile
-
 if sys.version_info >= (3, 11):
     from re import _constants as _sre_constants  # type: ignore[attr-defined, unused-ignore]
     from re import _parser as _sre_parser  # type: ignore[attr-defined, unused-ignore]
@@ -52,7 +50,7 @@ _ATOMIC = getattr(_sre, "ATOMIC_GROUP", None)
 _ALLOWED_FLAGS = (_sre.SRE_FLAG_UNICODE | _sre.SRE_FLAG_VERBOSE | _sre.SRE_FLAG_DOTALL | _sre.SRE_FLAG_MULTILINE
                   | _sre.SRE_FLAG_IGNORECASE)
 
-_WORD = lazy_compile(r"\w").fullmatch
+_WORD = re.compile(r"\w").fullmatch  # kept as a bound method: compiled now (a lazy one would stay deferred)
 
 
 def _category(expression: str) -> Callable[[str], bool]:
