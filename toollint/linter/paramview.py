@@ -159,6 +159,23 @@ def layers_of(schema: dict[str, Any], ctx: Any) -> tuple[list[dict[str, Any]], s
     return layers, types, nullable
 
 
+def merge(layers: list[dict[str, Any]]) -> dict[str, Any]:
+    """One schema from a parameter's layers, the earlier ones (the property itself first) winning."""
+    merged: dict[str, Any] = {}
+    for layer in reversed(layers):
+        merged.update(layer)
+    return merged
+
+
+def string_items(param: Param, ctx: Any) -> dict[str, Any] | None:
+    """The merged schema of an array parameter's items when they are strings (`layers_of` them), else None."""
+    items = param.item()
+    if items is None:
+        return None
+    layers, types, _ = layers_of(items, ctx)
+    return merge(layers) if types == {"string"} else None
+
+
 def composed(schema: dict[str, Any]) -> bool:
     """Whether the schema says more through `$ref`, `anyOf`, `oneOf` or `allOf` than through its own keywords."""
     return "$ref" in schema or "anyOf" in schema or "oneOf" in schema or "allOf" in schema
@@ -207,9 +224,6 @@ def _build(node: SchemaNode, ctx: Any) -> Param:
             value = layer.get(key)
             if isinstance(value, str) and value.strip() and value not in texts:
                 texts.append(value)
-    merged: dict[str, Any] = {}
-    for layer in reversed(layers):
-        merged.update(layer)
-    return Param(node.name or "", merged, frozenset(types), "\n".join(texts),
+    return Param(node.name or "", merge(layers), frozenset(types), "\n".join(texts),
                  any(isinstance(layer.get("description"), str) and layer["description"].strip()
                      for layer in layers), layers, nullable)

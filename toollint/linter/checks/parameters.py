@@ -19,7 +19,13 @@ from toollint.linter.checks import check
 from toollint.linter.checks.quantity_context import is_share_rate, unit_token_in_name, unitless_by_context
 from toollint.linter.context import Context, node_label
 from toollint.linter.namememo import NameMemo
-from toollint.linter.paramview import layers_of, param_of, plain_description, plain_type, type_name
+from toollint.linter.paramview import (
+    param_of,
+    plain_description,
+    plain_type,
+    string_items,
+    type_name,
+)
 from toollint.linter.textstats import (
     LATIN_WORD,
     OptionCache,
@@ -610,16 +616,10 @@ def relative_path(node: SchemaNode, ctx: Context) -> None:
         param = param_of(node, ctx)
         schema = param.schema
         if param.types == {"array"}:
-            items = param.item()
-            if items is None:
+            merged = string_items(param, ctx)
+            if merged is None:
                 return
-            layers, types, _ = layers_of(items, ctx)
-            if types != {"string"}:
-                return
-            merged: dict[str, Any] = {}
-            for layer in reversed(layers):
-                merged.update(layer)
-            schema = merged
+            items, schema = param.item(), merged
         elif not param.is_string:
             return
         text = param.description
@@ -831,13 +831,9 @@ def unconstrained_identifier(node: SchemaNode, ctx: Context) -> None:
     param = param_of(node, ctx)
     schema = param.schema
     if param.types == {"array"}:
-        items = param.item()
-        layers, types, _ = layers_of(items, ctx) if items is not None else ([], set(), False)
-        if types != {"string"}:
+        merged = string_items(param, ctx)
+        if merged is None:
             return
-        merged: dict[str, Any] = {}
-        for layer in reversed(layers):
-            merged.update(layer)
         schema = {**merged, "description": f"{param.description}\n{merged.get('description', '')}"}
     elif not param.is_string:
         return

@@ -87,7 +87,7 @@ def _mark(finding: Finding, unsafe_fixes: bool) -> str:
 
 
 def _concise_block(f: Finding, source: Source | None, color: bool, unsafe_fixes: bool) -> str:
-    return (f"{_paint(_one_line(_location(f)), _BOLD, color)}: {_paint(f.code, _COLORS[f.severity], color)} "
+    return (f"{_paint(_location(f), _BOLD, color)}: {_paint(f.code, _COLORS[f.severity], color)} "
             f"{_mark(f, unsafe_fixes)}{_one_line(f.message)} [{f.rule}]\n")
 
 
