@@ -91,7 +91,7 @@ class WordMatcher:
             if not word:
                 continue
             wordlike = not has_cjk(word)
-            entries.append((word, prefix, wordlike and _is_word(word[0]), wordlike and _is_word(word[-1])))
+            entries.append((word, prefix, wordlike and is_word_char(word[0]), wordlike and is_word_char(word[-1])))
         self.entries = entries
         self._by_word = {word: (prefix, start, end) for word, prefix, start, end in entries}
         self._by_first: dict[str, list[tuple[str, bool, bool, bool]]] = {}
@@ -108,8 +108,8 @@ class WordMatcher:
             word = found.group(0)
             prefix, check_start, check_end = self._by_word[word]
             start, end = found.start(), found.end()
-            if (not check_start or start == 0 or not _is_word(low[start - 1])) and (
-                    prefix or not check_end or end >= len(low) or not _is_word(low[end])):
+            if (not check_start or start == 0 or not is_word_char(low[start - 1])) and (
+                    prefix or not check_end or end >= len(low) or not is_word_char(low[end])):
                 return word
             shorter = self._slow(low, start)
             if shorter is not None:
@@ -121,8 +121,8 @@ class WordMatcher:
         for word, prefix, check_start, check_end in self._by_first.get(low[start], ()):
             if low.startswith(word, start):
                 end = start + len(word)
-                if (not check_start or start == 0 or not _is_word(low[start - 1])) and (
-                        prefix or not check_end or end >= len(low) or not _is_word(low[end])):
+                if (not check_start or start == 0 or not is_word_char(low[start - 1])) and (
+                        prefix or not check_end or end >= len(low) or not is_word_char(low[end])):
                     return word
         return None
 
@@ -149,7 +149,8 @@ def literal_trie(words: Iterable[str]) -> re.Pattern[str]:
     return re.compile(pattern(root))
 
 
-def _is_word(char: str) -> bool:
+def is_word_char(char: str) -> bool:
+    """A character `\\b` counts as part of a word (the regex engine's definition for str patterns)."""
     return char.isalnum() or char == "_"
 
 

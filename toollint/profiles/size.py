@@ -51,7 +51,7 @@ _INDEX = 0  # stands for an array index on a path: never a keyword
 def _path(node: Any) -> list[Any] | None:
     """The tokens of `node.pointer` (relative to the walked root), read from the chain of nodes instead of
     building and splitting the pointer; array indexes as `_INDEX`. None when a map key is not a string."""
-    from toollint.schema.walk import SCHEMA_LIST_KEYWORDS
+    from toollint.schema.walk import SCHEMA_LIST_KEYWORDS, SCHEMA_MAP_KEYWORDS
 
     reversed_tokens: list[Any] = []
     current = node
@@ -61,7 +61,7 @@ def _path(node: Any) -> list[Any] | None:
             reversed_tokens += (current.name, via)
         elif via in SCHEMA_LIST_KEYWORDS or via == "items" and isinstance(current.parent.schema.get("items"), list):
             reversed_tokens += (_INDEX, via)
-        elif via in ("properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies"):
+        elif via in SCHEMA_MAP_KEYWORDS or via == "dependencies":  # a map reached without a string name
             return None
         else:
             reversed_tokens.append(via)

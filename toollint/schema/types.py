@@ -8,6 +8,12 @@ from typing import Any
 _PY_TYPES: dict[str, tuple[type, ...]] = {
     "string": (str,), "integer": (int,), "number": (int, float), "boolean": (bool,), "null": (type(None),),
     "object": (dict,), "array": (list,)}
+# The exact Python types (`type(value)`, not `isinstance`) every value of which has the JSON type, and the other
+# way round: a value of an exact type listed here is decided by set lookups (floats depend on the value).
+EXACT_TYPES: dict[str, frozenset[type]] = {name: frozenset(kinds) for name, kinds in _PY_TYPES.items()}
+_TYPES_OF: dict[type, frozenset[str]] = {
+    kind: frozenset(name for name, kinds in _PY_TYPES.items() if kind in kinds)
+    for kind in (str, int, bool, type(None), dict, list)}
 
 # Keywords `plainly_valid` decides on its own; annotations need no decision.
 _ANNOTATIONS = frozenset({"description", "title", "default", "examples", "$comment", "deprecated", "readOnly",
@@ -91,10 +97,6 @@ def plainly_valid(schema: Any, value: Any, *, composite: bool = False) -> bool:
 _NUMBER_BOUNDS = frozenset({"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"})
 _LENGTH_BOUNDS = frozenset({"minLength", "maxLength"})
 _PARTS = frozenset({"anyOf", "items"})
-# The JSON types every value of an exact Python type has (floats depend on the value: `value_has_type` decides).
-_TYPES_OF: dict[type, frozenset[str]] = {
-    str: frozenset({"string"}), int: frozenset({"integer", "number"}), bool: frozenset({"boolean"}),
-    type(None): frozenset({"null"}), dict: frozenset({"object"}), list: frozenset({"array"})}
 _JSON_TYPES = frozenset(_PY_TYPES)
 
 

@@ -306,12 +306,12 @@ def ambiguous_sibling_tools(tools: list[Tool], ctx: Context) -> None:
         if len(members) < 2:
             continue
         for tool in members:
-            text = own_words(tool.description, tools, ctx)
+            own = text = own_words(tool.description, tools, ctx)
             if lex.cjk_synonyms is not None:
                 text = lex.cjk_synonyms.sub(lambda m: f" {lex.cjk_canon[m.group(0)]} ", text)
             words = set(_canonical(content_words(CJK_RUN.sub(" ", text), lex.stopwords), lex.canon))
             words |= _bigrams(text)
-            buckets.setdefault(key, []).append((tool, words, own_words(tool.description, tools, ctx)))
+            buckets.setdefault(key, []).append((tool, words, own))
     for group in buckets.values():
         if len(group) < 2:
             continue

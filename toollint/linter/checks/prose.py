@@ -20,7 +20,7 @@ from toollint.linter.checks.structural import _damerau
 from toollint.linter.context import Context, node_label
 from toollint.linter.namememo import NameMemo
 from toollint.linter.paramview import param_of
-from toollint.linter.textstats import contains_any, fold_case, literal_trie, name_tokens
+from toollint.linter.textstats import contains_any, fold_case, is_word_char, literal_trie, name_tokens
 from toollint.schema.walk import SchemaNode, walk
 
 # ---------------------------------------------------------------------------------------------
@@ -139,15 +139,10 @@ def _holds_tail(low: str) -> bool:
         found = low.find(word)
         while found >= 0:
             after = found + len(word)
-            if (after == len(low) or not _is_word_char(low[after])) and _is_or_are_before(low, found):
+            if (after == len(low) or not is_word_char(low[after])) and _is_or_are_before(low, found):
                 return True
             found = low.find(word, found + 1)
     return False
-
-
-def _is_word_char(char: str) -> bool:
-    """A character `\\b` counts as part of a word (the regex engine's definition for str patterns)."""
-    return char.isalnum() or char == "_"
 
 
 def _is_or_are_before(low: str, end: int) -> bool:
@@ -304,6 +299,8 @@ def _may_list(low: str) -> bool:
         if word in low and cue.search(low) is not None:
             return True
     return False
+
+
 # Every cue starts, lower-cased, with one of these (`the options` is found through its `option`). A literal trie,
 # which the regex engine scans quickly; `_LISTED` is then tried only where one starts, instead of at every
 # position of the text.
@@ -330,6 +327,8 @@ def _ends_with(cue: re.Pattern[str], text: str, end: int) -> bool:
     if start and len("".join(text[start:end].split())) <= _CUE_TEXT:
         start = 0
     return cue.search(text, start, end) is not None
+
+
 _OPEN_ENDED = lazy_compile(r"\betc\b|\botherwise\b|\bany\s+other\b|否则|\.\.\.|…|\band\s+(?:more|others|so\s+on)\b|\bamong\s+others\b|\bcustom\b|"
                          r"\bor\s+(?:any|another|other)\b|\bnot\s+limited\s+to\b|等", re.IGNORECASE)
 _EXAMPLE_ANYWHERE = lazy_compile(r"\be\.g\.|\bsuch\s+as\b|\bfor\s+example\b|\bfor\s+instance\b|例如|比如", re.IGNORECASE)
@@ -355,9 +354,7 @@ def _cue_starts(low: str) -> Iterator[int]:
     """The positions, ascending, where a `_LISTED` cue may start in `low` (`fold_case` of the text)."""
     for start in _literal_starts(_LISTED_STARTS, low):
         if low.startswith("option", start):  # and `the` before it, after white space?
-            before = start
-            while before > 0 and low[before - 1].isspace():
-                before -= 1
+            before = _space_before(low, start)
             if before < start and low.endswith("the", 0, before):
                 yield before - 3
         yield start

@@ -16,7 +16,7 @@ from toollint.linter.checks import check
 from toollint.linter.context import Context, node_label
 from toollint.schema import type_names
 from toollint.schema.regex import backtracking_risk, ecma_equivalent, ecma_error
-from toollint.schema.types import plainly_valid, value_has_type
+from toollint.schema.types import EXACT_TYPES, plainly_valid, value_has_type
 from toollint.schema.validation import risky_patterns, safe_validator, validator_class
 from toollint.schema.walk import (
     KNOWN_KEYWORDS,
@@ -451,17 +451,12 @@ def _unsatisfiable_bounds(node: SchemaNode, types: set[str], label: LazyLabel, c
                        f"{schema['minimum']} and `maximum` {schema['maximum']}")
 
 
-# Python types whose every value has the JSON type (`value_has_type` holds): a quick pass over an enum.
-_EXACT_TYPES = {"string": frozenset({str}), "integer": frozenset({int}), "number": frozenset({int, float}),
-                "boolean": frozenset({bool}), "null": frozenset({type(None)}), "object": frozenset({dict}),
-                "array": frozenset({list})}
-
-
 def _exact_types(types: set[str]) -> frozenset[type]:
+    """The exact Python types every value of which has one of `types` (a quick pass over an enum)."""
     if len(types) == 1:  # the usual `"type": "string"`: one lookup
         (only,) = types
-        return _EXACT_TYPES.get(only, _NO_TYPES)
-    return frozenset().union(*(_EXACT_TYPES.get(t, ()) for t in types))
+        return EXACT_TYPES.get(only, _NO_TYPES)
+    return frozenset().union(*(EXACT_TYPES.get(t, ()) for t in types))
 
 
 _NO_TYPES: frozenset[type] = frozenset()
