@@ -890,17 +890,14 @@ class _Strictifier:
         extra = schema.get("additionalProperties")
         patterns = schema.get("patternProperties")
         spread = is_root and ((isinstance(patterns, dict) and bool(patterns)) or (isinstance(extra, dict) and bool(extra)))
-        if spread:
-            pass  # the other entries travel in one synthetic map property (added below)
-        elif patterns:
+        # With `spread`, the other entries travel in one synthetic map property (added below).
+        if patterns and not spread:
             where = jp.join(pointer, "patternProperties")
             self.refuse(where, "`patternProperties` beside declared properties has no strict form (strict objects "
                         "are closed)")
             moved.append(sentence("patternProperties", patterns, _resolved(lang)))
             self.change(where, "patternProperties", patterns, "description", "lossy")
-        if spread:
-            pass
-        elif isinstance(extra, dict) and extra:
+        if isinstance(extra, dict) and extra and not spread:
             where = jp.join(pointer, "additionalProperties")
             self.refuse(where, "an object with declared properties and a map of other entries "
                         "(`additionalProperties` holding a schema) has no strict form; move the other entries "
