@@ -167,13 +167,17 @@ def merge(layers: list[dict[str, Any]]) -> dict[str, Any]:
     return merged
 
 
-def string_items(param: Param, ctx: Any) -> dict[str, Any] | None:
-    """The merged schema of an array parameter's items when they are strings (`layers_of` them), else None."""
-    items = param.item()
-    if items is None:
-        return None
-    layers, types, _ = layers_of(items, ctx)
-    return merge(layers) if types == {"string"} else None
+def string_param(node: SchemaNode, ctx: Any) -> tuple[Param, dict[str, Any] | None] | None:
+    """The parameter view of a string property, with None; of an array of strings, with its items' merged schema
+    (`layers_of` them); None for any other property."""
+    param = param_of(node, ctx)
+    if param.types == {"array"}:
+        items = param.item()
+        if items is None:
+            return None
+        layers, types, _ = layers_of(items, ctx)
+        return (param, merge(layers)) if types == {"string"} else None
+    return (param, None) if param.is_string else None
 
 
 def composed(schema: dict[str, Any]) -> bool:

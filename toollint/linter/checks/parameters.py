@@ -19,13 +19,7 @@ from toollint.linter.checks import check
 from toollint.linter.checks.quantity_context import is_share_rate, unit_token_in_name, unitless_by_context
 from toollint.linter.context import Context, node_label
 from toollint.linter.namememo import NameMemo
-from toollint.linter.paramview import (
-    param_of,
-    plain_description,
-    plain_type,
-    string_items,
-    type_name,
-)
+from toollint.linter.paramview import param_of, plain_description, plain_type, string_param, type_name
 from toollint.linter.textstats import (
     LATIN_WORD,
     OptionCache,
@@ -613,16 +607,12 @@ def relative_path(node: SchemaNode, ctx: Context) -> None:
             return
         text = plain_description(schema)
     else:
-        param = param_of(node, ctx)
-        schema = param.schema
-        if param.types == {"array"}:
-            merged = string_items(param, ctx)
-            if merged is None:
-                return
-            items, schema = param.item(), merged
-        elif not param.is_string:
+        found = string_param(node, ctx)
+        if found is None:
             return
-        text = param.description
+        param, merged = found
+        schema, text = param.schema if merged is None else merged, param.description
+        items = None if merged is None else param.item()
     if "enum" in schema or "const" in schema or schema.get("format") in ("uri", "uri-reference", "iri", "url"):
         return
     if items is not None and isinstance(items.get("description"), str):
@@ -828,15 +818,12 @@ def unconstrained_identifier(node: SchemaNode, ctx: Context) -> None:
     if kind == "string":
         _judge_identifier(node, ctx, lex, tokens, schema, schema, plain_description(schema))
         return
-    param = param_of(node, ctx)
-    schema = param.schema
-    if param.types == {"array"}:
-        merged = string_items(param, ctx)
-        if merged is None:
-            return
-        schema = {**merged, "description": f"{param.description}\n{merged.get('description', '')}"}
-    elif not param.is_string:
+    found = string_param(node, ctx)
+    if found is None:
         return
+    param, merged = found
+    schema = param.schema if merged is None else \
+        {**merged, "description": f"{param.description}\n{merged.get('description', '')}"}
     _judge_identifier(node, ctx, lex, tokens, param.schema, schema, param.description)
 
 
