@@ -11,10 +11,10 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
-import subprocess
 import sys
-import time
 from pathlib import Path
+
+from bench_scale import paired  # alternated runs, bytecode written as by an install
 
 ROOT = Path(__file__).resolve().parent.parent
 FLOOR = ("import click, jsonschema, referencing, ruamel.yaml, json, sys\n"
@@ -23,34 +23,15 @@ FLOOR = ("import click, jsonschema, referencing, ruamel.yaml, json, sys\n"
          "        json.load(handle)\n")
 
 
-def best_of(command: list[str], runs: int) -> float:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
-        times.append(time.perf_counter() - start)
-    return min(times)
-
-
 def measure(label: str, files: list[str], target: list[str], runs: int, limit: float) -> None:
     toollint = shutil.which("toollint")
     check = [toollint] if toollint else [sys.executable, "-m", "toollint"]
-    floor = best_of([sys.executable, "-c", FLOOR, *files], runs)
-    ours = best_of([*check, "check", "--isolated", "--quiet", *target], runs)
+    (floor, _, _), (ours, _, _) = paired([sys.executable, "-c", FLOOR, *files],
+                                         [*check, "check", "--isolated", "--quiet", "--exit-zero", *target], runs)
     ratio = ours / floor
     verdict = "ok" if ratio <= limit else "OVER TARGET"
     print(f"{label:<34} floor {floor * 1000:8.1f} ms   toollint {ours * 1000:8.1f} ms   "
           f"ratio {ratio:5.2f}x (target <= {limit}x) {verdict}")
-
-
-def precompile() -> None:
-    """Byte-compile toollint as an installed package is (pip writes .pyc files at install time); without this,
-    a run with PYTHONDONTWRITEBYTECODE set recompiles every module on every start."""
-    import compileall
-
-    import toollint
-
-    compileall.compile_dir(str(Path(toollint.__file__).parent), quiet=1)
 
 
 def main() -> None:
@@ -62,7 +43,6 @@ def main() -> None:
     files = sorted(str(p) for p in corpus.rglob("*.json"))
     if not files:
         sys.exit(f"no JSON files under {corpus}")
-    precompile()
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores, best of {args.runs} runs")
     measure(f"corpus ({len(files)} files)", files, [str(corpus)], args.runs, 5.0)
     refund = str(ROOT / "fixtures" / "refund.json")

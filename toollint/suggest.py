@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 
 
 def closest(word: str, choices: Iterable[str], *, ignore_case: bool = False) -> str | None:
     """The choice most like `word` (difflib ratio at least 0.6), or None: what a typo most likely meant."""
+    import difflib  # here: only a mistyped name needs it
+
     if not ignore_case:
         found = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
         return found[0] if found else None

