@@ -104,6 +104,11 @@ class Context:
             targets.add(tool.dialect.provider)
         return targets
 
+    def has_targets(self, tool: Tool | None = None) -> bool:
+        """Whether `targets(tool)` is non-empty, without building it: most tools have no target at all."""
+        tool = tool or self.tool
+        return bool(self.linter.settings.targets) or (tool is not None and tool.strict and bool(tool.dialect.provider))
+
     def resolver(self, tool: Tool | None = None) -> RefResolver:
         tool = tool or self.tool
         assert tool is not None

@@ -140,7 +140,7 @@ class Linter:
             bound(ctx, tools)
         for tool in tools:
             ctx.tool = tool
-            if ctx.targets(tool):
+            if ctx.has_targets(tool):
                 self._lint_tool(ctx, tool, self.strict_tool_checks)
                 self._lint_schema(ctx, tool, self.strict_dispatch)
             else:

@@ -7,8 +7,9 @@ them once per property node and caches the answer for the next rule that asks ab
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, TypeGuard
+from typing import Any
 
+from toollint.linter.textstats import has_text
 from toollint.schema.type_names import replacement
 from toollint.schema.walk import SCHEMA_TYPES, SchemaNode
 
@@ -185,19 +186,14 @@ def composed(schema: dict[str, Any]) -> bool:
     return "$ref" in schema or "anyOf" in schema or "oneOf" in schema or "allOf" in schema
 
 
-def _written(value: Any) -> TypeGuard[str]:
-    """A string with something in it besides whitespace (`value.strip()` without building the stripped copy)."""
-    return isinstance(value, str) and bool(value) and not value.isspace()
-
-
 def plain_description(schema: dict[str, Any]) -> str:
     """All the text written about a plain (not `composed`) property, as its parameter view has it: the
     description, then the title when that says something else. For rules that read it before (or without)
     building the view."""
     description = schema.get("description")
-    text = description if _written(description) else ""
+    text = description if has_text(description) else ""
     title = schema.get("title")
-    if _written(title) and title != text:
+    if has_text(title) and title != text:
         text = f"{text}\n{title}" if text else title
     return text
 
@@ -219,7 +215,7 @@ def _build(node: SchemaNode, ctx: Any) -> Param:
             own = _own_types(schema)
             null = "null" in own
             plain = frozenset(own - {"null"})
-        return Param(node.name or "", schema, plain, plain_description(schema), _written(schema.get("description")),
+        return Param(node.name or "", schema, plain, plain_description(schema), has_text(schema.get("description")),
                      [schema], null or schema.get("nullable") is True)
     layers, types, nullable = layers_of(schema, ctx)
     texts = []

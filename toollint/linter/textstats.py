@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypeGuard
 
 from toollint.lazy_regex import lazy_compile
 
@@ -147,6 +147,11 @@ def literal_trie(words: Iterable[str]) -> re.Pattern[str]:
         return "" if not longer else "(?:" + "|".join(longer) + "|)"  # the longer words first
 
     return re.compile(pattern(root))
+
+
+def has_text(value: Any) -> TypeGuard[str]:
+    """A string with something in it besides white space (`value.strip()` without building the stripped copy)."""
+    return isinstance(value, str) and bool(value) and not value.isspace()
 
 
 def is_word_char(char: str) -> bool:

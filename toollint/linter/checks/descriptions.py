@@ -27,6 +27,7 @@ from toollint.linter.textstats import (
     OptionCache,
     WordMatcher,
     as_list,
+    has_text,
     latin_words,
     length_in_words,
     name_tokens,
@@ -73,7 +74,7 @@ def content_words(text: str, stopwords: frozenset[str]) -> list[str]:
 
 
 def _vagueness(tool: Tool, text: str, lex: _VagueLexicon) -> str | None:
-    if not text or text.isspace():
+    if not has_text(text):
         return "is empty"
     if len(text) >= 120:
         return None  # long enough to say something; restating and generic texts are short
@@ -296,8 +297,8 @@ def ambiguous_sibling_tools(tools: list[Tool], ctx: Context) -> None:
     named: dict[tuple[str, ...], list[Tool]] = {}
     for tool in tools:
         description = tool.description
-        if not tool.name or not isinstance(description, str) or not description or description.isspace():
-            continue  # (`isspace` rather than `strip`: no copy of every description)
+        if not tool.name or not has_text(description):
+            continue
         # In order and unstemmed: `get_user` / `get_users` and `plans_for_rule` / `rules_for_plan` differ.
         key = tuple(_canonical(list(name_tokens(tool.name)), lex.canon))
         named.setdefault(key, []).append(tool)
@@ -628,20 +629,18 @@ def model_instructions_in_server_instructions(source: Source, ctx: Context) -> N
                    "things from the user or hand over secrets is a tool-poisoning pattern; remove it")
 
 
+_TEXT_KEYS = ("description", "title")
+
+
 def _instruction_texts(tool: Tool) -> list[tuple[str | None, str, str]]:
     """(property name or None for the tool itself, key, text) of the texts model-instructions reads."""
-    definition = tool.definition
-    found: list[tuple[str | None, str, str]] = [(None, key, text) for key in _TEXT_KEYS for text in (definition.get(key),)
-             if isinstance(text, str) and len(text) >= 4]
     schema = tool.schema
     properties = schema.get("properties") if isinstance(schema, dict) else None
+    owners: list[tuple[str | None, Any]] = [(None, tool.definition)]
     if isinstance(properties, dict):
-        found += [(name, key, text) for name, prop in properties.items() if isinstance(prop, dict)
-                  for key in _TEXT_KEYS for text in (prop.get(key),) if isinstance(text, str) and len(text) >= 4]
-    return found
-
-
-_TEXT_KEYS = ("description", "title")
+        owners += [(name, prop) for name, prop in properties.items() if isinstance(prop, dict)]
+    return [(name, key, text) for name, owner in owners for key in _TEXT_KEYS for text in (owner.get(key),)
+            if isinstance(text, str) and len(text) >= 4]
 
 
 @check("model-instructions", "tool")
@@ -691,7 +690,7 @@ def undeclared_destructive_tool(tool: Tool, ctx: Context) -> None:
     if isinstance(annotations, dict) and ("destructiveHint" in annotations or annotations.get("readOnlyHint") is True):
         return  # the client was told, one way or the other
     text = tool.description if isinstance(tool.description, str) else ""
-    if not text or text.isspace() or (lex.said is not None and lex.said.search(text)):
+    if not has_text(text) or (lex.said is not None and lex.said.search(text)):
         return  # no description is vague-description's business
     ctx.report(tool.description_pointer,
                f"`{tool.name}` destroys data but its description does not say whether that can be undone; say "

@@ -457,7 +457,7 @@ def required_with_default(node: SchemaNode, ctx: Context) -> None:
     if not defaulted:
         return  # the common case, decided before the tool's targets are worked out
     tool = ctx.tool
-    if tool is not None and (tool.strict or ctx.targets(tool)):
+    if tool is not None and (tool.strict or ctx.has_targets(tool)):
         return  # strict mode makes every property required; a default there is documentation
     for name, schema in defaulted:
         if _nullable(schema):

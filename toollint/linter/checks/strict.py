@@ -27,18 +27,11 @@ from toollint.schema.walk import SchemaNode, refs_and_patterns, schema_types, wa
 STRICTIFY_HINT = "`toollint strictify` moves it into the description and keeps it in the boundary validator"
 
 
-def _any_target(ctx: Context, tool: Tool) -> bool:
-    """Whether `ctx.targets(tool)` is non-empty, without building it (no --target and no `strict: true`)."""
-    return bool(ctx.linter.settings.targets) or (tool.strict and bool(tool.dialect.provider))
-
-
 def _profiles(ctx: Context, tool: Tool | None = None) -> list[Profile]:
     tool = tool or ctx.tool
-    if tool is not None and not _any_target(ctx, tool):
+    if not ctx.has_targets(tool):
         return []
     targets = ctx.targets(tool)
-    if not targets:
-        return []
     chosen = []
     for name in sorted(targets):
         if name == "gemini" and tool is not None and tool.dialect is GEMINI and tool.schema_key == "parametersJsonSchema":
@@ -335,7 +328,7 @@ def strict_tools_by_target(tools: list[Tool], ctx: Context) -> list[tuple[str, l
     """The tools of a file grouped by the strict-mode target each is checked for, in target order. Without
     --target only tools with their own `strict: true` can have one, so most files need no set per tool."""
     strict_tools: dict[str, list[Tool]] = {}
-    if not ctx.linter.settings.targets and not any(tool.strict and tool.dialect.provider for tool in tools):
+    if not any(ctx.has_targets(tool) for tool in tools):
         return []
     for tool in tools:
         for name in ctx.targets(tool):

@@ -172,7 +172,7 @@ def invalid_json_schema(node: SchemaNode, ctx: Context) -> None:
         plain = _PLAIN.get(key)
         if plain is None or type(value) in plain:
             continue
-        if value in SCHEMA_TYPES if key == "type" and type(value) is str else _plainly_expected(key, value):
+        if _plainly_expected(key, value):
             continue
         expected = _EXPECTED[key]
         if tool is not None and tool.openapi_schema and key == "type" and isinstance(value, str):
@@ -640,7 +640,7 @@ def invalid_tool_name(tool: Tool, ctx: Context) -> None:
         detail = f" (it contains {', '.join(repr(c) for c in bad)})" if bad else f" ({len(name)} characters)"
         ctx.report(tool.name_pointer, f"tool name {name!r} is rejected: {explanation}{detail}")
         return
-    if (family == "mcp" and (ctx.linter.settings.targets or tool.strict) and ctx.targets() & {"anthropic", "openai"}
+    if (family == "mcp" and ctx.has_targets() and ctx.targets() & {"anthropic", "openai"}
             and not _PROVIDER_NAME[0].fullmatch(name)):
         ctx.report(tool.name_pointer, f"tool name {name!r} is valid MCP but {_PROVIDER_NAME[1]}; rename it or map "
                    "it when exporting")
