@@ -1,0 +1,281 @@
+"""What a tool's description says about each of its parameters, wherever the author wrote it.
+
+FastMCP-style servers (mcp 1.x `FastMCP`, mcp 2.x `MCPServer`, standalone `fastmcp`) send the whole docstring as
+the tool description and give each property only a `title`, so `Args:\\n    weight: Parcel weight in kg` is often
+the only place a unit, a format, an example or the allowed values are written. Every text rule reads a parameter
+through this view, so none of them reports as missing what the docstring says.
+
+The parameter section is read in every common form:
+- NumPy `Parameters` + `----------` and Sphinx `:param x:` / `:type x:`, parsed by docstring-parser (a maintained
+  parser; one call per style that the text shows);
+- Google `Args:` / `Arguments:` / `Parameters:`, Markdown lists (`- x: ...`, ``- `x` (type): ...``,
+  `* **x** - ...`) and Chinese sections (`参数：`, `参数说明`), by the line scanner below. docstring-parser reads
+  Google sections too, but not the ones MCP servers send with an indented or upper-case header (`  Args:`,
+  `PARAMETERS:`) or bulleted entries, nor Markdown and Chinese lists, and it costs 0.3 ms a description: on the
+  478 Google sections of the shared corpus and the dev set the scanner agrees with it on 470 and reads the other 8
+  where it reads nothing (bench/docview.md).
+
+Other sentences of the description that name a parameter are its `mentions`: they may say its unit or an example,
+so rules use them to stay quiet, never to report. The view is built once per tool, on first use: most tools never
+need it, as their rules settle a parameter on its name and schema alone.
+"""
+
+from __future__ import annotations
+
+import inspect
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from toollint.lazy_regex import lazy_compile
+from toollint.schema.walk import SchemaNode
+
+# Parameters a framework takes from the signature but never sends: documented, yet no property.
+FRAMEWORK_NAMES = frozenset({"ctx", "context", "self", "cls", "args", "kwargs", "request", "req", "info"})
+
+# Any sign of a parameter section, found by substring tests before any parsing: most descriptions hold none.
+_HEADER_WORDS = ("arg", "param", "input", "参数")
+_BULLET_MARKS = ("- ", "* ", "• ", "+ ", "-\t", "*\t")
+
+
+def _may_hold_entries(description: str) -> bool:
+    low = description.lower()
+    return any(word in low for word in _HEADER_WORDS) or any(mark in description for mark in _BULLET_MARKS) or \
+        ". " in description and _NUMBERED.search(description) is not None
+
+
+_NUMBERED = lazy_compile(r"^[ \t]*\d{1,2}[.)][ \t]", re.MULTILINE)
+_NUMPY = lazy_compile(r"^[ \t]*(?:parameters|other\s+parameters)[ \t]*\n[ \t]*-{3,}[ \t]*$", re.IGNORECASE | re.MULTILINE)
+# A header that opens a parameter list in Markdown or Chinese: `Parameters:`, `## Arguments`, `**Inputs:**`, `参数：`.
+_HEADER = lazy_compile(
+    r"^[ \t>]*(?:#{1,6}[ \t]*)?(?:\*\*|__)?(?:args|arguments|parameters|params|keyword\s+args|inputs?|"
+    r"input\s+parameters|request\s+parameters|parameter\s+details|参数(?:说明|列表|描述)?|输入参数|请求参数)"
+    r"[ \t]*(?:\*\*|__)?[ \t]*[:：]?[ \t]*(?:\*\*|__)?[ \t]*$", re.IGNORECASE | re.MULTILINE)
+# Any other header closes a section: `Returns:`, `Example:`, `## Notes`, `返回：`.
+_OTHER_HEADER = lazy_compile(r"^[ \t>]*(?:#{1,6}[ \t]+\S.*|(?:\*\*|__)?[^\s:：][^:：]{0,40}[:：](?:\*\*|__)?)[ \t]*$")
+# One entry: an optional bullet, the name (plain, in backticks or bold), an optional type, then `:` or a dash.
+_ENTRY = lazy_compile(
+    r"^(?P<indent>[ \t]*)(?P<bullet>(?:[-*•+]|\d{1,2}[.)])[ \t]+)?(?:\*\*|__|`)?(?P<name>[A-Za-z_$][\w$.\-]{0,63})"
+    r"(?:`|\*\*|__)?[ \t]*(?:[(（](?P<type>[^()（）\n]{0,80}(?:\([^()\n]{0,40}\)[^()（）\n]{0,40})?)[)）]|"
+    r"\[(?P<type2>[^\]\n]{0,60})\])?[ \t]*(?:`|\*\*|__)?"
+    r"(?:[:：](?:\*\*|__)?|[ \t][-–—][ \t]|[ \t]*$)[ \t]*(?P<text>.*)$")
+# A bulleted entry anywhere: `- city: 城市名称`, ``* `owner` (string): ...``.
+_BULLET = lazy_compile(
+    r"^[ \t]*(?:[-*•+]|\d{1,2}[.)])[ \t]+(?:\*\*|__|`)?(?P<name>[A-Za-z_$][\w$.\-]{0,63})(?:`|\*\*|__)?[ \t]*"
+    r"(?:[(（][^()（）\n]{0,80}[)）]|\[[^\]\n]{0,60}\])?[ \t]*(?:`|\*\*|__)?(?:[:：](?:\*\*|__)?|[ \t][-–—][ \t])"
+    r"[ \t]*(?P<text>\S.*)$", re.MULTILINE)
+_SENTENCE = lazy_compile(r"(?<=[.!?;。！？；])\s+|\n")
+
+
+@dataclass(frozen=True)
+class ParamDoc:
+    """One parameter's entry in a parameter section: its text (continuation lines joined) and where it came from."""
+
+    text: str
+    style: str  # section (under a Google, Markdown or Chinese header), numpy, sphinx, list (a bullet elsewhere)
+    type_name: str | None = None
+
+
+@dataclass
+class ToolDocs:
+    """The parameter sections of one tool description, and the rest of it (`prose`)."""
+
+    entries: dict[str, ParamDoc] = field(default_factory=dict)
+    # Names given entries inside a section that a header opens (so they were meant as this tool's parameters).
+    sectioned: tuple[str, ...] = ()
+    prose: str = ""
+    _mentions: dict[str, str] = field(default_factory=dict)
+
+    def entry(self, name: str) -> ParamDoc | None:
+        found = self.entries.get(name)
+        if found is None and self.entries:
+            found = self.entries.get(name.lower()) or next(
+                (doc for key, doc in self.entries.items() if key.lower() == name.lower()), None)
+        return found
+
+    def mentions(self, name: str) -> str:
+        """The sentences of the prose (outside the sections) that name the parameter, as a whole word."""
+        found = self._mentions.get(name)
+        if found is None:
+            found = ""
+            if len(name) >= 3 and name.lower() in self.prose.lower():
+                word = re.compile(rf"(?<![\w]){re.escape(name)}(?![\w])", re.IGNORECASE)
+                found = "\n".join(s for s in _SENTENCE.split(self.prose) if word.search(s))
+            self._mentions[name] = found
+        return found
+
+
+_EMPTY = ToolDocs()
+
+
+def parse(description: Any) -> ToolDocs:
+    """The parameter sections of a tool description (empty when it has none)."""
+    if not isinstance(description, str) or not _may_hold_entries(description):
+        return ToolDocs(prose=description if isinstance(description, str) else "")
+    docs = ToolDocs(prose=description)
+    low = description.lower()
+    if not any(word in low for word in _HEADER_WORDS) or (
+            _HEADER.search(description) is None and ":param" not in description):
+        _scan_bullets(description, docs)  # no section: only bulleted entries, read without splitting lines
+        return docs
+    text = inspect.cleandoc(description) if "\n" in description else description
+    docs.prose = text
+    spans: list[tuple[int, int]] = []
+    _parse_with_docstring_parser(text, docs)
+    _scan_lists(text, docs, spans)
+    if spans:
+        lines = text.split("\n")
+        keep = [line for i, line in enumerate(lines) if not any(a <= i < b for a, b in spans)]
+        docs.prose = "\n".join(keep)
+    return docs
+
+
+def _scan_bullets(text: str, docs: ToolDocs) -> None:
+    """Bulleted entries outside any section (`- city: 城市名称`), one line each."""
+    for match in _BULLET.finditer(text):
+        name = match.group("name")
+        if name not in docs.entries:
+            docs.entries[name] = ParamDoc(match.group("text").strip(), "list")
+
+
+def _parse_with_docstring_parser(text: str, docs: ToolDocs) -> None:
+    """NumPy and Sphinx sections, each parsed in the one style its marker shows."""
+    styles = []
+    if ":param" in text:
+        styles.append("sphinx")
+    if _NUMPY.search(text):
+        styles.append("numpy")
+    if not styles:
+        return  # Google sections are read by the line scanner (bench/docview.md: why)
+    import docstring_parser  # imported on first use: most runs never see a docstring-style description
+
+    chosen = {"sphinx": docstring_parser.DocstringStyle.REST, "numpy": docstring_parser.DocstringStyle.NUMPYDOC}
+    sectioned = list(docs.sectioned)
+    for style in styles:
+        try:
+            parsed = docstring_parser.parse(text, chosen[style])
+        except Exception:  # noqa: BLE001 - a malformed section is read by the line scanner instead
+            continue
+        for param in parsed.params:
+            if param.args[0] not in ("param", "parameter", "arg", "argument", "key", "keyword"):
+                continue  # `Attributes:`, `Other Parameters` of a class: not the call's arguments
+            name = param.arg_name.strip("`*- ").split(" ", 1)[0]
+            if not name or not (name[0].isalpha() or name[0] in "_$") or name in docs.entries:
+                continue
+            docs.entries[name] = ParamDoc((param.description or "").strip(), style, param.type_name)
+            sectioned.append(name)
+    docs.sectioned = tuple(sectioned)
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip())
+
+
+def _scan_lists(text: str, docs: ToolDocs, spans: list[tuple[int, int]]) -> None:
+    """Entries no docstring parser reads: Markdown lists and sections under a Markdown or Chinese header (and a
+    Google-style section that docstring-parser could not take). Records the line spans of the sections read."""
+    lines = text.split("\n")
+    sectioned = list(docs.sectioned)
+    starts = [text.count("\n", 0, m.start()) for m in _HEADER.finditer(text)]  # the header lines, found in one scan
+    index = 0
+    for header in starts:
+        if header < index:
+            continue  # inside the section just read
+        index = header
+        line = lines[index]
+        header_indent = _indent(line)
+        start = index
+        index += 1
+        entry_indent: int | None = None
+        current: tuple[str, list[str], str | None] | None = None
+        while index < len(lines):
+            line = lines[index]
+            stripped = line.strip()
+            if not stripped:
+                if index + 1 < len(lines) and lines[index + 1].strip() and entry_indent is not None and \
+                        _indent(lines[index + 1]) < entry_indent and not _ENTRY.match(lines[index + 1]):
+                    break
+                index += 1
+                continue
+            indent = _indent(line)
+            match = _ENTRY.match(line)
+            is_entry = match is not None and (entry_indent is None or indent <= entry_indent) and \
+                (match.group("text") or match.group("type") or match.group("type2") or match.group("bullet")
+                 or indent > header_indent)
+            if is_entry and match is not None:
+                if entry_indent is None:
+                    entry_indent = indent
+                _close(current, docs, sectioned)
+                current = (match.group("name"), [match.group("text")], match.group("type") or match.group("type2"))
+            elif current is not None and entry_indent is not None and indent > entry_indent:
+                current[1].append(stripped)
+            elif indent <= header_indent and (_OTHER_HEADER.match(line) or entry_indent is not None):
+                break
+            elif current is not None:
+                current[1].append(stripped)
+            else:
+                break
+            index += 1
+        _close(current, docs, sectioned)
+        spans.append((start, index))
+    # Bulleted entries outside any section: `- city: 城市名称`.
+    outside = "\n".join(line for number, line in enumerate(lines) if not any(a <= number < b for a, b in spans))
+    _scan_bullets(outside, docs)
+    docs.sectioned = tuple(sectioned)
+
+
+def _close(current: tuple[str, list[str], str | None] | None, docs: ToolDocs, sectioned: list[str]) -> None:
+    if current is None:
+        return
+    name, body, type_name = current
+    if name not in docs.entries:
+        docs.entries[name] = ParamDoc(" ".join(part for part in body if part).strip(), "section", type_name)
+        sectioned.append(name)
+
+
+def may_document(description: str, names: Any) -> bool:
+    """Whether a description can hold an entry for one of these parameter names (it names one at all): a few
+    substring tests that spare most tools the parse."""
+    return any(name in description for name in names if isinstance(name, str) and name)
+
+
+def tool_docs(tool: Any, ctx: Any) -> ToolDocs:
+    """The parameter documentation of `tool`'s description, parsed once per tool and file."""
+    if tool is None:
+        return _EMPTY
+    return ctx.cached(("tool-docs", id(tool)), lambda: parse(tool.description))
+
+
+def is_top_level(node: SchemaNode) -> bool:
+    """A property of the input schema's root: the parameters a docstring documents."""
+    parent = node.parent
+    return node.via == "properties" and parent is not None and parent.is_root
+
+
+def entry_text(node: SchemaNode, ctx: Any) -> str:
+    """A top-level parameter's entry in the tool description's parameter section ('' when there is none)."""
+    if not node.name or not is_top_level(node):
+        return ""
+    found = tool_docs(ctx.tool, ctx).entry(node.name)
+    return found.text if found is not None else ""
+
+
+def doc_text(node: SchemaNode, ctx: Any) -> str:
+    """Everything the tool description says about a top-level parameter: its section entry, then the other
+    sentences naming it. For rules that stay quiet when the unit, an example or the format is written anywhere."""
+    if not node.name or not is_top_level(node):
+        return ""
+    docs = tool_docs(ctx.tool, ctx)
+    found = docs.entry(node.name)
+    mentions = docs.mentions(node.name)
+    if found is None:
+        return mentions
+    return f"{found.text}\n{mentions}" if mentions else found.text
+
+
+def with_docs(text: str, node: SchemaNode, ctx: Any) -> str:
+    """`text` (the schema's own words about a parameter) followed by what the tool description says of it."""
+    extra = doc_text(node, ctx)
+    if not extra:
+        return text
+    return f"{text}\n{extra}" if text else extra
