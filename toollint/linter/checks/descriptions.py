@@ -20,6 +20,7 @@ from toollint.lazy_regex import lazy_compile
 from toollint.linter import fixes
 from toollint.linter.checks import check
 from toollint.linter.context import Context, node_label
+from toollint.linter.docview import entry_text, is_top_level
 from toollint.linter.namememo import NameMemo
 from toollint.linter.paramview import param_of
 from toollint.linter.textstats import (
@@ -186,17 +187,22 @@ def vague_description(tool: Tool, ctx: Context) -> None:
 class _ParamLexicon:
     vague_heads: frozenset[str]
     evident_short: frozenset[str]
+    relational: frozenset[str]  # a measure of something the name does not say: `depth` (of what?)
 
 
 def _param_lexicon(options: dict[str, Any]) -> NameMemo:
     """What the name alone says (`_opaque`), memoised per name for this options set: names repeat (`id`, `q`)."""
     lex = _ParamLexicon(
         frozenset(w.lower() for w in as_list(options.get("vague-names")) + as_list(options.get("extra-vague-names"))),
-        frozenset(w.lower() for w in as_list(options.get("evident-short-names"))))
+        frozenset(w.lower() for w in as_list(options.get("evident-short-names"))),
+        frozenset(w.lower() for w in as_list(options.get("relational-names"))))
     return NameMemo(lambda name: _opaque(name, lex))
 
 
 _PARAMS = OptionCache(_param_lexicon)
+
+
+_OF_WHAT = " does not say of what"
 
 
 def _opaque(name: str, lex: _ParamLexicon) -> str | None:
@@ -207,6 +213,8 @@ def _opaque(name: str, lex: _ParamLexicon) -> str | None:
         return "is too short to explain itself"
     if tokens[-1] in lex.vague_heads:
         return f"ends in `{tokens[-1]}`, which could hold anything"
+    if len(tokens) == 1 and tokens[0] in lex.relational:
+        return f"`{tokens[0]}`{_OF_WHAT}"
     return None
 
 
@@ -215,11 +223,11 @@ def missing_param_description(node: SchemaNode, ctx: Context) -> None:
     if not node.name or node.name[0] in "_$":
         return  # `_meta`, `$schema`: protocol fields, not the tool's parameters
     why = _PARAMS.get(ctx.options)[node.name]
-    if why is None:
-        return
+    if why is None or (why.endswith(_OF_WHAT) and not is_top_level(node)):
+        return  # `options.depth`: the object it sits in says of what
     param = param_of(node, ctx)
-    if param.has_description:
-        return
+    if param.has_description or entry_text(node, ctx):
+        return  # described in the schema, or in the docstring's `Args:` entry
     schema = param.schema
     if isinstance(schema.get("enum"), list) or "const" in schema or "format" in schema:
         return  # the values or the format say what it is

@@ -13,11 +13,13 @@ from itertools import islice
 from typing import Any
 
 from toollint import pointer as jp
+from toollint.document.dialects import Tool
 from toollint.lazy_regex import lazy_compile
 from toollint.linter.catalog import load_catalog
 from toollint.linter.checks import check
 from toollint.linter.checks.quantity_context import is_share_rate, unit_token_in_name, unitless_by_context
 from toollint.linter.context import Context, node_label
+from toollint.linter.docview import may_document, tool_docs, with_docs
 from toollint.linter.namememo import NameMemo
 from toollint.linter.paramview import param_of, plain_description, plain_type, string_param, type_name
 from toollint.linter.textstats import (
@@ -157,8 +159,9 @@ def _quantity_in_name(tokens: tuple[str, ...], lex: _UnitLexicon) -> tuple[str, 
         if kind is None:
             continue
         before = core[index - 1] if index else None
-        if kind == "data" and before in lex.count_modifiers:
-            return None
+        if kind == "data" and (before in lex.count_modifiers or not lex.count_modifiers.isdisjoint(core[:index])
+                               and ("pool" in core or "queue" in core or "thread" in core)):
+            return None  # `batch_size`, `thread_pool_search_throttled_size`: a count of things
         return kind, core[index], before
     for token in core:
         if token.isascii():
@@ -228,6 +231,41 @@ def _with_suffix(name: str, suffix: str) -> str:
 
 
 _UNIT_KINDS = frozenset({"number", "integer", "string"})
+
+# Tools that move money: a refund of 19.99 sent as 1999 (or the reverse) is the mistake missing-unit exists for.
+_MONEY_VERBS = frozenset({"charge", "charges", "refund", "refunds", "pay", "pays", "payment", "payments", "payout",
+                          "payouts", "transfer", "transfers", "withdraw", "withdrawal", "deposit", "remit", "disburse",
+                          "capture", "invoice", "bill", "donate", "send"})
+# A first word that reads, lists or computes: `list_payments`, `calculate_tip` move nothing.
+_NOT_MOVING = frozenset({"get", "list", "search", "find", "query", "fetch", "retrieve", "show", "describe", "calculate",
+                         "calc", "compute", "estimate", "convert", "format", "check", "validate", "lookup", "analyze",
+                         "analyse", "summarize", "count", "preview", "simulate", "quote"})
+_MONEY_CJK = ("支付", "退款", "转账", "付款", "充值", "提现", "收款", "打款", "汇款")
+# What states the scale of an amount: minor or major units, a named unit of either, or an amount with decimals.
+_MONEY_SCALE = lazy_compile(
+    r"\b(?:cents?|minor\s+units?|smallest\s+(?:currency\s+)?(?:units?|denomination)|major\s+units?|base\s+units?|"
+    r"sub-?units?|whole\s+units?|pence|penny|pennies|paise|kopecks?|satoshis?|wei|lamports?|dollars?|euros?|"
+    r"pounds\s+sterling|yuan|decimals?|decimal\s+places?)\b|\d+\.\d{1,2}(?!\d)|人民币元|最小(?:货币)?单位|"
+    r"(?:单位\s*[：:是为]?\s*|以\s*|按\s*|[（(]\s*|[0-9]\s*)[元分角]|[元分角]\s*(?:为单位|[）)])",
+    re.IGNORECASE)
+
+
+def _moves_money(ctx: Context) -> bool:
+    """Whether the tool charges, refunds, pays or transfers money (by the verbs of its name)."""
+    tool = ctx.tool
+    if tool is None or not tool.name:
+        return False
+    tokens = name_tokens(tool.name)
+    if tokens and tokens[0] in _NOT_MOVING:
+        return False
+    return not _MONEY_VERBS.isdisjoint(tokens) or contains_any(tool.name, _MONEY_CJK)
+
+
+def _example_values(node: SchemaNode, schema: dict[str, Any]) -> str:
+    """The schema's examples and default as text (an example of 19.99 states major units)."""
+    values = [schema.get("default"), *(schema.get("examples") or [] if isinstance(schema.get("examples"), list)
+                                        else [])]
+    return " ".join(str(v) for v in values if isinstance(v, (int, float)) and not isinstance(v, bool))
 
 
 def _tool_text(ctx: Context) -> str:
@@ -311,7 +349,12 @@ def _judge_unit(node: SchemaNode, ctx: Context, lex: _UnitLexicon, named: _UnitN
     found = named.quantity or _quantity_in_description(text, lex)
     if found is None:
         return
-    if _states_unit(text, lex) or (lex.count_phrases is not None and lex.count_phrases.search(text)):
+    text = with_docs(text, node, ctx)  # the docstring's `Args:` entry often is the only place the unit is written
+    moves_money = found[0] == "money" and _moves_money(ctx)
+    if moves_money:
+        if _MONEY_SCALE.search(text) or _MONEY_SCALE.search(_example_values(node, schema)):
+            return  # "in cents", "major units", "19.99": the scale is stated
+    elif _states_unit(text, lex) or (lex.count_phrases is not None and lex.count_phrases.search(text)):
         return
     if schema.get("format") in ("duration", "date-time", "date", "time"):
         return
@@ -323,8 +366,19 @@ def _judge_unit(node: SchemaNode, ctx: Context, lex: _UnitLexicon, named: _UnitN
     tokens = named.tokens
     name = node.name or ""
     tool_text = _tool_text(ctx)
-    if unit_token_in_name(tokens, word, lex.name_units) or unitless_by_context(
-            lex.modifier_kinds.get(before or "", kind), word, text, node, tool_text, schema):
+    if unit_token_in_name(tokens, word, lex.name_units):
+        return
+    if not moves_money and unitless_by_context(lex.modifier_kinds.get(before or "", kind), word, text, node,
+                                               tool_text, schema):
+        return
+    if moves_money:
+        ctx.report(node.pointer,
+                   f"`{node_label(node)}` is an amount of money (`{word}`) in a tool that moves money, but nothing "
+                   "says whether 19.99 is sent as 19.99 or as 1999 (a currency says which money, not the scale); "
+                   "say \"in cents (minor units)\" or \"in major units, e.g. 19.99\" in the description, or "
+                   f"rename it `{_with_suffix(name, '_cents')}`",
+                   key=True, fix=f"rename to `{_with_suffix(name, '_cents')}`, or state minor or major units in "
+                   "the description")
         return
     if kind == "rate" and is_share_rate(word, tokens, text, tool_text):
         ctx.report(node.pointer,
@@ -496,6 +550,7 @@ class _PathLexicon:
     cjk_names: tuple[str, ...]  # the CJK ones of `names`, found anywhere in a CJK name token
     weak_names: frozenset[str]
     not_modifiers: frozenset[str]
+    weak_modifiers: frozenset[str]
     path_words: WordMatcher | None
     absolute: WordMatcher | None
     relative: WordMatcher | None
@@ -510,6 +565,7 @@ def _path_lexicon(options: dict[str, Any]) -> _PathLexicon:
     lex = _PathLexicon(
         names, tuple(word for word in names if has_cjk(word)), weak_names,
         frozenset(w.lower() for w in as_list(options.get("not-path-modifiers"))),
+        frozenset(w.lower() for w in as_list(options.get("weak-path-modifiers"))),
         words_regex(as_list(options.get("path-words"))),
         words_regex(as_list(options.get("absolute-words"))),
         words_regex(as_list(options.get("relative-words"))),
@@ -533,6 +589,8 @@ def _path_kind(tokens: tuple[str, ...], lex: _PathLexicon) -> str | None:
     head = tokens[-1]
     if len(tokens) > 1 and not lex.not_modifiers.isdisjoint(tokens[:-1]):
         return None
+    if head in lex.names and len(tokens) > 1 and not lex.weak_modifiers.isdisjoint(tokens[:-1]):
+        return "weak"  # `key_path`: an SSH key file, or a path of keys in a document; the description decides
     if head in lex.names or (len(tokens) > 1 and tokens[-2] in ("file", "dir", "folder") and head == "path"):
         return "strong"
     if not head.isascii() and has_cjk(head) and any(word in head for word in lex.cjk_names):
@@ -592,12 +650,48 @@ def _manages_working_directory(ctx: Context) -> bool:
     return bool(ctx.cached("manages-working-directory", search))
 
 
+# Tools that move, copy or rename files: their `source` and `destination` are paths by their role.
+_FILE_MOVERS = frozenset({"move", "copy", "rename", "mv", "cp", "duplicate", "relocate"})
+_ROLE_NAMES = frozenset({"source", "src", "destination", "dest", "dst", "from", "to", "target"})
+# Paths that are not on the agent's file system: an SSH or SFTP host, a NAS volume, an API or URL path.
+_OFF_DISK = lazy_compile(
+    r"\b(?:ssh|sftp|scp|ftp|ftps|rsync|remote\s+(?:host|server|machine|system|path|file|directory)|on\s+the\s+"
+    r"(?:remote|server|host|device|router|switch|nas)|nas|synology|qnap|truenas|volume\d+|smb|cifs|"
+    r"nfs|share\s+path|api\s+endpoint|endpoint\s+path|api\s+path|url\s+path|request\s+path|http\s+path|"
+    r"rest\s+path|webdav|imap|mailbox|mail\s+folder|email\s+folder|inbox|path-based\s+routing|routing)\b|"
+    r"/volume\d+|远程|接口路径|邮箱", re.IGNORECASE)
+
+
+# Name tokens that put a path on a remote system: `gitea_build_path`, `imap_folder`, `s3_key_path`.
+_REMOTE_TOKENS = frozenset({"github", "gitlab", "gitea", "bitbucket", "git", "repo", "s3", "gcs", "drive", "dropbox",
+                            "imap", "mail", "email", "mailbox", "ftp", "sftp", "ssh", "remote", "nas", "smb", "url",
+                            "uri", "web", "http", "route", "api", "endpoint", "watch"})
+
+
+def _role_path(node: SchemaNode, ctx: Context) -> bool:
+    """`source`/`destination` of a tool that moves, copies or renames files."""
+    tool = ctx.tool
+    if tool is None or not node.name or not tool.name:
+        return False
+    tokens = name_tokens(node.name)
+    return len(tokens) == 1 and tokens[0] in _ROLE_NAMES and \
+        not _FILE_MOVERS.isdisjoint(name_tokens(tool.name)) and \
+        bool({"file", "files", "path", "paths", "dir", "directory", "folder"} & set(name_tokens(tool.name)) or
+             _FILE_WORDS.search(tool.description if isinstance(tool.description, str) else ""))
+
+
+_FILE_WORDS = lazy_compile(r"\b(?:files?|director(?:y|ies)|folders?|paths?)\b|文件|目录", re.IGNORECASE)
+
+
 @check("relative-path", "schema", properties_only=True)
 def relative_path(node: SchemaNode, ctx: Context) -> None:
     lex: _PathLexicon = _PATHS.get(ctx.options)
     named = lex.names_seen[node.name or ""]
     if named is None:
-        return
+        if not (node.name and name_tokens(node.name)[:1] and name_tokens(node.name)[0] in _ROLE_NAMES
+                and _role_path(node, ctx)):
+            return
+        named = (name_tokens(node.name), "strong")
     kind = named[1]
     schema = node.schema
     items = None
@@ -617,6 +711,7 @@ def relative_path(node: SchemaNode, ctx: Context) -> None:
         return
     if items is not None and isinstance(items.get("description"), str):
         text = f"{text}\n{items['description']}"
+    text = with_docs(text, node, ctx)  # what the docstring's `Args:` entry and the description say of it
     if kind == "weak" and (lex.path_words is None or lex.path_words.search(text) is None):
         return
     pattern = schema.get("pattern")
@@ -643,6 +738,9 @@ def relative_path(node: SchemaNode, ctx: Context) -> None:
         return  # relative by design ("the relative path to the doc page"); the base is the tool's business
     if lex.anchored.search(text) or (lex.remote is not None and (lex.remote.search(text) or lex.remote.search(tool_text))):
         return
+    if _OFF_DISK.search(text) or _OFF_DISK.search(tool_text) or _OFF_DISK.search(ctx.tool.name or "") or \
+            not _REMOTE_TOKENS.isdisjoint(named[0]):
+        return  # a path on an SSH host, a NAS volume, an API endpoint: not the agent's file system
     if lex.relative is not None and lex.relative.search(tool_text):
         if lex.absolute is None or not lex.absolute.search(tool_text):
             return  # the tool says its paths are relative (to its sandbox, its root): by design
@@ -801,6 +899,67 @@ def _reported_definition_before(node: SchemaNode, ctx: Context) -> bool:
     return False
 
 
+# Ids the model mints itself: the branch of its own chain of thought, a label for the new thing this call makes.
+_MINTED = lazy_compile(
+    r"\b(?:branch|thought|step|revision)\s+(?:id|identifier)\b|\b(?:id|identifier)\s+(?:for|of)\s+(?:the\s+)?"
+    r"(?:current|this|new|a\s+new)\s+(?:branch|thought|step|session|run|conversation|chain)\b|"
+    r"\b(?:unique\s+)?(?:id|identifier|name)\s+(?:to\s+give|to\s+assign|you\s+(?:pick|make\s+up|create))\b|"
+    r"\bgenerate\s+(?:a\s+)?(?:new\s+)?(?:unique\s+)?(?:id|identifier)\b|"
+    r"\b(?:client|caller)[- ](?:chosen|generated|provided|supplied)\b", re.IGNORECASE)
+# An example value after a cue: "e.g. dQw4w9WgXcQ", "例如 ORD-2041".
+_EXAMPLE_VALUE = lazy_compile(r"(?:\be\.g\.?|\bfor\s+example|\bsuch\s+as|\bexample:|\blike|例如|比如)[,:：]?\s*"
+                              r"[\"'`“‘(]?([A-Za-z0-9][\w.:/#-]{3,80})", re.IGNORECASE)
+_LOOKUP_VERBS = frozenset({"list", "search", "find", "get", "lookup", "query", "resolve", "browse", "fetch",
+                           "retrieve", "discover", "show", "describe"})
+_ID_TOKENS = frozenset({"id", "ids", "uuid", "uuids", "guid", "guids", "identifier", "identifiers", "no", "nr",
+                        "number", "num", "code", "key"})
+
+
+def _example_of(prose: str, tokens: tuple[str, ...], lex: _IdLexicon) -> bool:
+    """The tool description shows an example id (digits, `-` or `_` in it, or mixed case) or its format ("by its
+    id (a UUID string)") in a sentence about the id's noun."""
+    nouns = [t for t in tokens if t not in _ID_TOKENS]
+    low = prose.lower()
+    if nouns and not any(noun in low for noun in nouns) and "id" not in low:
+        return False
+    if lex.example is not None and lex.hints.search(low) is not None:
+        for sentence in _SENTENCES.split(prose):
+            said = sentence.lower()
+            if (any(noun in said for noun in nouns) or re.search(r"\bids?\b", said)) and lex.example.search(sentence):
+                return True
+    for match in _EXAMPLE_VALUE.finditer(prose):
+        value = match.group(1)
+        if any(c.isdigit() for c in value) or "-" in value or "_" in value or (
+                not value.islower() and not value.isupper() and not value.istitle()):
+            return True
+    return False
+
+
+_SENTENCES = lazy_compile(r"(?<=[.!?;。！？；])\s+|\n")
+
+
+def _sibling_lists(tokens: tuple[str, ...], ctx: Context) -> bool:
+    """Another tool of the set lists, searches or looks up the things this id names (`channel_id` and
+    `search_channels`), so the model is not left to invent one."""
+    nouns = {t for t in tokens if t not in _ID_TOKENS}
+    if not nouns or len(ctx.tools) < 2:
+        return False
+    wanted = nouns | {n + "s" for n in nouns} | {n[:-1] for n in nouns if n.endswith("s")}
+
+    def lookups() -> list[tuple[Any, frozenset[str]]]:
+        found = []
+        for other in ctx.tools:
+            names = name_tokens(other.name or "")
+            if names and not _LOOKUP_VERBS.isdisjoint(names):
+                found.append((other, frozenset(names)))
+        return found
+
+    for other, names in ctx.cached("lookup-tools", lookups):
+        if other is not ctx.tool and not names.isdisjoint(wanted):
+            return True
+    return False
+
+
 @check("unconstrained-identifier", "schema", properties_only=True)
 def unconstrained_identifier(node: SchemaNode, ctx: Context) -> None:
     schema = node.schema
@@ -837,7 +996,7 @@ def _judge_identifier(node: SchemaNode, ctx: Context, lex: _IdLexicon, tokens: t
     if _constrained(schema):
         return
     own = schema.get("description")
-    text = own if isinstance(own, str) else description
+    text = with_docs(own if isinstance(own, str) else description, node, ctx)
     hinted = lex.hints.search(text.lower()) is not None
     if hinted and ((lex.example is not None and lex.example.search(text))
                    or (lex.provenance is not None and lex.provenance.search(text))):
@@ -848,6 +1007,14 @@ def _judge_identifier(node: SchemaNode, ctx: Context, lex: _IdLexicon, tokens: t
         return  # "use the id returned by list_orders": the model is told where to get it
     if hinted and _caller_assigned(text):
         return  # a label the caller makes up itself: there is nothing to invent wrongly
+    if _MINTED.search(text):
+        return  # "a new branch identifier", "an id you make up for this thought": the model mints it
+    tool = ctx.tool
+    prose = tool_docs(tool, ctx).prose if tool is not None else ""
+    if prose and (_names_other_tool(prose, ctx) or _example_of(prose, tokens, lex)):
+        return  # the tool's description says where the id comes from ("use channels_getByHandle first") or shows one
+    if _sibling_lists(tokens, ctx):
+        return  # a sibling tool lists or looks up these things, so the model has a place to get the id
     if _reported_definition_before(node, ctx):
         return  # one `$defs` entry copied into many tools of the file: reported on its first copy only
     label = node_label(node)
@@ -888,11 +1055,34 @@ _SECRETS = OptionCache(_secret_lexicon)
 
 _NAMES_A_SECRET = lazy_compile(
     r"^\s*(?:the\s+)?(?:name|id|identifier|arn|uri|url)\s+of\b|名称|名字|"
+    r"^\s*(?:the\s+)?(?:(?:full\s+|absolute\s+|local\s+)?path|file\s*path|filename|file\s+name|location)\s+(?:to|of)\b|"
+    r"\b(?:path|file)\s+(?:to|of|containing)\s+(?:the\s+|an?\s+|your\s+)?(?:[\w-]+\s+){0,2}(?:key|keys|secret|"
+    r"certificate|credentials?|token)(?:\s+file)?\b|密钥文件|文件路径|"
     r"\b(?:id|identifier|name|label|alias|fingerprint|prefix|hash|digest|checksum)\s+of\s+(?:the\s+|an?\s+)?"
     r"(?:[\w-]+\s+){0,2}(?:key|token|secret|password|credential)s?\b|"
     r"\b(?:hashed|bcrypt|sha-?\d*|md5|argon2)\b|(?:密钥|令牌|密码)(?:的)?(?:ID|编号|标识|哈希|摘要)", re.IGNORECASE)
 # A tool that deletes, revokes or rotates a key takes which key, not a secret to use.
 _KEY_MANAGEMENT = frozenset({"delete", "revoke", "remove", "rotate", "disable", "expire", "invalidate", "deactivate"})
+
+
+# Tools that provision a credential: the secret is what the tool stores, so it cannot come from the server's config.
+_PROVISION_VERBS = frozenset({"create", "add", "set", "update", "change", "reset", "register", "provision", "invite",
+                              "configure", "config", "store", "save", "put", "new", "enroll", "signup",
+                              "modify", "edit", "generate", "import", "upsert", "write"})
+_PROVISION_CJK = ("创建", "新增", "添加", "设置", "修改", "重置", "注册", "配置")
+
+
+def _provisions(tokens: tuple[str, ...], ctx: Context) -> bool:
+    """The tool creates or sets the credential (by the verbs of its name), or the parameter is a new one."""
+    if tokens[:1] in (("new",), ("initial",), ("temporary",), ("temp",)):
+        return True  # `new_password`: the value being set
+    tool = ctx.tool
+    name = (tool.name or "") if tool is not None else ""
+    tool_tokens = name_tokens(name)
+    if not _PROVISION_VERBS.isdisjoint(tool_tokens) or contains_any(name, _PROVISION_CJK):
+        return True
+    # `spaces_key_get(access_key)`: a tool about the credentials themselves names which one, it does not use it
+    return tokens[-1] in tool_tokens or tokens[-1] + "s" in tool_tokens
 
 
 @check("secret-parameter", "schema", properties_only=True)
@@ -911,11 +1101,14 @@ def secret_parameter(node: SchemaNode, ctx: Context) -> None:
         if not param.is_string:
             return
         text = param.description
+    text = with_docs(text, node, ctx)
     if _NAMES_A_SECRET.search(text):
         return  # "the name of the secret", "the key's id", "a bcrypt hash": a reference, not the secret
     tool_tokens = set(name_tokens(ctx.tool.name or "")) if ctx.tool is not None else set()
     if tool_tokens & _KEY_MANAGEMENT and tokens[-1] in ("key", "apikey", "token"):
         return  # delete_api_key(api_key): the key to revoke is named, not used
+    if _provisions(tokens, ctx):
+        return  # create_user(password), set_chap_secret(secret): the credential is the tool's data
     ctx.report(node.pointer,
                f"`{node_label(node)}` asks the model for a secret: the value passes through the prompt, the "
                "transcript and the provider's logs; have the server read it from its configuration or "
@@ -989,15 +1182,43 @@ def _unit_conversion(stated: re.Match[str], text: str, default: Any) -> bool:
        when=lambda keys: "description" in keys)
 def description_contradicts_schema(node: SchemaNode, ctx: Context) -> None:
     text = node.schema.get("description")
-    if not isinstance(text, str) or len(text) < 6:
+    if isinstance(text, str) and len(text) >= 6:
+        _contradictions(ctx, node.pointer, node_label(node), node.schema, text, "the description")
+
+
+@check("description-contradicts-schema", "tool")
+def docstring_contradicts_schema(tool: Tool, ctx: Context) -> None:
+    """The same comparison for what the tool description's parameter section (`Args:`) says of a parameter."""
+    schema = tool.schema
+    properties = schema.get("properties") if isinstance(schema, dict) else None
+    if not isinstance(properties, dict) or not isinstance(tool.description, str):
         return
-    schema = node.schema
+    if not may_document(tool.description, properties):
+        return  # the description names no parameter, so it documents none
+    docs = tool_docs(tool, ctx)
+    if not docs.entries:
+        return
+    for name, prop in properties.items():
+        if not isinstance(prop, dict) or ("default" not in prop and "enum" not in prop):
+            continue
+        found = docs.entry(name)
+        if found is None or len(found.text) < 6:
+            continue
+        own = prop.get("description")
+        if isinstance(own, str) and found.text.strip() in own:
+            continue  # the schema's own description, compared by the schema check
+        _contradictions(ctx, jp.join(tool.schema_pointer, "properties", name), name, prop, found.text,
+                        "the docstring's entry")
+
+
+def _contradictions(ctx: Context, pointer: str, label: str, schema: dict[str, Any], text: str, where: str) -> None:
+    """Report a default or an allowed value that `text` states and the schema contradicts."""
     default = schema.get("default")
     if "default" in schema and default is not None and not isinstance(default, (dict, list)) and _may_state_default(text):
         stated = _DEFAULT_STATED.search(text)
         if stated is not None and _same_default(stated, default) is False and not _unit_conversion(stated, text, default):
-            ctx.report(jp.join(node.pointer, "default"),
-                       f"the description of `{node_label(node)}` says the default is {stated.group(0).split(None, 2)[-1]!s} "
+            ctx.report(jp.join(pointer, "default"),
+                       f"{where} of `{label}` says the default is {stated.group(0).split(None, 2)[-1]!s} "
                        f"but `default` is {default!r}; a model trusts the prose, the server the schema: make them agree",
                        fix="change the description or `default` so they name the same value")
     enum = schema.get("enum")
@@ -1007,8 +1228,8 @@ def description_contradicts_schema(node: SchemaNode, ctx: Context) -> None:
             allowed = set(enum)
             stray = [v for v in _QUOTED.findall(listed.group(1)) if v not in allowed]
             if stray:
-                ctx.report(jp.join(node.pointer, "enum"),
-                           f"the description of `{node_label(node)}` lists {', '.join(repr(v) for v in stray)} as allowed but "
+                ctx.report(jp.join(pointer, "enum"),
+                           f"{where} of `{label}` lists {', '.join(repr(v) for v in stray)} as allowed but "
                            f"`enum` does not contain {'it' if len(stray) == 1 else 'them'}; a model sends what the "
                            "prose says and the call fails: make the list and `enum` agree",
                            fix="add the value to `enum` or remove it from the description")

@@ -18,6 +18,7 @@ from toollint.linter import fixes
 from toollint.linter.checks import check
 from toollint.linter.checks.structural import _damerau
 from toollint.linter.context import Context, node_label
+from toollint.linter.docview import FRAMEWORK_NAMES, may_document, tool_docs
 from toollint.linter.namememo import NameMemo
 from toollint.linter.paramview import param_of
 from toollint.linter.textstats import contains_any, fold_case, is_word_char, literal_trie, name_tokens
@@ -257,6 +258,34 @@ def description_names_unknown_parameter(tool: Tool, ctx: Context) -> None:
     description = tool.description
     if isinstance(tool.schema, dict) and isinstance(description, str) and _may_mention(description):
         _check_mentions(tool.description_pointer, description, tool, ctx)
+    if isinstance(tool.schema, dict) and isinstance(description, str):
+        _check_documented(tool, ctx)
+
+
+def _check_documented(tool: Tool, ctx: Context) -> None:
+    """A name the description's parameter section (`Args:`) documents that the schema lacks: a renamed or
+    removed parameter whose docs stayed behind. Only for a section that documents a real parameter too (so it
+    is this tool's section), and never for what a framework keeps out of the schema (`ctx`, `self`)."""
+    properties = tool.schema.get("properties")
+    if not isinstance(properties, dict) or not may_document(tool.description, properties):
+        return  # no top-level parameter is named, so no section documents one
+    docs = tool_docs(tool, ctx)
+    if not docs.sectioned:
+        return
+    own = _own_parameters(tool, ctx)
+    if not own or not any(name in own for name in docs.sectioned):
+        return
+    folded = {_fold(name) for name in own}
+    for name in docs.sectioned:
+        if name in own or _fold(name) in folded or name.lower() in FRAMEWORK_NAMES or name[:1].isupper() or \
+                name.startswith("_") or "." in name or not name.isascii():
+            continue
+        near = _nearest(name, own)
+        hint = f"; did you mean `{near}`?" if near else "; document the parameter it became or remove the entry"
+        ctx.report(tool.description_pointer,
+                   f"the description's parameter section documents `{name}`, but `{tool.name}` has no parameter "
+                   f"of that name{hint} (a model told to set it has nowhere to put it)",
+                   fix=f"replace `{name}` with `{near}`" if near else f"remove the entry for `{name}`")
 
 
 @check("description-names-unknown-parameter", "schema", keys=("description",))
@@ -417,17 +446,74 @@ def values_only_in_prose(node: SchemaNode, ctx: Context) -> None:
     if isinstance(declared, str) and declared in _OTHER_TYPES and _MERGED.isdisjoint(node.schema):
         return  # plainly no string: the parameter view would say so after more work
     # The text next: few descriptions list values, and the parameter view is built only for those.
-    values = listed_values(description)
+    values = listed_values(description) or labelled_values(description, node.name or "", node.schema.get("title"))
     if values is None:
         return
     param = param_of(node, ctx)
     if not param.is_string or param.first("enum") is not None or param.first("const") is not None:
         return
+    _report_values(ctx, node.pointer, node_label(node), values, "the description")
+
+
+@check("values-only-in-prose", "tool")
+def values_only_in_docstring(tool: Tool, ctx: Context) -> None:
+    """Allowed values listed only in the tool description's parameter section (`Args:`, `参数：`)."""
+    schema = tool.schema
+    properties = schema.get("properties") if isinstance(schema, dict) else None
+    if not isinstance(properties, dict) or not isinstance(tool.description, str):
+        return
+    if not may_document(tool.description, properties):
+        return  # the description names no parameter, so it documents none
+    docs = tool_docs(tool, ctx)
+    if not docs.entries:
+        return
+    for name, prop in properties.items():
+        if not isinstance(prop, dict) or not _CONSTRAINED.isdisjoint(prop) or "$ref" in prop:
+            continue
+        own = prop.get("description")
+        if isinstance(own, str) and (listed_values(own) or labelled_values(own, name, prop.get("title"))):
+            continue  # reported by the schema check
+        found = docs.entry(name)
+        if found is None or len(found.text) < 8 or prop.get("type") not in ("string", None):
+            continue
+        values = listed_values(found.text) or labelled_values(found.text, name, prop.get("title"))
+        if values is not None and (prop.get("type") == "string" or found.type_name in ("str", "string")):
+            _report_values(ctx, jp.join(tool.schema_pointer, "properties", name), name, values,
+                           "the docstring's entry")
+
+
+def _report_values(ctx: Context, pointer: str, label: str, values: list[str], where: str) -> None:
     shown = ", ".join(values[:6]) + (", ..." if len(values) > 6 else "")
-    ctx.report(node.pointer,
-               f"`{node_label(node)}` lists its allowed values in the description ({shown}) but its schema has no "
+    ctx.report(pointer,
+               f"`{label}` lists its allowed values in {where} ({shown}) but its schema has no "
                "`enum`: nothing stops a model from sending another spelling; add them as `enum`",
                key=True, fix="add `\"enum\": [" + ", ".join(f'"{v}"' for v in values[:6]) + "]`")
+
+
+# "Style: brief, detailed, bullet-points": the parameter's own name (or title) as a label, then three or more bare
+# lower-case words and nothing after them. A label with no cue word is a list only when it names the parameter.
+_LABELLED = lazy_compile(
+    r"(?:^|[.;:]\s+|\n)(?P<label>[A-Za-z][\w -]{0,30}?)\s*[:：]\s*"
+    r"(?P<values>[a-z][a-z0-9_-]{0,24}(?:\s*,\s*(?:or\s+)?[a-z][a-z0-9_-]{0,24}){2,15})\s*\.?\s*$")
+
+
+def labelled_values(text: str, name: str, title: Any = None) -> list[str] | None:
+    """The values of a list labelled with the parameter's own name or title ("Style: brief, detailed, bullet-points")."""
+    if ":" not in text and "：" not in text:
+        return None
+    match = _LABELLED.search(text)
+    if match is None:
+        return None
+    label = name_tokens(match.group("label"))
+    if label != name_tokens(name) and not (isinstance(title, str) and label == name_tokens(title)) and \
+            label[-1:] not in (("options",), ("values",), ("choices",), ("modes",), ("types",)):
+        return None
+    if _OPEN_ENDED.search(text[match.start():]) or _ends_with(_EXAMPLE_CUE, text, match.start("values")):
+        return None
+    values = [v.strip() for v in re.split(r"\s*,\s*(?:or\s+)?", match.group("values")) if v.strip()]
+    if len(set(values)) != len(values) or any(v in ("true", "false") for v in values):
+        return None
+    return values
 
 
 # ---------------------------------------------------------------------------------------------

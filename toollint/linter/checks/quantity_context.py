@@ -127,9 +127,54 @@ def _sibling_names(node: Any) -> list[str]:
     return [name for name in properties if isinstance(name, str) and name != node.name]
 
 
+# A resolution, a screen, a video or a screenshot measures width and height in pixels by definition.
+_RASTER = lazy_compile(
+    r"\b(?:video|videos|screenshot|screenshots|screen|viewport|window|resolution|thumbnail|thumbnails|camera|"
+    r"webcam|display|browser|pixel|pixels)\b|视频|截图|屏幕|分辨率|像素", re.IGNORECASE)
+# A speed that is a multiplier of normal playback: 1.3 means 30% faster, there is no km/h in it.
+_PLAYBACK = lazy_compile(
+    r"\b(?:playback|play|audio|video|speech|tts|voice|voices|narration|animation|animations|media|music|song|"
+    r"podcast|reading|scroll|scrolling|typing|simulation|game|multiplier|times\s+(?:faster|slower|normal))\b|"
+    r"\b\d+(?:\.\d+)?\s*x\b|倍速|倍|播放|语速|音频|视频", re.IGNORECASE)
+# A stated range such as "(0-10)", "0–10", "1 to 5" or "between 0 and 10": a score on a scale, not a measure.
+_RANGE = lazy_compile(r"(?<![\w.])-?\d+(?:\.\d+)?\s*(?:-|–|—|~|to|through)\s*-?\d+(?:\.\d+)?(?![\w.])|"
+                      r"\bbetween\s+-?\d+(?:\.\d+)?\s+and\s+-?\d+", re.IGNORECASE)
+
+
+_EXCHANGE = lazy_compile(r"\bexchange\s+rate|\bfx\s+rate|\bconversion\s+rate\s+between|汇率", re.IGNORECASE)
+
+
+def _small_range(text: str) -> bool:
+    """A stated range whose ends are both at most 10 ("(1-3)", "0 to 5"): a level, not a measure."""
+    for match in _RANGE.finditer(text):
+        numbers = [float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", match.group(0))]
+        if len(numbers) >= 2 and max(abs(n) for n in numbers) <= 10:
+            return True
+    return False
+
+
+def _bounded(schema: dict[str, Any]) -> bool:
+    """Both a `minimum` and a `maximum` of at most 100: the number is a score on that scale."""
+    low, top = schema.get("minimum"), schema.get("maximum")
+    numbers = all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (low, top))
+    return numbers and top <= 100  # type: ignore[operator]
+
+
 def unitless_by_context(kind: str, word: str, description: str, node: Any, tool_text: str,
                         schema: dict[str, Any]) -> bool:
     """True when the tool's own words or shape show that this number needs no unit, or has it elsewhere."""
+    if kind == "length" and word in ("width", "height", "宽度", "高度") and (
+            _RASTER.search(description) or _RASTER.search(tool_text)
+            or _RASTER.search(" ".join(name_tokens(getattr(node, "name", "") or "")))):
+        return True  # the width of an image or a screen: pixels by definition
+    if word in ("rate", "汇率") and (_EXCHANGE.search(description) or "exchange" in name_tokens(getattr(node, "name", "") or "")):
+        return True  # an exchange rate is the ratio of two currencies: no unit, no percent
+    if word in ("speed", "速度") and (_PLAYBACK.search(description) or _PLAYBACK.search(tool_text)):
+        return True  # a playback speed of 1.3 is a multiplier
+    if kind == "weight" and (_RANGE.search(description) or _bounded(schema)):
+        return True  # a weight on a stated 0-10 scale
+    if kind in ("rate", "speed", "frequency", "length") and _small_range(description):
+        return True  # "Border width (1-3)": a level on a small scale
     if any(isinstance(schema.get(k), str) for k in ("unit", "units", "x-unit", "x-units")):
         return True  # the unit is written in a keyword of its own beside the description
     if word in ("rate", "速率") and _VITAL.search(f"{' '.join(name_tokens(getattr(node, 'name', '') or ''))} {description}"):
