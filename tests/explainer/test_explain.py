@@ -306,7 +306,7 @@ SECTION_2 = [
      "function declarations can be specified.", "too-many-tools", None, None),
     ("type and anyOf cannot be both populated.", "strict-unsupported-keyword", None, None),
     ("Tool `find_place` has invalid JSON parameters: - Unable to load schema from "
-     "'https://json-schema.org/draft-07/schema'", "mcp-legacy-dialect", None, "find_place"),
+     "'https://json-schema.org/draft-07/schema'", "mcp-legacy-input-dialect", None, "find_place"),
     ("Validation failed calling list_tables with args {}: no schema with key or ref "
      "\"https://json-schema.org/draft/2020-12/schema\"", "mcp-legacy-dialect", None, None),
 ]

@@ -32,8 +32,8 @@ SECTION_6 = [
      "array schema missing items"),
     ("untyped-property", "error", {"type": "object", "properties": {"x": {"description": "anything"}}},
      "schema must have a 'type' key"),
-    ("mcp-legacy-dialect", "warning", {"$schema": "http://json-schema.org/draft-07/schema#", "type": "object",
-                                       "properties": {"q": S}}, "unsupported dialect"),
+    ("mcp-legacy-input-dialect", "info", {"$schema": "http://json-schema.org/draft-07/schema#", "type": "object",
+                                             "properties": {"q": S}}, "Unable to load schema"),
     ("strict-inside-schema", "warning", {"type": "object", "strict": True, "properties": {"q": S}}, "not constrained"),
     ("object-without-properties", "warning", {"type": "object"}, "object schema missing properties"),
 ]
@@ -82,7 +82,7 @@ def test_no_argument_tool_and_2020_12_mcp_tool_are_clean():
 def test_draft07_is_reported_for_mcp_only():
     schema = {"$schema": "http://json-schema.org/draft-07/schema#", "type": "object", "properties": {"q": S}}
     anthropic = {"name": "lookup", "description": DESC, "input_schema": schema}
-    assert fired(anthropic, "mcp-legacy-dialect") == []
+    assert fired(anthropic, "mcp-legacy-dialect") == [] and fired(anthropic, "mcp-legacy-input-dialect") == []
 
 
 def test_description_limit_counts_characters_not_bytes():

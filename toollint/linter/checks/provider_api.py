@@ -201,24 +201,56 @@ def _spellings(dialects: tuple[str, ...]) -> frozenset[str]:
     return frozenset(dialects) | {d.replace("http://", "https://") for d in dialects}
 
 
-@check("mcp-legacy-dialect", "tool")
-def mcp_legacy_dialect(tool: Tool, ctx: Context) -> None:
-    if tool.dialect is not MCP:
-        return
+def _legacy_schemas(tool: Tool) -> dict[str, str]:
+    """`inputSchema` / `outputSchema` -> the legacy dialect its `$schema` declares, for those that declare one."""
+    found = {}
     for key in ("inputSchema", "outputSchema"):
         schema = tool.definition.get(key)
         if not isinstance(schema, dict) or "$schema" not in schema:
             continue  # most schemas declare no dialect: nothing to look up
-        item = construct("mcp_draft07_schema")
-        dialect = _legacy_dialect(schema["$schema"], item["dialects"])
-        if dialect is None:
-            continue
-        answer = item.answer("client", tool=tool.label, dialect=dialect)
-        ctx.report(jp.join(tool.definition_pointer, key, "$schema"),
-                   f"`{key}` declares {dialect}; MCP clients that validate with a 2020-12-only validator "
-                   f"({', '.join(item['clients'])}) reject the tool: \"{answer}\". Drop `$schema` (MCP's default "
-                   "is 2020-12) or emit 2020-12 (e.g. zod-to-json-schema `target: \"jsonSchema2019-09\"` or newer)",
-                   key=True)
+        dialect = _legacy_dialect(schema["$schema"], construct("mcp_draft07_schema")["dialects"])
+        if dialect is not None:
+            found[key] = dialect
+    return found
+
+
+@check("mcp-legacy-dialect", "tool")
+def mcp_legacy_dialect(tool: Tool, ctx: Context) -> None:
+    """A draft-07 `outputSchema`: the clients that validate it with a 2020-12-only validator drop the tool. One
+    finding per tool; a draft-07 `inputSchema` beside it is named in the same finding."""
+    if tool.dialect is not MCP:
+        return
+    legacy = _legacy_schemas(tool)
+    dialect = legacy.get("outputSchema")
+    if dialect is None:
+        return
+    item = construct("mcp_draft07_schema")
+    answer = item.answer("client", tool=tool.label, dialect=dialect)
+    both = " (its `inputSchema` declares it too: drop both)" if "inputSchema" in legacy else ""
+    ctx.report(jp.join(tool.definition_pointer, "outputSchema", "$schema"),
+               f"`outputSchema` declares {dialect}{both}; MCP clients that validate it with a 2020-12-only "
+               f"validator ({', '.join(item['clients'])}) reject the tool: \"{answer}\". Drop `$schema` (MCP's "
+               "default is 2020-12) or emit 2020-12 (e.g. zod-to-json-schema `target: \"jsonSchema2019-09\"` or newer)",
+               key=True)
+
+
+@check("mcp-legacy-input-dialect", "tool")
+def mcp_legacy_input_dialect(tool: Tool, ctx: Context) -> None:
+    """A draft-07 `inputSchema` alone: clients accept it, so it is only a note (the `outputSchema` rule reports
+    a tool that has both)."""
+    if tool.dialect is not MCP:
+        return
+    legacy = _legacy_schemas(tool)
+    dialect = legacy.get("inputSchema")
+    if dialect is None or "outputSchema" in legacy:
+        return
+    item = construct("mcp_draft07_schema")
+    answer = item.answer("input_client", tool=tool.label, dialect=dialect.replace("http://", "https://").rstrip("#"))
+    ctx.report(jp.join(tool.definition_pointer, "inputSchema", "$schema"),
+               f"`inputSchema` declares {dialect}; MCP clients accept it (only a draft-07 `outputSchema` is "
+               f"rejected), but a client that loads the declared dialect ({', '.join(item['input_clients'])}) "
+               f"has answered \"{answer}\". Dropping `$schema` (MCP's default is 2020-12) removes the doubt",
+               key=True)
 
 
 @check("strict-inside-schema", "tool")
