@@ -62,6 +62,15 @@ class RuleSpec:
     api_errors: tuple[ApiError, ...] = ()
     fix_safety: str | None = None  # "safe" or "unsafe" when `check --fix` can remove some findings
     autofix: str = ""  # which findings `--fix` removes, and how
+    opt_in: bool = False  # in the opt-in group: off unless selected by name, code or `OPT-IN` (like ruff's preview)
+    precision: str = ""  # its measured precision: the figure, the corpus and the date (docs/precision-policy.md)
+
+    @property
+    def default_state(self) -> str:
+        if self.opt_in:
+            return ("Off by default (opt-in group: select it by name, by code or with `OPT-IN`; `ALL` and code "
+                    "prefixes leave it out).")
+        return ""
 
     def fix_availability(self) -> str:
         if self.fix_safety is None:
@@ -72,10 +81,13 @@ class RuleSpec:
     def docs(self) -> str:
         """The rule's documentation in ruff's fixed sections."""
         parts = [f"# {self.name} ({self.code})", "",
-                 f"Default severity: {self.severity}. Category: {self.category}.", "",
+                 f"Default severity: {self.severity}. Category: {self.category}." + (
+                     f" {self.default_state}" if self.opt_in else ""), "",
                  "## What it does", self.summary.strip(), "",
                  "## Why is this bad?", self.why.strip(), "",
                  "## How to fix", self.fix.strip(), "", self.fix_availability()]
+        if self.precision.strip():
+            parts += ["", "## Measured precision", self.precision.strip()]
         if self.options:
             parts += ["", "## Options"]
             parts += [f"- `{key}` (default: `{value!r}`)" for key, value in self.options.items()]
@@ -115,6 +127,7 @@ def _spec(data: dict[str, Any], origin: str) -> RuleSpec:
             api_errors=tuple(ApiError(e["provider"], e["pattern"], e["text"], tuple(e.get("sources", ())),
                                       e.get("recorded", ""), e.get("note", "")) for e in data.get("api_errors", ())),
             fix_safety=data.get("fix_safety"), autofix=data.get("autofix", ""),
+            opt_in=bool(data.get("opt_in", False)), precision=data.get("precision", ""),
         )
     except KeyError as missing:
         raise ValueError(f"rule file {origin} lacks {missing}") from None

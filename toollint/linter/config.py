@@ -69,16 +69,24 @@ class Settings:
         return names
 
 
+OPT_IN = "OPT-IN"
+
+
 def rules_matching(selector: str) -> list[str]:
-    """Rule names a selector picks: ALL, a name, a code or a code prefix such as TL1."""
+    """Rule names a selector picks: ALL, a name, a code, a code prefix such as TL1, or OPT-IN. Rules of the
+    opt-in group (below the default set's precision bar) are picked only by their name, their full code or
+    OPT-IN, never by ALL or a prefix, as ruff keeps preview rules out of its selectors."""
     catalog = load_catalog()
     if selector == "ALL":
-        return list(catalog)
+        return [name for name, spec in catalog.items() if not spec.opt_in]
     if selector in catalog:
         return [selector]
     upper = selector.upper()
+    if upper == OPT_IN:
+        return [name for name, spec in catalog.items() if spec.opt_in]
     if re.fullmatch(r"TL\d{0,3}", upper):
-        return [name for name, spec in catalog.items() if spec.code.startswith(upper)]
+        exact = [name for name, spec in catalog.items() if spec.code == upper]
+        return exact or [name for name, spec in catalog.items() if spec.code.startswith(upper) and not spec.opt_in]
     return []
 
 

@@ -23,7 +23,7 @@ def _selectors() -> dict[str, Any]:
     catalog = load_catalog()
     codes = [spec.code for spec in catalog.values()]
     prefixes = sorted({code[:n] for code in codes for n in range(2, len(code))})
-    return {"type": "string", "enum": ["ALL", *catalog, *codes, *prefixes]}
+    return {"type": "string", "enum": ["ALL", "OPT-IN", *catalog, *codes, *prefixes]}
 
 
 def _rule_table(spec: Any) -> dict[str, Any]:
