@@ -42,6 +42,9 @@ def key_of(finding: Finding) -> str:
 
 
 def sample(findings: list[Finding], seed: int, per_rule: int) -> list[Finding]:
+    """Up to `per_rule` findings of each rule, round-robin over its shuffled files (`per_rule` 0: every finding)."""
+    if per_rule <= 0:
+        return sorted(findings, key=lambda f: (f.rule, Path(f.file).name, f.pointer))
     rng = random.Random(seed)
     by_rule: dict[str, dict[str, list[Finding]]] = defaultdict(lambda: defaultdict(list))
     for finding in findings:
@@ -60,7 +63,7 @@ def sample(findings: list[Finding], seed: int, per_rule: int) -> list[Finding]:
     return chosen
 
 
-def _context(finding: Finding, cache: dict[str, object]) -> tuple[str, str]:
+def _context(finding: Finding, cache: dict[str, object], width: int = 600) -> tuple[str, str]:
     data = cache.get(finding.file)
     if data is None:
         data = cache[finding.file] = read_path(finding.file).data
@@ -80,7 +83,7 @@ def _context(finding: Finding, cache: dict[str, object]) -> tuple[str, str]:
         current = current[int(part)] if isinstance(current, list) and part.isdigit() and int(part) < len(current) \
             else current.get(part) if isinstance(current, dict) else None
     description = tool.get("description") if isinstance(tool, dict) else None
-    return (json.dumps(node, ensure_ascii=False)[:900], str(description)[:600])
+    return (json.dumps(node, ensure_ascii=False)[:900], str(description)[:width])
 
 
 def print_sample(chosen: list[Finding]) -> None:
@@ -90,6 +93,45 @@ def print_sample(chosen: list[Finding]) -> None:
         print(f"### {index}. {finding.rule} ({finding.severity}) — `{key_of(finding)}`\n")
         print(f"- tool: `{finding.tool}`\n- message: {finding.message}\n- tool description: {description}\n"
               f"- at pointer: `{node}`\n")
+
+
+def blind_items(chosen: list[Finding]) -> list[dict[str, str]]:
+    """The findings as a blind reader gets them: the message, the tool's whole text and the subschema pointed at,
+    never the rule's code or name (issue 22's method: the reader judges from the tool's text alone)."""
+    cache: dict[str, object] = {}
+    items = []
+    for finding in chosen:
+        node, description = _context(finding, cache, width=3000)
+        items.append({"key": key_of(finding), "server": Path(finding.file).stem, "tool": str(finding.tool),
+                      "message": finding.message, "tool_description": description, "pointed_at": node,
+                      "parameters": _parameters(finding, cache)})
+    return items
+
+
+def _parameters(finding: Finding, cache: dict[str, object]) -> str:
+    """The tool's parameters (name: type, description) as the model sees them, for context."""
+    data = cache[finding.file]
+    parts = jp.split(finding.pointer) if finding.pointer else []
+    current = data
+    for part in parts:
+        if isinstance(current, dict) and current.get("name") == finding.tool:
+            schema = current.get("inputSchema") or current.get("input_schema") or current.get("parameters") or {}
+            properties = schema.get("properties") if isinstance(schema, dict) else None
+            if isinstance(properties, dict):
+                return "; ".join(f"{name}: {json.dumps(prop, ensure_ascii=False)[:160]}"
+                                 for name, prop in properties.items())[:2500]
+            return ""
+        current = current[int(part)] if isinstance(current, list) and part.isdigit() and int(part) < len(current) \
+            else current.get(part) if isinstance(current, dict) else None
+    return ""
+
+
+def load_labels(path: str) -> dict[str, str]:
+    """Verdicts by key: a TOML `[verdict]` table, or a JSON object (what blind readers return)."""
+    text = Path(path).read_text(encoding="utf-8")
+    if path.endswith(".json"):
+        return {k: v.lower() for k, v in json.loads(text).items()}
+    return tomllib.loads(text).get("verdict", {})
 
 
 def tally(chosen: list[Finding], labels: dict[str, str]) -> int:
@@ -173,6 +215,7 @@ def main() -> None:
     parser.add_argument("--labels", help="a TOML file of verdicts; print the per-rule table instead of the sample")
     parser.add_argument("--recall", type=int, help="print this many random tools with their findings instead")
     parser.add_argument("--recall-labels", help="a TOML file of hand-found problems; print the recall table")
+    parser.add_argument("--blind", help="write the sample as JSON for blind readers to this file (no rule names)")
     args = parser.parse_args()
     if args.recall_labels:
         recall_tally(tomllib.loads(Path(args.recall_labels).read_text(encoding="utf-8")).get("tool", []))
@@ -184,8 +227,14 @@ def main() -> None:
             print("toollint: " + ("; ".join(f"{f.rule} at `{f.pointer}`" for f in found) or "nothing") + "\n")
         return
     chosen = sample(findings_of(args.paths), args.seed, args.per_rule)
+    if args.blind:
+        Path(args.blind).write_text(json.dumps(blind_items(chosen), ensure_ascii=False, indent=1), encoding="utf-8")
+        print(f"{len(chosen)} findings written to {args.blind}")
+        return
     if args.labels:
-        labels = tomllib.loads(Path(args.labels).read_text(encoding="utf-8")).get("verdict", {})
+        labels: dict[str, str] = {}
+        for path in args.labels.split(","):
+            labels.update(load_labels(path))
         sys.exit(1 if tally(chosen, labels) else 0)
     print_sample(chosen)
 
