@@ -25,7 +25,7 @@ SHAPES = {"anthropic", "openai-chat", "openai-responses", "openai-functions", "m
 
 
 def _findings(path: Path) -> dict[str | None, set[str]]:
-    result = Linter(Settings()).lint(read_path(str(path)))
+    result = Linter(Settings(select=("ALL", "OPT-IN"))).lint(read_path(str(path)))  # the opt-in rules too
     by_tool: dict[str | None, set[str]] = defaultdict(set)
     for finding in result.findings:
         by_tool[finding.tool].add(finding.rule)

@@ -94,7 +94,7 @@ def _expand(selectors: tuple[str, ...] | list[str], where: str) -> list[str]:
     names: list[str] = []
     for selector in selectors:
         matched = rules_matching(selector)
-        if not matched:
+        if not matched and selector.upper() != OPT_IN:  # OPT-IN is a group even while it is empty
             codes = [spec.code for spec in load_catalog().values()]
             hint = did_you_mean(selector, [*load_catalog(), *codes]) or " (see `toollint rules`)"
             raise ConfigError(f"{where}: unknown rule or selector {selector!r}{hint}")

@@ -655,7 +655,7 @@ _FILE_MOVERS = frozenset({"move", "copy", "rename", "mv", "cp", "duplicate", "re
 _ROLE_NAMES = frozenset({"source", "src", "destination", "dest", "dst", "from", "to", "target"})
 # Paths that are not on the agent's file system: an SSH or SFTP host, a NAS volume, an API or URL path.
 _OFF_DISK = lazy_compile(
-    r"\b(?:ssh|sftp|scp|ftp|ftps|rsync|remote\s+(?:host|server|machine|system|path|file|directory)|on\s+the\s+"
+    r"\b(?:(?:over|via|through|using)\s+ssh|ssh\s+(?:host|server|connection|session)|sftp|scp|ftp|ftps|rsync|remote\s+(?:host|server|machine|system|path|file|directory)|on\s+the\s+"
     r"(?:remote|server|host|device|router|switch|nas)|nas|synology|qnap|truenas|volume\d+|smb|cifs|"
     r"nfs|share\s+path|api\s+endpoint|endpoint\s+path|api\s+path|url\s+path|request\s+path|http\s+path|"
     r"rest\s+path|webdav|imap|mailbox|mail\s+folder|email\s+folder|inbox|path-based\s+routing|routing)\b|"
@@ -693,6 +693,8 @@ def relative_path(node: SchemaNode, ctx: Context) -> None:
             return
         named = (name_tokens(node.name), "strong")
     kind = named[1]
+    if kind == "weak" and _role_path(node, ctx):
+        kind = "strong"  # the `source` of a move: a path by its role, whatever the description says
     schema = node.schema
     items = None
     plain = plain_type(node)
@@ -738,7 +740,7 @@ def relative_path(node: SchemaNode, ctx: Context) -> None:
         return  # relative by design ("the relative path to the doc page"); the base is the tool's business
     if lex.anchored.search(text) or (lex.remote is not None and (lex.remote.search(text) or lex.remote.search(tool_text))):
         return
-    if _OFF_DISK.search(text) or _OFF_DISK.search(tool_text) or _OFF_DISK.search(ctx.tool.name or "") or \
+    if _OFF_DISK.search(text) or _OFF_DISK.search(tool_text) or \
             not _REMOTE_TOKENS.isdisjoint(named[0]):
         return  # a path on an SSH host, a NAS volume, an API endpoint: not the agent's file system
     if lex.relative is not None and lex.relative.search(tool_text):
@@ -915,12 +917,15 @@ _ID_TOKENS = frozenset({"id", "ids", "uuid", "uuids", "guid", "guids", "identifi
                         "number", "num", "code", "key"})
 
 
+_CJK_ID = ("编号", "号码", "单号", "标识")
+
+
 def _example_of(prose: str, tokens: tuple[str, ...], lex: _IdLexicon) -> bool:
     """The tool description shows an example id (digits, `-` or `_` in it, or mixed case) or its format ("by its
     id (a UUID string)") in a sentence about the id's noun."""
     nouns = [t for t in tokens if t not in _ID_TOKENS]
     low = prose.lower()
-    if nouns and not any(noun in low for noun in nouns) and "id" not in low:
+    if nouns and not any(noun in low for noun in nouns) and "id" not in low and not contains_any(prose, _CJK_ID):
         return False
     if lex.example is not None and lex.hints.search(low) is not None:
         for sentence in _SENTENCES.split(prose):
@@ -941,22 +946,28 @@ _SENTENCES = lazy_compile(r"(?<=[.!?;。！？；])\s+|\n")
 def _sibling_lists(tokens: tuple[str, ...], ctx: Context) -> bool:
     """Another tool of the set lists, searches or looks up the things this id names (`channel_id` and
     `search_channels`), so the model is not left to invent one."""
-    nouns = {t for t in tokens if t not in _ID_TOKENS}
+    nouns = [t for t in tokens if t not in _ID_TOKENS]
     if not nouns or len(ctx.tools) < 2:
         return False
-    wanted = nouns | {n + "s" for n in nouns} | {n[:-1] for n in nouns if n.endswith("s")}
+    forms = [{noun, noun + "s", noun[:-1] if noun.endswith("s") else noun} for noun in nouns]
 
-    def lookups() -> list[tuple[Any, frozenset[str]]]:
+    def lookups() -> list[tuple[Any, frozenset[str], frozenset[str]]]:
         found = []
         for other in ctx.tools:
             names = name_tokens(other.name or "")
             if names and not _LOOKUP_VERBS.isdisjoint(names):
-                found.append((other, frozenset(names)))
+                properties = other.schema.get("properties") if isinstance(other.schema, dict) else None
+                found.append((other, frozenset(names), frozenset(properties) if isinstance(properties, dict)
+                              else frozenset()))
         return found
 
-    for other, names in ctx.cached("lookup-tools", lookups):
-        if other is not ctx.tool and not names.isdisjoint(wanted):
-            return True
+    name = tokens and "_".join(tokens)
+    for other, names, takes in ctx.cached("lookup-tools", lookups):
+        if other is ctx.tool or any(names.isdisjoint(form) for form in forms):
+            continue  # every noun of the id (`production`, `line`) must name what the sibling looks up
+        if any("_".join(name_tokens(p)) == name for p in takes):
+            continue  # `get_photo_info(photo_id)` takes the id too: it is no place to get one from
+        return True
     return False
 
 
