@@ -243,3 +243,13 @@ def test_a_secret_documented_as_a_key_file_path_is_not_a_secret():
 
     assert rules(listed(connect), "secret-parameter") == []
     assert rules(listed(login), "secret-parameter") == [("secret-parameter", "/0/inputSchema/properties/password")]
+
+
+def test_the_seed_refund_order_stays_clean_under_every_rule():
+    from helpers import ROOT_DIR
+
+    seed = (ROOT_DIR / "fixtures" / "refund.json").read_text(encoding="utf-8")
+    assert toollint.lint(seed, select=["ALL", "OPT-IN"]) == []
+    # The same tool with the unit in the description instead of the name: a money-moving tool that states its scale.
+    renamed = seed.replace('"amount_cents"', '"amount"')
+    assert [f.rule for f in toollint.lint(renamed, select=["ALL", "OPT-IN"])] == []
