@@ -416,7 +416,8 @@ def _collisions(values: list[tuple[Any, str]]) -> list[tuple[str, str, str, str]
         if not isinstance(value, str):
             continue
         folded = value.casefold()
-        loose = _SEPARATORS.sub("", folded)
+        sign = folded[:1] if folded[:1] in "+-" else ""
+        loose = sign + _SEPARATORS.sub("", folded[len(sign):])  # `x` and `-x` are opposite axes, not spellings
         if folded in by_fold:
             if by_fold[folded] != value:
                 found.append((by_fold[folded], value, "differ only in letter case", where))
@@ -638,6 +639,23 @@ def _code_language_set(ctx: Context) -> bool:
     return bool(ctx.cached("code-language-set", search))
 
 
+# A relative example: `e.g. "root/Player"`, `(e.g. dist)`, `like src/app`; an absolute one is `_ABSOLUTE_EXAMPLE`.
+_RELATIVE_EXAMPLE = lazy_compile(r"(?:\be\.g\.,?|\bsuch\s+as|\bfor\s+example|\blike|例如)\s*[:(]?\s*[\"'`“‘]?"
+                                 r"(?:\.{1,2}/|[A-Za-z_][\w.-]*/|[A-Za-z_][\w-]*[\"'`”’)])", re.IGNORECASE)
+
+
+def _anchored_set(ctx: Context, lex: _PathLexicon) -> bool:
+    """A tool whose other parameters say its paths are relative to its project or root ("relative to the
+    project", `res://`): its paths share that base by design."""
+    tool = ctx.tool
+    properties = tool.schema.get("properties") if tool is not None and isinstance(tool.schema, dict) else None
+    for prop in properties.values() if isinstance(properties, dict) else ():
+        text = prop.get("description") if isinstance(prop, dict) else None
+        if isinstance(text, str) and (lex.anchored.search(text) or "res://" in text):
+            return True
+    return False
+
+
 def _manages_working_directory(ctx: Context) -> bool:
     """The tool set keeps its own current directory (it has a `cd`), so its paths are relative to it on purpose."""
     def search() -> bool:
@@ -658,7 +676,9 @@ _OFF_DISK = lazy_compile(
     r"\b(?:(?:over|via|through|using)\s+ssh|ssh\s+(?:host|server|connection|session)|sftp|scp|ftp|ftps|rsync|remote\s+(?:host|server|machine|system|path|file|directory)|on\s+the\s+"
     r"(?:remote|server|host|device|router|switch|nas)|nas|synology|qnap|truenas|volume\d+|smb|cifs|"
     r"nfs|share\s+path|api\s+endpoint|endpoint\s+path|api\s+path|url\s+path|request\s+path|http\s+path|"
-    r"rest\s+path|webdav|imap|mailbox|mail\s+folder|email\s+folder|inbox|path-based\s+routing|routing)\b|"
+    r"rest\s+path|webdav|imap|mailbox|mail\s+folder|email\s+folder|inbox|path-based\s+routing|routing|route|routes|"
+    r"redirects?|rewrites?|cron|deployments?|page\s+path|function\s+path|node\s+path|scene\s+tree|"
+    r"path\s+(?:to|of)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}node)\b|"
     r"/volume\d+|远程|接口路径|邮箱", re.IGNORECASE)
 
 
@@ -722,6 +742,10 @@ def relative_path(node: SchemaNode, ctx: Context) -> None:
     default = schema.get("default")
     if isinstance(default, str) and default.startswith(("/", "$", "~")):
         return  # an absolute default, or a JSONPath
+    if isinstance(default, str):
+        return  # a relative default (`./output`, `dist`, `""` for the working directory): relative by design
+    if _RELATIVE_EXAMPLE.search(text):
+        return  # "e.g. \"root/Player\"", "like dist": the tool resolves it against its own base
     siblings = node.parent.schema.get("properties") if node.parent is not None else None
     if isinstance(siblings, dict) and "op" in siblings and node.name == "path":
         return  # a JSON Patch operation
@@ -749,7 +773,7 @@ def relative_path(node: SchemaNode, ctx: Context) -> None:
     elif lex.absolute is not None and lex.absolute.search(tool_text):
         return  # "All paths must be absolute" for the whole tool
     # Last, as they look at every tool of the file (once per file, but only for files that get this far):
-    if _manages_working_directory(ctx) or _code_language_set(ctx):
+    if _manages_working_directory(ctx) or _code_language_set(ctx) or _anchored_set(ctx, lex):
         return  # a shell-like set whose `cd` makes relative paths its design, or values in Java/JavaScript code
     what = "paths" if items is not None else "a path"
     ctx.report(node.pointer,
@@ -908,6 +932,13 @@ _MINTED = lazy_compile(
     r"\b(?:unique\s+)?(?:id|identifier|name)\s+(?:to\s+give|to\s+assign|you\s+(?:pick|make\s+up|create))\b|"
     r"\bgenerate\s+(?:a\s+)?(?:new\s+)?(?:unique\s+)?(?:id|identifier)\b|"
     r"\b(?:client|caller)[- ](?:chosen|generated|provided|supplied)\b", re.IGNORECASE)
+# An identifier that takes another form too: "Document ID, title, or URL", "Secret name or ID", "名称或ID".
+_OR_NAME = lazy_compile(
+    r"\b(?:id|ids|identifier|uuid)\s*(?:,\s*[\w ]{1,20})*\s*(?:,|or|/)\s*(?:an?\s+|the\s+|its\s+)?(?:full\s+)?"
+    r"(?:name|title|url|uri|slug|handle|email|path|domain|key|alias|link)s?\b|"
+    r"\b(?:name|title|url|slug|handle|email|domain|alias|link)s?\s*(?:,|or|/)\s*(?:an?\s+|the\s+|its\s+)?"
+    r"(?:id|ids|identifier|uuid)\b|(?:名称|名字|链接)\s*(?:或|/)\s*(?:ID|id|编号)|(?:ID|id|编号)\s*(?:或|/)\s*(?:名称|名字|链接)",
+    re.IGNORECASE)
 # An example value after a cue: "e.g. dQw4w9WgXcQ", "例如 ORD-2041".
 _EXAMPLE_VALUE = lazy_compile(r"(?:\be\.g\.?|\bfor\s+example|\bsuch\s+as|\bexample:|\blike|例如|比如)[,:：]?\s*"
                               r"[\"'`“‘(]?([A-Za-z0-9][\w.:/#-]{3,80})", re.IGNORECASE)
@@ -1020,6 +1051,8 @@ def _judge_identifier(node: SchemaNode, ctx: Context, lex: _IdLexicon, tokens: t
         return  # a label the caller makes up itself: there is nothing to invent wrongly
     if _MINTED.search(text):
         return  # "a new branch identifier", "an id you make up for this thought": the model mints it
+    if _OR_NAME.search(text):
+        return  # "ID, title or URL", "name or ID": a pattern would reject the other forms it takes
     tool = ctx.tool
     prose = tool_docs(tool, ctx).prose if tool is not None else ""
     if prose and (_names_other_tool(prose, ctx) or _example_of(prose, tokens, lex)):

@@ -446,7 +446,7 @@ def values_only_in_prose(node: SchemaNode, ctx: Context) -> None:
     if isinstance(declared, str) and declared in _OTHER_TYPES and _MERGED.isdisjoint(node.schema):
         return  # plainly no string: the parameter view would say so after more work
     # The text next: few descriptions list values, and the parameter view is built only for those.
-    values = listed_values(description) or labelled_values(description, node.name or "", node.schema.get("title"))
+    values = allowed_values(description, node.name or "", node.schema.get("title"))
     if values is None:
         return
     param = param_of(node, ctx)
@@ -471,12 +471,12 @@ def values_only_in_docstring(tool: Tool, ctx: Context) -> None:
         if not isinstance(prop, dict) or not _CONSTRAINED.isdisjoint(prop) or "$ref" in prop:
             continue
         own = prop.get("description")
-        if isinstance(own, str) and (listed_values(own) or labelled_values(own, name, prop.get("title"))):
+        if isinstance(own, str) and allowed_values(own, name, prop.get("title")):
             continue  # reported by the schema check
         found = docs.entry(name)
         if found is None or len(found.text) < 8 or prop.get("type") not in ("string", None):
             continue
-        values = listed_values(found.text) or labelled_values(found.text, name, prop.get("title"))
+        values = allowed_values(found.text, name, prop.get("title"))
         if values is not None and (prop.get("type") == "string" or found.type_name in ("str", "string")):
             _report_values(ctx, jp.join(tool.schema_pointer, "properties", name), name, values,
                            "the docstring's entry")
@@ -490,11 +490,50 @@ def _report_values(ctx: Context, pointer: str, label: str, values: list[str], wh
                key=True, fix="add `\"enum\": [" + ", ".join(f'"{v}"' for v in values[:6]) + "]`")
 
 
+def allowed_values(text: str, name: str, title: Any = None) -> list[str] | None:
+    """The allowed values a parameter's text lists, in any of the forms the rule knows (None when it lists none)."""
+    return listed_values(text) or labelled_values(text, name, title) or alternatives(text)
+
+
+# Two or more quoted bare words joined only by `or`, `,`, `/` or `|` ("\"watched\" or \"watchlist\""), or three or
+# more bare words joined by `|` ("sum | mean | count"): an alternation of values, not prose.
+_QUOTED_OR = lazy_compile(
+    r"(?P<values>[\"'`“‘][A-Za-z][\w.-]{0,30}[\"'`”’](?:\s*(?:,\s*or|,|or|/|\|)\s*[\"'`“‘][A-Za-z][\w.-]{0,30}[\"'`”’]){1,15})"
+    r"(?!\s*(?:,|or|/|\|)?\s*[\w\"'`“‘])")
+_PIPED = lazy_compile(r"(?<![A-Za-z0-9_|`.$])(?P<values>[A-Za-z][\w-]{1,24}(?:\s*\|\s*[A-Za-z][\w-]{1,24}){2,15})"
+                      r"(?![\w|`])")
+
+
+_TABLE_ROW = lazy_compile(r"^\s*\|", re.MULTILINE)
+
+
+def alternatives(text: str) -> list[str] | None:
+    """Values given as an alternation: quoted words joined by `or` (`"liked" or "disliked"`), or words joined by
+    `|`. Not after an example cue, and not when the list is open ("etc.", "or any other")."""
+    for pattern in (_QUOTED_OR, _PIPED):
+        if pattern is _QUOTED_OR and not contains_any(text, _OPEN_QUOTES):
+            continue
+        if pattern is _PIPED and (text.count("|") < 2 or _TABLE_ROW.search(text) is not None):
+            continue  # fewer than two pipes, or a Markdown table
+        for match in pattern.finditer(text):
+            if _ends_with(_EXAMPLE_CUE, text, match.start()) or _ends_with(_CONDITION_BEFORE, text, match.start()):
+                continue
+            if _OPEN_ENDED.search(text[match.end():match.end() + 40]) or _EXAMPLE_ANYWHERE.search(text):
+                continue
+            values = [v.strip(_STRIP) for v in re.split(r"\s*(?:,\s*or|,|\bor\b|/|\|)\s*", match.group("values"))]
+            values = [v for v in values if v]
+            if len(values) >= 2 and len(set(values)) == len(values) and \
+                    not any(v.lower() in ("true", "false", "null", "none") for v in values):
+                return values
+    return None
+
+
 # "Style: brief, detailed, bullet-points": the parameter's own name (or title) as a label, then three or more bare
-# lower-case words and nothing after them. A label with no cue word is a list only when it names the parameter.
+# words and nothing after them. A label with no cue word is a list only when it names the parameter (or ends in its
+# last word: "Resource type" for `type`).
 _LABELLED = lazy_compile(
     r"(?:^|[.;:]\s+|\n)(?P<label>[A-Za-z][\w -]{0,30}?)\s*[:：]\s*"
-    r"(?P<values>[a-z][a-z0-9_-]{0,24}(?:\s*,\s*(?:or\s+)?[a-z][a-z0-9_-]{0,24}){2,15})\s*\.?\s*$")
+    r"(?P<values>[a-z][A-Za-z0-9_-]{0,24}(?:\s*,\s*(?:or\s+)?[a-z][A-Za-z0-9_-]{0,24}){2,15})\s*\.?\s*$")
 
 
 def labelled_values(text: str, name: str, title: Any = None) -> list[str] | None:
@@ -505,7 +544,9 @@ def labelled_values(text: str, name: str, title: Any = None) -> list[str] | None
     if match is None:
         return None
     label = name_tokens(match.group("label"))
-    if label != name_tokens(name) and not (isinstance(title, str) and label == name_tokens(title)) and \
+    own = name_tokens(name)
+    if label != own and not (isinstance(title, str) and label == name_tokens(title)) and \
+            not (own and label[-1:] == own[-1:]) and \
             label[-1:] not in (("options",), ("values",), ("choices",), ("modes",), ("types",)):
         return None
     if _OPEN_ENDED.search(text[match.start():]) or _ends_with(_EXAMPLE_CUE, text, match.start("values")):

@@ -130,7 +130,13 @@ def _sibling_names(node: Any) -> list[str]:
 # A resolution, a screen, a video or a screenshot measures width and height in pixels by definition.
 _RASTER = lazy_compile(
     r"\b(?:video|videos|screenshot|screenshots|screen|viewport|window|resolution|thumbnail|thumbnails|camera|"
-    r"webcam|display|browser|pixel|pixels)\b|视频|截图|屏幕|分辨率|像素", re.IGNORECASE)
+    r"webcam|display|browser|pixel|pixels|rect|rectangle|dom|css|element|bounding|scroll)\b|视频|截图|屏幕|分辨率|像素",
+    re.IGNORECASE)
+# The temperature of a language, voice or image model: a sampling setting, not degrees.
+_SAMPLING = lazy_compile(
+    r"\b(?:llm|llms|model|models|gpt|ai|voice|voices|tts|speech|sampling|generation|generate|completion|completions|"
+    r"chat|prompt|tokens?|agent|agents|assistant|openai|anthropic|claude|gemini|creativity|randomness)\b|模型|采样|生成",
+    re.IGNORECASE)
 # A speed that is a multiplier of normal playback: 1.3 means 30% faster, there is no km/h in it.
 _PLAYBACK = lazy_compile(
     r"\b(?:playback|play|audio|video|speech|tts|voice|voices|narration|animation|animations|media|music|song|"
@@ -169,7 +175,12 @@ def unitless_by_context(kind: str, word: str, description: str, node: Any, tool_
         return True  # the width of an image or a screen: pixels by definition
     if word in ("rate", "汇率") and (_EXCHANGE.search(description) or "exchange" in name_tokens(getattr(node, "name", "") or "")):
         return True  # an exchange rate is the ratio of two currencies: no unit, no percent
-    if word in ("speed", "速度") and (_PLAYBACK.search(description) or _PLAYBACK.search(tool_text)):
+    name_words = " ".join(name_tokens(getattr(node, "name", "") or ""))
+    if word in ("temperature", "temp", "温度") and (_SAMPLING.search(name_words) or _SAMPLING.search(description)
+                                                   or _SAMPLING.search(tool_text)):
+        return True  # an LLM's or a voice model's sampling temperature
+    if word in ("speed", "速度") and (_PLAYBACK.search(description) or _PLAYBACK.search(tool_text)
+                                     or _PLAYBACK.search(name_words)):
         return True  # a playback speed of 1.3 is a multiplier
     if kind == "weight" and (_RANGE.search(description) or _bounded(schema)):
         return True  # a weight on a stated 0-10 scale
