@@ -32,9 +32,11 @@ from toollint.linter.runner import lint_paths
 SEVERITIES = ("warning", "error")
 
 
-def findings_of(paths: list[str]) -> list[Finding]:
-    run = lint_paths(paths, Settings())
-    return [f for f in run.findings if f.severity in SEVERITIES]
+def findings_of(paths: list[str], select: tuple[str, ...] = ("ALL",), info: tuple[str, ...] = ()) -> list[Finding]:
+    """The warning and error findings of the rules `select` picks, and the info findings of the rules in `info`
+    (to measure a rule the default-set policy moved to info or to the opt-in group)."""
+    run = lint_paths(paths, Settings(select=select))
+    return [f for f in run.findings if f.severity in SEVERITIES or f.rule in info]
 
 
 def key_of(finding: Finding) -> str:
@@ -216,6 +218,9 @@ def main() -> None:
     parser.add_argument("--recall", type=int, help="print this many random tools with their findings instead")
     parser.add_argument("--recall-labels", help="a TOML file of hand-found problems; print the recall table")
     parser.add_argument("--blind", help="write the sample as JSON for blind readers to this file (no rule names)")
+    parser.add_argument("--select", default="ALL", help="comma-separated selectors (ALL,OPT-IN measures the opt-in rules too)")
+    parser.add_argument("--info", default="", help="comma-separated rules whose info findings are sampled too")
+    parser.add_argument("--only", default="", help="comma-separated rules: tally only these (the default set, say)")
     args = parser.parse_args()
     if args.recall_labels:
         recall_tally(tomllib.loads(Path(args.recall_labels).read_text(encoding="utf-8")).get("tool", []))
@@ -226,7 +231,10 @@ def main() -> None:
             print("```json\n" + json.dumps(raw, ensure_ascii=False, indent=1)[:3000] + "\n```\n")
             print("toollint: " + ("; ".join(f"{f.rule} at `{f.pointer}`" for f in found) or "nothing") + "\n")
         return
-    chosen = sample(findings_of(args.paths), args.seed, args.per_rule)
+    found = findings_of(args.paths, tuple(args.select.split(",")), tuple(r for r in args.info.split(",") if r))
+    if args.only:
+        found = [f for f in found if f.rule in args.only.split(",")]
+    chosen = sample(found, args.seed, args.per_rule)
     if args.blind:
         Path(args.blind).write_text(json.dumps(blind_items(chosen), ensure_ascii=False, indent=1), encoding="utf-8")
         print(f"{len(chosen)} findings written to {args.blind}")

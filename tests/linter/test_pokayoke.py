@@ -19,6 +19,7 @@ def tool(properties: dict, description: str = GOOD, name: str = "lookup_item", *
 
 
 def fired(text: str, rule: str, fmt: str = "json", **settings) -> list:
+    settings.setdefault("select", ("ALL", "OPT-IN"))  # the opt-in rules are tested too
     return [f for f in lint_text(text, fmt, **settings) if f.rule == rule]
 
 

@@ -16,6 +16,7 @@ CASES = [pytest.param(spec, example, id=f"{spec.name}-{example.kind}-{i}")
 @pytest.mark.parametrize(("spec", "example"), CASES)
 def test_example(spec, example):
     options = {"rule_settings": {spec.name: example.options}} if example.options else {}
+    options["select"] = ("ALL", "OPT-IN")  # an opt-in rule's examples hold too
     if {c.scope for c in load_checks().get(spec.name, ())} == {"set"}:  # examples of set rules: {server: tools}
         findings = lint_set_text(example.text, targets=example.targets, **options)
     else:

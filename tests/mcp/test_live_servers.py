@@ -139,7 +139,7 @@ def test_a_saved_snapshot_is_linted_like_any_tool_file(two_servers):
 
 
 def test_full_output_names_the_server_and_the_tool():
-    proc = toollint("check", "--isolated", "--select", "missing-unit", "--server", f"{FAKE} paged")
+    proc = toollint("check", "--isolated", "--select", "missing-unit", "--fail-on", "info", "--server", f"{FAKE} paged")
     assert proc.returncode == 1, proc.stderr
     assert "<server fake-paged>:" in proc.stdout
     assert "= server: fake-paged; tool: tool_0" in proc.stdout
