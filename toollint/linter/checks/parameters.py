@@ -581,6 +581,8 @@ def _path_lexicon(options: dict[str, Any]) -> _PathLexicon:
 _PATHS = OptionCache(_path_lexicon)
 # `^/`, `^\/`, `^[A-Za-z]:`, `^(/|[A-Za-z]:)`, `^(?:/|~)`, `^\\\\` (UNC), `^~/`.
 _ABSOLUTE_PATTERN = lazy_compile(r"^\^\(?(?:\?:)?(?:\\?/|\[(?:a-zA-Z|A-Za-z|a-z|A-Z)\]:|~|\\\\\\\\|[A-Za-z]:)")
+# `^(?!/)`, `^[^/]`: the author requires a relative path on purpose.
+_RELATIVE_PATTERN = lazy_compile(r"^\^(?:\(\?!\\?/|\[\^\\?/)")
 
 
 def _path_kind(tokens: tuple[str, ...], lex: _PathLexicon) -> str | None:
@@ -737,8 +739,8 @@ def relative_path(node: SchemaNode, ctx: Context) -> None:
     if kind == "weak" and (lex.path_words is None or lex.path_words.search(text) is None):
         return
     pattern = schema.get("pattern")
-    if isinstance(pattern, str) and _ABSOLUTE_PATTERN.match(pattern):
-        return
+    if isinstance(pattern, str) and (_ABSOLUTE_PATTERN.match(pattern) or _RELATIVE_PATTERN.match(pattern)):
+        return  # an absolute `^/`, or relative only on purpose (`^(?!/)`): the author chose it
     default = schema.get("default")
     if isinstance(default, str) and default.startswith(("/", "$", "~")):
         return  # an absolute default, or a JSONPath
@@ -1116,6 +1118,33 @@ _PROVISION_VERBS = frozenset({"create", "add", "set", "update", "change", "reset
 _PROVISION_CJK = ("创建", "新增", "添加", "设置", "修改", "重置", "注册", "配置")
 
 
+# A secret the call sets rather than uses: "Password for the new user", "(for create operation)", 新密码.
+_SETS_SECRET = lazy_compile(
+    r"\b(?:new|initial|temporary|desired)\s+(?:[\w-]+\s+)?(?:password|passphrase|secret|pin)\b|"
+    r"\b(?:password|passphrase|secret)\s+(?:for|of)\s+the\s+new\s+(?:user|account|member|role)\b|"
+    r"\bfor\s+(?:the\s+)?(?:create|creation|update|reset)\b|\bto\s+(?:set|assign)\b|新密码|初始密码|设置的?密码",
+    re.IGNORECASE)
+# Tools whose input a secret is: one-time passwords, signatures, ciphers.
+_SECRET_PROCESSORS = frozenset({"otp", "totp", "hotp", "mfa", "authenticator", "hmac", "encrypt", "decrypt", "cipher",
+                                "jwt", "hash", "crypto"})
+# The server reads the secret from its environment unless the call overrides it.
+_FALLS_BACK = lazy_compile(
+    r"\bfalls?\s+back\b|\b(?:defaults?\s+to|otherwise|else|if\s+(?:not\s+(?:given|provided|set)|omitted))[^.]{0,60}"
+    r"\b(?:env(?:ironment)?|config(?:uration)?|settings?)\b|\b[A-Z][A-Z0-9]*_(?:API_)?(?:KEY|TOKEN|SECRET|PASSWORD)\b|"
+    r"环境变量", re.IGNORECASE)
+
+
+def _description(ctx: Context) -> str:
+    description = ctx.tool.description if ctx.tool is not None else None
+    return description if isinstance(description, str) else ""
+
+
+def _required(node: SchemaNode) -> bool:
+    parent = node.parent
+    required = parent.schema.get("required") if parent is not None else None
+    return isinstance(required, list) and node.name in required
+
+
 def _provisions(tokens: tuple[str, ...], ctx: Context) -> bool:
     """The tool creates or sets the credential (by the verbs of its name), or the parameter is a new one."""
     if tokens[:1] in (("new",), ("initial",), ("temporary",), ("temp",)):
@@ -1151,8 +1180,12 @@ def secret_parameter(node: SchemaNode, ctx: Context) -> None:
     tool_tokens = set(name_tokens(ctx.tool.name or "")) if ctx.tool is not None else set()
     if tool_tokens & _KEY_MANAGEMENT and tokens[-1] in ("key", "apikey", "token"):
         return  # delete_api_key(api_key): the key to revoke is named, not used
-    if _provisions(tokens, ctx):
+    if _provisions(tokens, ctx) or _SETS_SECRET.search(text):
         return  # create_user(password), set_chap_secret(secret): the credential is the tool's data
+    if not tool_tokens.isdisjoint(_SECRET_PROCESSORS):
+        return  # an OTP generator, an HMAC signer: the secret is the input the tool computes on
+    if not _required(node) and _FALLS_BACK.search(f"{text}\n{_description(ctx)}"):
+        return  # an optional override of a key the server reads from its environment by default
     ctx.report(node.pointer,
                f"`{node_label(node)}` asks the model for a secret: the value passes through the prompt, the "
                "transcript and the provider's logs; have the server read it from its configuration or "

@@ -337,7 +337,7 @@ _LISTED_STARTS = literal_trie(("one", "allowed", "valid", "possible", "accepted"
                                "can", "option", "value", "enum", "[enum]", "可选", "取值", "只能是", "必须是", "之一"))
 # "(economy, premium, business)": three or more bare words in parentheses, not after "e.g.". The lookbehind
 # follows the parenthesis so the search can jump from one parenthesis to the next.
-_PARENS = lazy_compile(r"[(（](?<![\w.][(（])\s*(?P<values>[a-z][\w-]{0,20}(?:\s*(?:,|/|\|)\s*(?:or\s+)?[a-z][\w-]{0,20})"
+_PARENS = lazy_compile(r"[(（](?<![\w.+*?^|)\]][(（])\s*(?P<values>[a-z][\w-]{0,20}(?:\s*(?:,|/|\|)\s*(?:or\s+)?[a-z][\w-]{0,20})"
                      r"{2,19})\s*[)）]")
 _EXAMPLE_CUE = lazy_compile(r"(?:e\.g\.?|i\.e\.?|eg\.?|such\s+as|for\s+example|for\s+instance|like|including|"
                           r"例如|比如|如)\s*[:：,]?\s*$", re.IGNORECASE)
@@ -430,6 +430,8 @@ _CONSTRAINED = frozenset(("enum", "const", "anyOf", "oneOf", "pattern", "format"
 # A declared type other than string is the parameter's type unless another schema is merged in.
 _OTHER_TYPES = frozenset(("integer", "number", "boolean", "array", "object"))
 _MERGED = frozenset(("$ref", "allOf"))
+# What already constrains or points elsewhere for a value: the docstring path looks into `anyOf` and `items` itself.
+_VALUE_KEYWORDS = frozenset(("enum", "const", "pattern", "format", "oneOf", "$ref", "allOf"))
 
 
 def _unconstrained(keys: tuple[str, ...]) -> bool:
@@ -440,7 +442,7 @@ def _unconstrained(keys: tuple[str, ...]) -> bool:
 @check("values-only-in-prose", "schema", keys=("description",), properties_only=True, when=_unconstrained)
 def values_only_in_prose(node: SchemaNode, ctx: Context) -> None:
     description = node.schema.get("description")
-    if not isinstance(description, str) or len(description) < 8:
+    if not isinstance(description, str) or len(description) < 8 or _is_expression(node.name):
         return
     declared = node.schema.get("type")
     if isinstance(declared, str) and declared in _OTHER_TYPES and _MERGED.isdisjoint(node.schema):
@@ -468,18 +470,38 @@ def values_only_in_docstring(tool: Tool, ctx: Context) -> None:
     if not docs.entries:
         return
     for name, prop in properties.items():
-        if not isinstance(prop, dict) or not _CONSTRAINED.isdisjoint(prop) or "$ref" in prop:
-            continue
+        if not isinstance(prop, dict) or not _VALUE_KEYWORDS.isdisjoint(prop) or _is_expression(name):
+            continue  # `_takes_strings` looks into `anyOf` and `items`
         own = prop.get("description")
         if isinstance(own, str) and allowed_values(own, name, prop.get("title")):
             continue  # reported by the schema check
         found = docs.entry(name)
-        if found is None or len(found.text) < 8 or prop.get("type") not in ("string", None):
+        if found is None or len(found.text) < 8 or not _takes_strings(prop, found.type_name):
             continue
         values = allowed_values(found.text, name, prop.get("title"))
-        if values is not None and (prop.get("type") == "string" or found.type_name in ("str", "string")):
+        if values is not None:
             _report_values(ctx, jp.join(tool.schema_pointer, "properties", name), name, values,
                            "the docstring's entry")
+
+
+def _takes_strings(prop: dict[str, Any], documented_type: str | None) -> bool:
+    """A string, an array of unconstrained strings, or either of them or null (`Optional[list[str]]`)."""
+    kinds = [prop] + [b for b in prop.get("anyOf") or () if isinstance(b, dict) and b.get("type") != "null"]
+    if len(kinds) > 2 or (len(kinds) == 2 and "type" in prop):
+        return False
+    schema = kinds[-1]
+    if schema.get("type") == "array":
+        items = schema.get("items")
+        return isinstance(items, dict) and items.get("type") == "string" and _CONSTRAINED.isdisjoint(items)
+    if schema.get("type") is None and "anyOf" not in prop:
+        return documented_type in ("str", "string")
+    return schema.get("type") == "string" and _CONSTRAINED.isdisjoint(schema)
+
+
+def _is_expression(name: str | None) -> bool:
+    """`query`, `filter`, `jql`: an expression whose text names the operands it may compare, not its own values."""
+    tokens = name_tokens(name or "")
+    return bool(tokens) and tokens[-1] in _EXPRESSION_NAMES
 
 
 def _report_values(ctx: Context, pointer: str, label: str, values: list[str], where: str) -> None:
@@ -498,18 +520,25 @@ def allowed_values(text: str, name: str, title: Any = None) -> list[str] | None:
 # Two or more quoted bare words joined only by `or`, `,`, `/` or `|` ("\"watched\" or \"watchlist\""), or three or
 # more bare words joined by `|` ("sum | mean | count"): an alternation of values, not prose.
 _QUOTED_OR = lazy_compile(
-    r"(?P<values>[\"'`“‘][A-Za-z][\w.-]{0,30}[\"'`”’](?:\s*(?:,\s*or|,|or|/|\|)\s*[\"'`“‘][A-Za-z][\w.-]{0,30}[\"'`”’]){1,15})"
-    r"(?!\s*(?:,|or|/|\|)?\s*[\w\"'`“‘])")
-_PIPED = lazy_compile(r"(?<![A-Za-z0-9_|`.$])(?P<values>[A-Za-z][\w-]{1,24}(?:\s*\|\s*[A-Za-z][\w-]{1,24}){2,15})"
-                      r"(?![\w|`])")
+    r"(?P<values>[\"'`“‘][A-Za-z][\w.-]{0,30}[\"'`”’](?:\s*(?:,\s*or|,|or|或|/|\|)\s*[\"'`“‘][A-Za-z][\w.-]{0,30}[\"'`”’]){1,15})"
+    r"(?!\s*(?:,|or|或|/|\|)?\s*[\w\"'`“‘])")
+_PIPED = lazy_compile(r"(?<![A-Za-z0-9_|`.$(:])(?P<values>[A-Za-z][\w-]{1,24}(?:\s*\|\s*[A-Za-z][\w-]{1,24}){2,15})"
+                      r"(?![\w|`)])")  # not a regex group's alternation: `(second|minute|hour)`
 
 
 _TABLE_ROW = lazy_compile(r"^\s*\|", re.MULTILINE)
+_EXAMPLES_WORD = lazy_compile(r"\bexamples?\b|示例|例如", re.IGNORECASE)
+_ALTERNATION = lazy_compile(r"[\"'`”’]\s*(?:,\s*)?(?:or|/|\||或)\s*[\"'`“‘]")
+# Parameters that hold an expression in a query language: the values in their text are its operands.
+_EXPRESSION_NAMES = frozenset({"query", "q", "filter", "filters", "expression", "expr", "where", "jql", "sql", "cql",
+                               "search", "condition", "predicate", "selector"})
 
 
 def alternatives(text: str) -> list[str] | None:
     """Values given as an alternation: quoted words joined by `or` (`"liked" or "disliked"`), or words joined by
     `|`. Not after an example cue, and not when the list is open ("etc.", "or any other")."""
+    if "{" in text or _EXAMPLES_WORD.search(text):
+        return None  # JSON whose quoted strings are content, or "Examples: ..."
     for pattern in (_QUOTED_OR, _PIPED):
         if pattern is _QUOTED_OR and not contains_any(text, _OPEN_QUOTES):
             continue
@@ -520,8 +549,12 @@ def alternatives(text: str) -> list[str] | None:
                 continue
             if _OPEN_ENDED.search(text[match.end():match.end() + 40]) or _EXAMPLE_ANYWHERE.search(text):
                 continue
-            values = [v.strip(_STRIP) for v in re.split(r"\s*(?:,\s*or|,|\bor\b|/|\|)\s*", match.group("values"))]
+            if pattern is _QUOTED_OR and not _ALTERNATION.search(match.group("values")):
+                continue  # quoted words joined by commas alone: a list of examples as often as of values
+            values = [v.strip(_STRIP) for v in re.split(r"\s*(?:,\s*or|,|\bor\b|或|/|\|)\s*", match.group("values"))]
             values = [v for v in values if v]
+            if "`" in match.group("values") or any("." in v for v in values):
+                continue  # backticked or dotted: field names and identifiers (`diff_refs.head_sha`), not labels
             if len(values) >= 2 and len(set(values)) == len(values) and \
                     not any(v.lower() in ("true", "false", "null", "none") for v in values):
                 return values
