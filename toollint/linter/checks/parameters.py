@@ -1127,24 +1127,6 @@ _SETS_SECRET = lazy_compile(
 # Tools whose input a secret is: one-time passwords, signatures, ciphers.
 _SECRET_PROCESSORS = frozenset({"otp", "totp", "hotp", "mfa", "authenticator", "hmac", "encrypt", "decrypt", "cipher",
                                 "jwt", "hash", "crypto"})
-# The server reads the secret from its environment unless the call overrides it.
-_FALLS_BACK = lazy_compile(
-    r"\bfalls?\s+back\b|\b(?:defaults?\s+to|otherwise|else|if\s+(?:not\s+(?:given|provided|set)|omitted))[^.]{0,60}"
-    r"\b(?:env(?:ironment)?|config(?:uration)?|settings?)\b|\b[A-Z][A-Z0-9]*_(?:API_)?(?:KEY|TOKEN|SECRET|PASSWORD)\b|"
-    r"环境变量", re.IGNORECASE)
-
-
-def _description(ctx: Context) -> str:
-    description = ctx.tool.description if ctx.tool is not None else None
-    return description if isinstance(description, str) else ""
-
-
-def _required(node: SchemaNode) -> bool:
-    parent = node.parent
-    required = parent.schema.get("required") if parent is not None else None
-    return isinstance(required, list) and node.name in required
-
-
 def _provisions(tokens: tuple[str, ...], ctx: Context) -> bool:
     """The tool creates or sets the credential (by the verbs of its name), or the parameter is a new one."""
     if tokens[:1] in (("new",), ("initial",), ("temporary",), ("temp",)):
@@ -1184,8 +1166,6 @@ def secret_parameter(node: SchemaNode, ctx: Context) -> None:
         return  # create_user(password), set_chap_secret(secret): the credential is the tool's data
     if not tool_tokens.isdisjoint(_SECRET_PROCESSORS):
         return  # an OTP generator, an HMAC signer: the secret is the input the tool computes on
-    if not _required(node) and _FALLS_BACK.search(f"{text}\n{_description(ctx)}"):
-        return  # an optional override of a key the server reads from its environment by default
     ctx.report(node.pointer,
                f"`{node_label(node)}` asks the model for a secret: the value passes through the prompt, the "
                "transcript and the provider's logs; have the server read it from its configuration or "

@@ -527,6 +527,11 @@ _PIPED = lazy_compile(r"(?<![A-Za-z0-9_|`.$(:])(?P<values>[A-Za-z][\w-]{1,24}(?:
 
 
 _TABLE_ROW = lazy_compile(r"^\s*\|", re.MULTILINE)
+# A JSON array of quoted words after a cue that makes it the whole set: `subset of ["a", "b"]`, `one of ['x', 'y']`.
+_QUOTED_ARRAY = lazy_compile(
+    r"\b(?:subset\s+of|one\s+of|any\s+of|values?\s*:|options?\s*:|choices?\s*:|allowed\s*:|supported\s*:)\s*"
+    r"\[(?P<values>\s*[\"'][A-Za-z][\w-]{0,30}[\"'](?:\s*,\s*[\"'][A-Za-z][\w-]{0,30}[\"']){1,20}\s*)\]", re.IGNORECASE)
+_QUOTED_WORD = lazy_compile(r"[\"']([A-Za-z][\w-]{0,30})[\"']")
 _EXAMPLES_WORD = lazy_compile(r"\bexamples?\b|示例|例如", re.IGNORECASE)
 _ALTERNATION = lazy_compile(r"[\"'`”’]\s*(?:,\s*)?(?:or|/|\||或)\s*[\"'`“‘]")
 # Parameters that hold an expression in a query language: the values in their text are its operands.
@@ -537,6 +542,9 @@ _EXPRESSION_NAMES = frozenset({"query", "q", "filter", "filters", "expression", 
 def alternatives(text: str) -> list[str] | None:
     """Values given as an alternation: quoted words joined by `or` (`"liked" or "disliked"`), or words joined by
     `|`. Not after an example cue, and not when the list is open ("etc.", "or any other")."""
+    listed = _QUOTED_ARRAY.search(text)
+    if listed is not None:  # `subset of ["markdown", "text", "html"]`
+        return _QUOTED_WORD.findall(listed.group("values")) or None
     if "{" in text or _EXAMPLES_WORD.search(text):
         return None  # JSON whose quoted strings are content, or "Examples: ..."
     for pattern in (_QUOTED_OR, _PIPED):
