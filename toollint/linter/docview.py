@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import inspect
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -233,6 +234,24 @@ def may_document(description: str, names: Any) -> bool:
     """Whether a description can hold an entry for one of these parameter names (it names one at all): a few
     substring tests that spare most tools the parse."""
     return any(name in description for name in names if isinstance(name, str) and name)
+
+
+def documented(tool: Any, ctx: Any) -> Iterator[tuple[str, dict[str, Any], ParamDoc]]:
+    """(name, schema, entry) of each top-level property the tool description's parameter section documents: what
+    the tool-scope text rules compare with the schema."""
+    schema = tool.schema
+    properties = schema.get("properties") if isinstance(schema, dict) else None
+    description = tool.description
+    if not isinstance(properties, dict) or not isinstance(description, str) or not may_document(description, properties):
+        return  # no parameter is named, so none is documented
+    docs = tool_docs(tool, ctx)
+    if not docs.entries:
+        return
+    for name, prop in properties.items():
+        if isinstance(prop, dict):
+            found = docs.entry(name)
+            if found is not None:
+                yield name, prop, found
 
 
 def tool_docs(tool: Any, ctx: Any) -> ToolDocs:

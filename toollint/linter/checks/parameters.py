@@ -19,7 +19,7 @@ from toollint.linter.catalog import load_catalog
 from toollint.linter.checks import check
 from toollint.linter.checks.quantity_context import is_share_rate, unit_token_in_name, unitless_by_context
 from toollint.linter.context import Context, node_label
-from toollint.linter.docview import may_document, tool_docs, with_docs
+from toollint.linter.docview import documented, tool_docs, with_docs
 from toollint.linter.namememo import NameMemo
 from toollint.linter.paramview import param_of, plain_description, plain_type, string_param, type_name
 from toollint.linter.textstats import (
@@ -1246,20 +1246,8 @@ def description_contradicts_schema(node: SchemaNode, ctx: Context) -> None:
 @check("description-contradicts-schema", "tool")
 def docstring_contradicts_schema(tool: Tool, ctx: Context) -> None:
     """The same comparison for what the tool description's parameter section (`Args:`) says of a parameter."""
-    schema = tool.schema
-    properties = schema.get("properties") if isinstance(schema, dict) else None
-    if not isinstance(properties, dict) or not isinstance(tool.description, str):
-        return
-    if not may_document(tool.description, properties):
-        return  # the description names no parameter, so it documents none
-    docs = tool_docs(tool, ctx)
-    if not docs.entries:
-        return
-    for name, prop in properties.items():
-        if not isinstance(prop, dict) or ("default" not in prop and "enum" not in prop):
-            continue
-        found = docs.entry(name)
-        if found is None or len(found.text) < 6:
+    for name, prop, found in documented(tool, ctx):
+        if ("default" not in prop and "enum" not in prop) or len(found.text) < 6:
             continue
         own = prop.get("description")
         if isinstance(own, str) and found.text.strip() in own:

@@ -18,7 +18,7 @@ from toollint.linter import fixes
 from toollint.linter.checks import check
 from toollint.linter.checks.structural import _damerau
 from toollint.linter.context import Context, node_label
-from toollint.linter.docview import FRAMEWORK_NAMES, may_document, tool_docs
+from toollint.linter.docview import FRAMEWORK_NAMES, documented, may_document, tool_docs
 from toollint.linter.namememo import NameMemo
 from toollint.linter.paramview import param_of
 from toollint.linter.textstats import contains_any, fold_case, is_word_char, literal_trie, name_tokens
@@ -460,23 +460,13 @@ def values_only_in_prose(node: SchemaNode, ctx: Context) -> None:
 @check("values-only-in-prose", "tool")
 def values_only_in_docstring(tool: Tool, ctx: Context) -> None:
     """Allowed values listed only in the tool description's parameter section (`Args:`, `参数：`)."""
-    schema = tool.schema
-    properties = schema.get("properties") if isinstance(schema, dict) else None
-    if not isinstance(properties, dict) or not isinstance(tool.description, str):
-        return
-    if not may_document(tool.description, properties):
-        return  # the description names no parameter, so it documents none
-    docs = tool_docs(tool, ctx)
-    if not docs.entries:
-        return
-    for name, prop in properties.items():
-        if not isinstance(prop, dict) or not _VALUE_KEYWORDS.isdisjoint(prop) or _is_expression(name):
+    for name, prop, found in documented(tool, ctx):
+        if not _VALUE_KEYWORDS.isdisjoint(prop) or _is_expression(name):
             continue  # `_takes_strings` looks into `anyOf` and `items`
         own = prop.get("description")
         if isinstance(own, str) and allowed_values(own, name, prop.get("title")):
             continue  # reported by the schema check
-        found = docs.entry(name)
-        if found is None or len(found.text) < 8 or not _takes_strings(prop, found.type_name):
+        if len(found.text) < 8 or not _takes_strings(prop, found.type_name):
             continue
         values = allowed_values(found.text, name, prop.get("title"))
         if values is not None:
