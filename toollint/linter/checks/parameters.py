@@ -679,7 +679,8 @@ _OFF_DISK = lazy_compile(
     r"(?:remote|server|host|device|router|switch|nas)|nas|synology|qnap|truenas|volume\d+|smb|cifs|"
     r"nfs|share\s+path|api\s+endpoint|endpoint\s+path|api\s+path|url\s+path|request\s+path|http\s+path|"
     r"rest\s+path|webdav|imap|mailbox|mail\s+folder|email\s+folder|inbox|path-based\s+routing|routing|route|routes|"
-    r"redirects?|rewrites?|cron|deployments?|page\s+path|function\s+path|node\s+path|scene\s+tree|"
+    r"redirects?|rewrites?|cron|deployments?|page\s+path|function\s+path|node\s+path|scene\s+tree|vault|"
+    r"hierarchy|gameobjects?|asset\s+path|assets/|area\s+path|iteration\s+path|note\s+path|"
     r"path\s+(?:to|of)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}node)\b|"
     r"/volume\d+|远程|接口路径|邮箱", re.IGNORECASE)
 
@@ -687,7 +688,8 @@ _OFF_DISK = lazy_compile(
 # Name tokens that put a path on a remote system: `gitea_build_path`, `imap_folder`, `s3_key_path`.
 _REMOTE_TOKENS = frozenset({"github", "gitlab", "gitea", "bitbucket", "git", "repo", "s3", "gcs", "drive", "dropbox",
                             "imap", "mail", "email", "mailbox", "ftp", "sftp", "ssh", "remote", "nas", "smb", "url",
-                            "uri", "web", "http", "route", "api", "endpoint", "watch"})
+                            "uri", "web", "http", "route", "api", "endpoint", "watch", "gameobject", "asset", "scene",
+                            "vault", "note", "area", "iteration", "hierarchy"})
 
 
 def _role_path(node: SchemaNode, ctx: Context) -> bool:
@@ -1106,7 +1108,8 @@ _NAMES_A_SECRET = lazy_compile(
     r"certificate|credentials?|token)(?:\s+file)?\b|密钥文件|文件路径|"
     r"\b(?:id|identifier|name|label|alias|fingerprint|prefix|hash|digest|checksum)\s+of\s+(?:the\s+|an?\s+)?"
     r"(?:[\w-]+\s+){0,2}(?:key|token|secret|password|credential)s?\b|"
-    r"\b(?:hashed|bcrypt|sha-?\d*|md5|argon2)\b|(?:密钥|令牌|密码)(?:的)?(?:ID|编号|标识|哈希|摘要)", re.IGNORECASE)
+    r"\b(?:hashed|bcrypt|sha-?\d*|md5|argon2)\b|(?:密钥|令牌|密码)(?:的)?(?:ID|编号|标识|哈希|摘要)|"
+    r"\bpublic\s+(?:[\w-]+\s+)?(?:token|key)\b|\bpublishable\s+key\b|\bpk[._]\w*|公开的?(?:令牌|密钥)", re.IGNORECASE)
 # A tool that deletes, revokes or rotates a key takes which key, not a secret to use.
 _KEY_MANAGEMENT = frozenset({"delete", "revoke", "remove", "rotate", "disable", "expire", "invalidate", "deactivate"})
 

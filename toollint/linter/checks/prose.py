@@ -454,7 +454,29 @@ def values_only_in_prose(node: SchemaNode, ctx: Context) -> None:
     param = param_of(node, ctx)
     if not param.is_string or param.first("enum") is not None or param.first("const") is not None:
         return
+    if _a_siblings_values(values, node.parent, node.name):
+        return  # "required for user, group": the values of the neighbouring `type`, named to say when
     _report_values(ctx, node.pointer, node_label(node), values, "the description")
+
+
+def _a_siblings_values(values: list[str], parent: SchemaNode | None, name: str | None) -> bool:
+    return parent is not None and _siblings_values_in(values, parent.schema, name)
+
+
+def _siblings_values_in(values: list[str], schema: Any, name: str | None) -> bool:
+    """Whether the listed values are those of another property's `enum` or `const`s beside this one."""
+    properties = schema.get("properties") if isinstance(schema, dict) else None
+    if not isinstance(properties, dict):
+        return False
+    listed = {v.lower() for v in values}
+    for other, prop in properties.items():
+        if other == name or not isinstance(prop, dict):
+            continue
+        known = prop.get("enum") if isinstance(prop.get("enum"), list) else \
+            [b.get("const") for b in prop.get("oneOf") or prop.get("anyOf") or () if isinstance(b, dict)]
+        if listed <= {str(v).lower() for v in known if v is not None}:
+            return True
+    return False
 
 
 @check("values-only-in-prose", "tool")
@@ -469,7 +491,7 @@ def values_only_in_docstring(tool: Tool, ctx: Context) -> None:
         if len(found.text) < 8 or not _takes_strings(prop, found.type_name):
             continue
         values = allowed_values(found.text, name, prop.get("title"))
-        if values is not None:
+        if values is not None and not _siblings_values_in(values, tool.schema, name):
             _report_values(ctx, jp.join(tool.schema_pointer, "properties", name), name, values,
                            "the docstring's entry")
 
