@@ -34,17 +34,16 @@ from toollint.schema.walk import SchemaNode
 FRAMEWORK_NAMES = frozenset({"ctx", "context", "self", "cls", "args", "kwargs", "request", "req", "info"})
 
 # Any sign of a parameter section, found by substring tests before any parsing: most descriptions hold none.
-_HEADER_WORDS = ("arg", "param", "input", "参数")
-_BULLET_MARKS = ("- ", "* ", "• ", "+ ", "-\t", "*\t")
 
 
 def _may_hold_entries(description: str) -> bool:
+    """A header word (every header holds `arg`, `param`, `input` or 参数) or a bulleted or numbered line."""
     low = description.lower()
-    return any(word in low for word in _HEADER_WORDS) or any(mark in description for mark in _BULLET_MARKS) or \
-        ". " in description and _NUMBERED.search(description) is not None
+    return "arg" in low or "param" in low or "input" in low or "参数" in description or \
+        _BULLET_LINE.search(description) is not None
 
 
-_NUMBERED = lazy_compile(r"^[ \t]*\d{1,2}[.)][ \t]", re.MULTILINE)
+_BULLET_LINE = lazy_compile(r"^[ \t]*(?:[-*•+]|\d{1,2}[.)])[ \t]", re.MULTILINE)
 _NUMPY = lazy_compile(r"^[ \t]*(?:parameters|other\s+parameters)[ \t]*\n[ \t]*-{3,}[ \t]*$", re.IGNORECASE | re.MULTILINE)
 # A header that opens a parameter list in Markdown or Chinese: `Parameters:`, `## Arguments`, `**Inputs:**`, `参数：`.
 _HEADER = lazy_compile(
@@ -110,29 +109,39 @@ _EMPTY = ToolDocs()
 
 def parse(description: Any) -> ToolDocs:
     """The parameter sections of a tool description (empty when it has none)."""
-    if not isinstance(description, str) or not _may_hold_entries(description):
-        return ToolDocs(prose=description if isinstance(description, str) else "")
+    if not isinstance(description, str) or ("\n" not in description and ":param" not in description) or \
+            not _may_hold_entries(description):
+        return ToolDocs(prose=description if isinstance(description, str) else "")  # one line holds no section
     docs = ToolDocs(prose=description)
+    if ":param" in description or ("---" in description and _NUMPY.search(description)):
+        _parse_with_docstring_parser(inspect.cleandoc(description), docs)
     low = description.lower()
-    if not any(word in low for word in _HEADER_WORDS) or (
-            _HEADER.search(description) is None and ":param" not in description):
-        _scan_bullets(description, docs)  # no section: only bulleted entries, read without splitting lines
-        return docs
-    text = inspect.cleandoc(description) if "\n" in description else description
-    docs.prose = text
-    spans: list[tuple[int, int]] = []
-    _parse_with_docstring_parser(text, docs)
-    lines = text.split("\n")
-    _scan_lists(text, lines, docs, spans)
-    if spans:
+    lines = description.split("\n") if "arg" in low or "param" in low or "input" in low or "参数" in description \
+        else []
+    starts = _header_lines(lines)
+    if starts:  # the scanner compares indentation line by line, so the text needs no `cleandoc`
+        spans: list[tuple[int, int]] = []
+        _scan_lists(starts, lines, docs, spans)
         inside = {number for start, end in spans for number in range(start, end)}
         docs.prose = "\n".join(line for number, line in enumerate(lines) if number not in inside)
     _scan_bullets(docs.prose, docs)  # bulleted entries outside any section: `- city: 城市名称`
     return docs
 
 
+def _header_lines(lines: list[str]) -> list[int]:
+    """The numbers of the lines holding a parameter-section header: a short line (a header is a few words)
+    that `_HEADER` matches."""
+    return [number for number, line in enumerate(lines) if len(line) <= _HEADER_WIDTH and _HEADER.match(line)]
+
+
+# The longest header line `_HEADER` matches is well under this (indentation, `## `, `**Request parameters:**`).
+_HEADER_WIDTH = 64
+
+
 def _scan_bullets(text: str, docs: ToolDocs) -> None:
     """Bulleted entries outside any section (`- city: 城市名称`), one line each."""
+    if _BULLET_LINE.search(text) is None:
+        return  # no bulleted or numbered line: nothing to scan
     for match in _BULLET.finditer(text):
         name = match.group("name")
         if name not in docs.entries:
@@ -172,11 +181,10 @@ def _indent(line: str) -> int:
     return len(line) - len(line.lstrip())
 
 
-def _scan_lists(text: str, lines: list[str], docs: ToolDocs, spans: list[tuple[int, int]]) -> None:
-    """Entries no docstring parser reads: Markdown lists and sections under a Markdown or Chinese header (and a
-    Google-style section that docstring-parser could not take). Records the line spans of the sections read."""
+def _scan_lists(starts: list[int], lines: list[str], docs: ToolDocs, spans: list[tuple[int, int]]) -> None:
+    """The entries of the sections whose headers stand on the lines `starts`: Google, Markdown and Chinese
+    sections. Records the line spans of the sections read."""
     sectioned = list(docs.sectioned)
-    starts = [text.count("\n", 0, m.start()) for m in _HEADER.finditer(text)]  # the header lines, found in one scan
     index = 0
     for header in starts:
         if header < index:
@@ -231,14 +239,19 @@ def _close(current: tuple[str, list[str], str | None] | None, docs: ToolDocs, se
 
 
 def may_document(description: str, names: Any) -> bool:
-    """Whether a description can hold an entry for one of these parameter names (it names one at all): a few
-    substring tests that spare most tools the parse."""
-    return any(name in description for name in names if isinstance(name, str) and name)
+    """Whether a description can hold an entry for one of these parameter names: it has more than one line
+    (every section and list does) and names one at all. A few substring tests that spare most tools the parse."""
+    return ("\n" in description or ":param" in description) and \
+        any(name in description for name in names if isinstance(name, str) and name)
 
 
-def documented(tool: Any, ctx: Any) -> Iterator[tuple[str, dict[str, Any], ParamDoc]]:
+def documented(tool: Any, ctx: Any) -> list[tuple[str, dict[str, Any], ParamDoc]]:
     """(name, schema, entry) of each top-level property the tool description's parameter section documents: what
-    the tool-scope text rules compare with the schema."""
+    the tool-scope text rules compare with the schema (worked out once per tool)."""
+    return ctx.cached(("documented", id(tool)), lambda: list(_documented(tool, ctx)))
+
+
+def _documented(tool: Any, ctx: Any) -> Iterator[tuple[str, dict[str, Any], ParamDoc]]:
     schema = tool.schema
     properties = schema.get("properties") if isinstance(schema, dict) else None
     description = tool.description

@@ -692,6 +692,18 @@ _REMOTE_TOKENS = frozenset({"github", "gitlab", "gitea", "bitbucket", "git", "re
                             "vault", "note", "area", "iteration", "hierarchy"})
 
 
+def _off_disk_tool(ctx: Context, lex: _PathLexicon) -> bool:
+    """Whether the tool's description places its paths off the agent's disk (once per tool)."""
+    tool = ctx.tool
+
+    def search() -> bool:
+        text = tool.description if tool is not None and isinstance(tool.description, str) else ""
+        return bool(text) and ((lex.remote is not None and lex.remote.search(text) is not None)
+                               or _OFF_DISK.search(text) is not None)
+
+    return bool(ctx.cached(("off-disk", id(tool)), search))
+
+
 def _role_path(node: SchemaNode, ctx: Context) -> bool:
     """`source`/`destination` of a tool that moves, copies or renames files."""
     tool = ctx.tool
@@ -712,9 +724,8 @@ def relative_path(node: SchemaNode, ctx: Context) -> None:
     lex: _PathLexicon = _PATHS.get(ctx.options)
     named = lex.names_seen[node.name or ""]
     if named is None:
-        if not (node.name and name_tokens(node.name)[:1] and name_tokens(node.name)[0] in _ROLE_NAMES
-                and _role_path(node, ctx)):
-            return
+        if not (node.name and node.name.lower() in _ROLE_NAMES and _role_path(node, ctx)):
+            return  # most properties: no path by name, and no `source`/`destination` either
         named = (name_tokens(node.name), "strong")
     kind = named[1]
     if kind == "weak" and _role_path(node, ctx):
@@ -737,17 +748,14 @@ def relative_path(node: SchemaNode, ctx: Context) -> None:
         return
     if items is not None and isinstance(items.get("description"), str):
         text = f"{text}\n{items['description']}"
-    text = with_docs(text, node, ctx)  # what the docstring's `Args:` entry and the description say of it
-    if kind == "weak" and (lex.path_words is None or lex.path_words.search(text) is None):
-        return
     pattern = schema.get("pattern")
     if isinstance(pattern, str) and (_ABSOLUTE_PATTERN.match(pattern) or _RELATIVE_PATTERN.match(pattern)):
         return  # an absolute `^/`, or relative only on purpose (`^(?!/)`): the author chose it
-    default = schema.get("default")
-    if isinstance(default, str) and default.startswith(("/", "$", "~")):
-        return  # an absolute default, or a JSONPath
-    if isinstance(default, str):
-        return  # a relative default (`./output`, `dist`, `""` for the working directory): relative by design
+    if isinstance(schema.get("default"), str):
+        return  # an absolute default or a JSONPath; or a relative one (`./output`, `""`): relative by design
+    text = with_docs(text, node, ctx)  # what the docstring's `Args:` entry and the description say of it
+    if kind == "weak" and (lex.path_words is None or lex.path_words.search(text) is None):
+        return
     if _RELATIVE_EXAMPLE.search(text):
         return  # "e.g. \"root/Player\"", "like dist": the tool resolves it against its own base
     siblings = node.parent.schema.get("properties") if node.parent is not None else None
@@ -766,10 +774,9 @@ def relative_path(node: SchemaNode, ctx: Context) -> None:
             return
     elif lex.relative is not None and lex.relative.search(text):
         return  # relative by design ("the relative path to the doc page"); the base is the tool's business
-    if lex.anchored.search(text) or (lex.remote is not None and (lex.remote.search(text) or lex.remote.search(tool_text))):
-        return
-    if _OFF_DISK.search(text) or _OFF_DISK.search(tool_text) or \
-            not _REMOTE_TOKENS.isdisjoint(named[0]):
+    if lex.anchored.search(text) or (lex.remote is not None and lex.remote.search(text)) or _off_disk_tool(ctx, lex):
+        return  # the tool's paths are in a repository, a bucket, on an SSH host, a NAS volume, an API endpoint
+    if _OFF_DISK.search(text) or not _REMOTE_TOKENS.isdisjoint(named[0]):
         return  # a path on an SSH host, a NAS volume, an API endpoint: not the agent's file system
     if lex.relative is not None and lex.relative.search(tool_text):
         if lex.absolute is None or not lex.absolute.search(tool_text):

@@ -272,13 +272,14 @@ def _check_documented(tool: Tool, ctx: Context) -> None:
     docs = tool_docs(tool, ctx)
     if not docs.sectioned:
         return
-    own = _own_parameters(tool, ctx)
-    if not own or not any(name in own for name in docs.sectioned):
-        return
+    unknown = [name for name in docs.sectioned if name not in properties and name.lower() not in FRAMEWORK_NAMES
+               and not name[:1].isupper() and not name.startswith("_") and "." not in name and name.isascii()]
+    if not unknown or not any(name in properties for name in docs.sectioned):
+        return  # every entry is a parameter, or none is (then the section is not this tool's)
+    own = _own_parameters(tool, ctx)  # the nested properties too: walked only for a section with a stray name
     folded = {_fold(name) for name in own}
-    for name in docs.sectioned:
-        if name in own or _fold(name) in folded or name.lower() in FRAMEWORK_NAMES or name[:1].isupper() or \
-                name.startswith("_") or "." in name or not name.isascii():
+    for name in unknown:
+        if name in own or _fold(name) in folded:
             continue
         near = _nearest(name, own)
         hint = f"; did you mean `{near}`?" if near else "; document the parameter it became or remove the entry"
@@ -442,14 +443,14 @@ def _unconstrained(keys: tuple[str, ...]) -> bool:
 @check("values-only-in-prose", "schema", keys=("description",), properties_only=True, when=_unconstrained)
 def values_only_in_prose(node: SchemaNode, ctx: Context) -> None:
     description = node.schema.get("description")
-    if not isinstance(description, str) or len(description) < 8 or _is_expression(node.name):
+    if not isinstance(description, str) or len(description) < 8:
         return
     declared = node.schema.get("type")
     if isinstance(declared, str) and declared in _OTHER_TYPES and _MERGED.isdisjoint(node.schema):
         return  # plainly no string: the parameter view would say so after more work
     # The text next: few descriptions list values, and the parameter view is built only for those.
     values = allowed_values(description, node.name or "", node.schema.get("title"))
-    if values is None:
+    if values is None or _is_expression(node.name):
         return
     param = param_of(node, ctx)
     if not param.is_string or param.first("enum") is not None or param.first("const") is not None:
@@ -525,8 +526,22 @@ def _report_values(ctx: Context, pointer: str, label: str, values: list[str], wh
 
 
 def allowed_values(text: str, name: str, title: Any = None) -> list[str] | None:
-    """The allowed values a parameter's text lists, in any of the forms the rule knows (None when it lists none)."""
-    return listed_values(text) or labelled_values(text, name, title) or alternatives(text)
+    """The allowed values a parameter's text lists, in any of the forms the rule knows (None when it lists none).
+    The later forms are looked for only when the text has what each needs: two commas after a colon, a quote
+    with a joiner, two pipes or a bracket."""
+    found = listed_values(text)
+    if found is None and text.count(",") >= 2 and (":" in text or "：" in text):
+        found = labelled_values(text, name, title)
+    if found is None and _may_alternate(text):
+        found = alternatives(text)
+    return found
+
+
+def _may_alternate(text: str) -> bool:
+    """An exact pre-filter of `alternatives`: a `[`, two pipes, or a quote together with `or`, `/` or 或."""
+    if "[" in text or text.count("|") >= 2:
+        return True
+    return contains_any(text, _OPEN_QUOTES) and (" or " in text or "/" in text or "或" in text)
 
 
 # Two or more quoted bare words joined only by `or`, `,`, `/` or `|` ("\"watched\" or \"watchlist\""), or three or

@@ -201,6 +201,11 @@ def _spellings(dialects: tuple[str, ...]) -> frozenset[str]:
     return frozenset(dialects) | {d.replace("http://", "https://") for d in dialects}
 
 
+def _declares_dialect(tool: Tool, key: str) -> bool:
+    schema = tool.definition.get(key)
+    return isinstance(schema, dict) and "$schema" in schema
+
+
 def _legacy_schemas(tool: Tool) -> dict[str, str]:
     """`inputSchema` / `outputSchema` -> the legacy dialect its `$schema` declares, for those that declare one."""
     found = {}
@@ -218,8 +223,8 @@ def _legacy_schemas(tool: Tool) -> dict[str, str]:
 def mcp_legacy_dialect(tool: Tool, ctx: Context) -> None:
     """A draft-07 `outputSchema`: the clients that validate it with a 2020-12-only validator drop the tool. One
     finding per tool; a draft-07 `inputSchema` beside it is named in the same finding."""
-    if tool.dialect is not MCP:
-        return
+    if tool.dialect is not MCP or not _declares_dialect(tool, "outputSchema"):
+        return  # most tools: no `$schema` on the output side
     legacy = _legacy_schemas(tool)
     dialect = legacy.get("outputSchema")
     if dialect is None:
@@ -238,8 +243,8 @@ def mcp_legacy_dialect(tool: Tool, ctx: Context) -> None:
 def mcp_legacy_input_dialect(tool: Tool, ctx: Context) -> None:
     """A draft-07 `inputSchema` alone: clients accept it, so it is only a note (the `outputSchema` rule reports
     a tool that has both)."""
-    if tool.dialect is not MCP:
-        return
+    if tool.dialect is not MCP or not _declares_dialect(tool, "inputSchema"):
+        return  # most tools: no `$schema` on the input side
     legacy = _legacy_schemas(tool)
     dialect = legacy.get("inputSchema")
     if dialect is None or "outputSchema" in legacy:
