@@ -473,7 +473,8 @@ def _siblings_values_in(values: list[str], schema: Any, name: str | None) -> boo
     for other, prop in properties.items():
         if other == name or not isinstance(prop, dict):
             continue
-        known = prop.get("enum") if isinstance(prop.get("enum"), list) else \
+        enum = prop.get("enum")
+        known: list[Any] = enum if isinstance(enum, list) else \
             [b.get("const") for b in prop.get("oneOf") or prop.get("anyOf") or () if isinstance(b, dict)]
         if listed <= {str(v).lower() for v in known if v is not None}:
             return True
