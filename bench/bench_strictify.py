@@ -3,7 +3,7 @@
     python bench/bench_strictify.py [CORPUS_DIR] [--repeat N] [--outcomes]
 
 CORPUS_DIR defaults to ../shared/corpus (JSON files of tool definitions, any dialect). anthropic is a
-bench extra only (`pip install 'toollint[bench]'`); the package never imports it.
+bench extra only (`pip install 'toollint-llm[bench]'`); the package never imports it.
 
 It prints how each side fared over the input schemas (rewritten / refused / raised), and the total time of
 each side and their ratio: each schema is run by both sides back to back, N times, and each side's best
@@ -157,7 +157,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         import anthropic
     except ImportError:
-        print("anthropic is not installed: pip install 'toollint[bench]'", file=sys.stderr)
+        print("anthropic is not installed: pip install 'toollint-llm[bench]'", file=sys.stderr)
         return 2
 
     from anthropic import transform_schema

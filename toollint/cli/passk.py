@@ -32,7 +32,7 @@ def _ks(text: str) -> list[int]:
               help="Level of the bootstrap interval over tasks.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the bootstrap resampling.")
 @click.option("--plot", "plot_path", type=click.Path(dir_okay=False),
-              help="Also draw pass^k and pass@k against k into FILE.svg or FILE.png (needs toollint[plot]).")
+              help="Also draw pass^k and pass@k against k into FILE.svg or FILE.png (needs toollint-llm[plot]).")
 def passk_command(runs: tuple[str, ...], ks: str, by: str, fmt: str, output_format: str, confidence: float, seed: int,
           plot_path: str | None) -> None:
     """pass^k from RUNS: the share of tasks whose k trials ALL succeed (unbiased C(c,k)/C(n,k)).

@@ -26,7 +26,7 @@ def draw(report: Report, path: str | Path) -> None:
     try:
         import matplotlib
     except ImportError:
-        raise PlotUnavailable("plotting needs matplotlib: pip install 'toollint[plot]'") from None
+        raise PlotUnavailable("plotting needs matplotlib: pip install 'toollint-llm[plot]'") from None
     matplotlib.use("Agg", force=True)
     import matplotlib.pyplot as plt
 

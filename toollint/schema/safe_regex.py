@@ -386,7 +386,7 @@ class TooSlow(TooLong):
 
 def _budgeted_search(pattern: str, text: str, limit: int) -> bool:
     """A pattern the NFA cannot express (backreferences, lookaround) on a string past its safe length: the
-    `regex` package (extra `toollint[regex]`) runs it with a real timeout; without it, `re` runs only on
+    `regex` package (extra `toollint-llm[regex]`) runs it with a real timeout; without it, `re` runs only on
     strings short enough to be cheap, and longer ones are refused as too long."""
     engine = _regex_module()
     if engine is not None:
@@ -406,7 +406,7 @@ def fallback_description() -> str:
     if _regex_module() is not None:
         return f"matched by the `regex` package with a {REGEX_SECONDS} s time limit per string"
     return (f"matched by `re` only for strings up to {MAX_UNBUDGETED_EXPONENTIAL} characters (longer ones are "
-            "refused; install `toollint[regex]` for a time-budgeted matcher)")
+            "refused; install `toollint-llm[regex]` for a time-budgeted matcher)")
 
 
 @lru_cache(maxsize=1)

