@@ -104,6 +104,10 @@ def _run_pairs(check: bool, lang: str, report_format: str, quiet: bool) -> None:
         click.echo(f"toollint: config error: {error}", err=True)
         sys.exit(2)
     if not settings.strictify:
+        if check:  # the pre-commit hook in a repository that has no strict files yet: nothing to keep in date
+            click.echo("toollint strictify --check: no strictify pairs configured "
+                       "([tool.toollint.strictify]); nothing to check", err=True)
+            sys.exit(0)
         raise click.UsageError("give FILE, or list source = { output = ... } pairs under [tool.toollint.strictify]")
     worst = 0
     for pair in settings.strictify:
