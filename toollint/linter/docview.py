@@ -33,14 +33,15 @@ from toollint.schema.walk import SchemaNode
 # Parameters a framework takes from the signature but never sends: documented, yet no property.
 FRAMEWORK_NAMES = frozenset({"ctx", "context", "self", "cls", "args", "kwargs", "request", "req", "info"})
 
-# Any sign of a parameter section, found by substring tests before any parsing: most descriptions hold none.
+def _has_header_word(description: str) -> bool:
+    """Whether the text holds `arg`, `param`, `input` or 参数, one of which every section header holds."""
+    low = description.lower()
+    return "arg" in low or "param" in low or "input" in low or "参数" in description
 
 
 def _may_hold_entries(description: str) -> bool:
-    """A header word (every header holds `arg`, `param`, `input` or 参数) or a bulleted or numbered line."""
-    low = description.lower()
-    return "arg" in low or "param" in low or "input" in low or "参数" in description or \
-        _BULLET_LINE.search(description) is not None
+    """A header word or a bulleted or numbered line: found before any parsing, as most descriptions hold none."""
+    return _has_header_word(description) or _BULLET_LINE.search(description) is not None
 
 
 _BULLET_LINE = lazy_compile(r"^[ \t]*(?:[-*•+]|\d{1,2}[.)])[ \t]", re.MULTILINE)
@@ -63,15 +64,15 @@ _BULLET = lazy_compile(
     r"^[ \t]*(?:[-*•+]|\d{1,2}[.)])[ \t]+(?:\*\*|__|`)?(?P<name>[A-Za-z_$][\w$.\-]{0,63})(?:`|\*\*|__)?[ \t]*"
     r"(?:[(（][^()（）\n]{0,80}[)）]|\[[^\]\n]{0,60}\])?[ \t]*(?:`|\*\*|__)?(?:[:：](?:\*\*|__)?|[ \t][-–—][ \t])"
     r"[ \t]*(?P<text>\S.*)$", re.MULTILINE)
-_SENTENCE = lazy_compile(r"(?<=[.!?;。！？；])\s+|\n")
+# Where a description's sentences (and lines) end: what `mentions` and the identifier rule cut it into.
+SENTENCE_BREAK = lazy_compile(r"(?<=[.!?;。！？；])\s+|\n")
 
 
 @dataclass(frozen=True)
 class ParamDoc:
-    """One parameter's entry in a parameter section: its text (continuation lines joined) and where it came from."""
+    """One parameter's entry in a parameter section: its text (continuation lines joined) and its written type."""
 
     text: str
-    style: str  # section (under a Google, Markdown or Chinese header), numpy, sphinx, list (a bullet elsewhere)
     type_name: str | None = None
 
 
@@ -99,7 +100,7 @@ class ToolDocs:
             found = ""
             if len(name) >= 3 and name.lower() in self.prose.lower():
                 word = re.compile(rf"(?<![\w]){re.escape(name)}(?![\w])", re.IGNORECASE)
-                found = "\n".join(s for s in _SENTENCE.split(self.prose) if word.search(s))
+                found = "\n".join(s for s in SENTENCE_BREAK.split(self.prose) if word.search(s))
             self._mentions[name] = found
         return found
 
@@ -113,11 +114,11 @@ def parse(description: Any) -> ToolDocs:
             not _may_hold_entries(description):
         return ToolDocs(prose=description if isinstance(description, str) else "")  # one line holds no section
     docs = ToolDocs(prose=description)
-    if ":param" in description or ("---" in description and _NUMPY.search(description)):
-        _parse_with_docstring_parser(inspect.cleandoc(description), docs)
-    low = description.lower()
-    lines = description.split("\n") if "arg" in low or "param" in low or "input" in low or "参数" in description \
-        else []
+    styles = (("sphinx",) if ":param" in description else ()) + \
+        (("numpy",) if "---" in description and _NUMPY.search(description) else ())
+    if styles:
+        _parse_with_docstring_parser(inspect.cleandoc(description), styles, docs)
+    lines = description.split("\n") if _has_header_word(description) else []
     starts = _header_lines(lines)
     if starts:  # the scanner compares indentation line by line, so the text needs no `cleandoc`
         spans: list[tuple[int, int]] = []
@@ -145,18 +146,12 @@ def _scan_bullets(text: str, docs: ToolDocs) -> None:
     for match in _BULLET.finditer(text):
         name = match.group("name")
         if name not in docs.entries:
-            docs.entries[name] = ParamDoc(match.group("text").strip(), "list")
+            docs.entries[name] = ParamDoc(match.group("text").strip())
 
 
-def _parse_with_docstring_parser(text: str, docs: ToolDocs) -> None:
-    """NumPy and Sphinx sections, each parsed in the one style its marker shows."""
-    styles = []
-    if ":param" in text:
-        styles.append("sphinx")
-    if _NUMPY.search(text):
-        styles.append("numpy")
-    if not styles:
-        return  # Google sections are read by the line scanner (bench/docview.md: why)
+def _parse_with_docstring_parser(text: str, styles: tuple[str, ...], docs: ToolDocs) -> None:
+    """NumPy and Sphinx sections, each parsed in the style its marker showed (Google sections are the line
+    scanner's: the module docstring says why)."""
     import docstring_parser  # imported on first use: most runs never see a docstring-style description
 
     chosen = {"sphinx": docstring_parser.DocstringStyle.REST, "numpy": docstring_parser.DocstringStyle.NUMPYDOC}
@@ -172,7 +167,7 @@ def _parse_with_docstring_parser(text: str, docs: ToolDocs) -> None:
             name = param.arg_name.strip("`*- ").split(" ", 1)[0]
             if not name or not (name[0].isalpha() or name[0] in "_$") or name in docs.entries:
                 continue
-            docs.entries[name] = ParamDoc((param.description or "").strip(), style, param.type_name)
+            docs.entries[name] = ParamDoc((param.description or "").strip(), param.type_name)
             sectioned.append(name)
     docs.sectioned = tuple(sectioned)
 
@@ -234,7 +229,7 @@ def _close(current: tuple[str, list[str], str | None] | None, docs: ToolDocs, se
         return
     name, body, type_name = current
     if name not in docs.entries:
-        docs.entries[name] = ParamDoc(" ".join(part for part in body if part).strip(), "section", type_name)
+        docs.entries[name] = ParamDoc(" ".join(part for part in body if part).strip(), type_name)
         sectioned.append(name)
 
 

@@ -19,7 +19,7 @@ from toollint.linter.catalog import load_catalog
 from toollint.linter.checks import check
 from toollint.linter.checks.quantity_context import is_share_rate, unit_token_in_name, unitless_by_context
 from toollint.linter.context import Context, node_label
-from toollint.linter.docview import documented, tool_docs, with_docs
+from toollint.linter.docview import SENTENCE_BREAK, documented, tool_docs, with_docs
 from toollint.linter.namememo import NameMemo
 from toollint.linter.paramview import param_of, plain_description, plain_type, string_param, type_name
 from toollint.linter.textstats import (
@@ -261,7 +261,7 @@ def _moves_money(ctx: Context) -> bool:
     return not _MONEY_VERBS.isdisjoint(tokens) or contains_any(tool.name, _MONEY_CJK)
 
 
-def _example_values(node: SchemaNode, schema: dict[str, Any]) -> str:
+def _example_values(schema: dict[str, Any]) -> str:
     """The schema's examples and default as text (an example of 19.99 states major units)."""
     values = [schema.get("default"), *(schema.get("examples") or [] if isinstance(schema.get("examples"), list)
                                         else [])]
@@ -352,7 +352,7 @@ def _judge_unit(node: SchemaNode, ctx: Context, lex: _UnitLexicon, named: _UnitN
     text = with_docs(text, node, ctx)  # the docstring's `Args:` entry often is the only place the unit is written
     moves_money = found[0] == "money" and _moves_money(ctx)
     if moves_money:
-        if _MONEY_SCALE.search(text) or _MONEY_SCALE.search(_example_values(node, schema)):
+        if _MONEY_SCALE.search(text) or _MONEY_SCALE.search(_example_values(schema)):
             return  # "in cents", "major units", "19.99": the scale is stated
     elif _states_unit(text, lex) or (lex.count_phrases is not None and lex.count_phrases.search(text)):
         return
@@ -646,7 +646,7 @@ _RELATIVE_EXAMPLE = lazy_compile(r"(?:\be\.g\.,?|\bsuch\s+as|\bfor\s+example|\bl
                                  r"(?:\.{1,2}/|[A-Za-z_][\w.-]*/|[A-Za-z_][\w-]*[\"'`”’)])", re.IGNORECASE)
 
 
-def _anchored_set(ctx: Context, lex: _PathLexicon) -> bool:
+def _anchored_tool(ctx: Context, lex: _PathLexicon) -> bool:
     """A tool whose other parameters say its paths are relative to its project or root ("relative to the
     project", `res://`): its paths share that base by design."""
     tool = ctx.tool
@@ -784,7 +784,7 @@ def relative_path(node: SchemaNode, ctx: Context) -> None:
     elif lex.absolute is not None and lex.absolute.search(tool_text):
         return  # "All paths must be absolute" for the whole tool
     # Last, as they look at every tool of the file (once per file, but only for files that get this far):
-    if _manages_working_directory(ctx) or _code_language_set(ctx) or _anchored_set(ctx, lex):
+    if _manages_working_directory(ctx) or _code_language_set(ctx) or _anchored_tool(ctx, lex):
         return  # a shell-like set whose `cd` makes relative paths its design, or values in Java/JavaScript code
     what = "paths" if items is not None else "a path"
     ctx.report(node.pointer,
@@ -970,7 +970,7 @@ def _example_of(prose: str, tokens: tuple[str, ...], lex: _IdLexicon) -> bool:
     if nouns and not any(noun in low for noun in nouns) and "id" not in low and not contains_any(prose, _CJK_ID):
         return False
     if lex.example is not None and lex.hints.search(low) is not None:
-        for sentence in _SENTENCES.split(prose):
+        for sentence in SENTENCE_BREAK.split(prose):
             said = sentence.lower()
             if (any(noun in said for noun in nouns) or re.search(r"\bids?\b", said)) and lex.example.search(sentence):
                 return True
@@ -980,9 +980,6 @@ def _example_of(prose: str, tokens: tuple[str, ...], lex: _IdLexicon) -> bool:
                 not value.islower() and not value.isupper() and not value.istitle()):
             return True
     return False
-
-
-_SENTENCES = lazy_compile(r"(?<=[.!?;。！？；])\s+|\n")
 
 
 def _sibling_lists(tokens: tuple[str, ...], ctx: Context) -> bool:
@@ -1003,7 +1000,7 @@ def _sibling_lists(tokens: tuple[str, ...], ctx: Context) -> bool:
                               else frozenset()))
         return found
 
-    name = tokens and "_".join(tokens)
+    name = "_".join(tokens)
     for other, names, takes in ctx.cached("lookup-tools", lookups):
         if other is ctx.tool or any(names.isdisjoint(form) for form in forms):
             continue  # every noun of the id (`production`, `line`) must name what the sibling looks up
@@ -1137,14 +1134,12 @@ _SETS_SECRET = lazy_compile(
 # Tools whose input a secret is: one-time passwords, signatures, ciphers.
 _SECRET_PROCESSORS = frozenset({"otp", "totp", "hotp", "mfa", "authenticator", "hmac", "encrypt", "decrypt", "cipher",
                                 "jwt", "hash", "crypto"})
-def _provisions(tokens: tuple[str, ...], ctx: Context) -> bool:
+def _provisions(tokens: tuple[str, ...], tool_tokens: set[str], ctx: Context) -> bool:
     """The tool creates or sets the credential (by the verbs of its name), or the parameter is a new one."""
     if tokens[:1] in (("new",), ("initial",), ("temporary",), ("temp",)):
         return True  # `new_password`: the value being set
-    tool = ctx.tool
-    name = (tool.name or "") if tool is not None else ""
-    tool_tokens = name_tokens(name)
-    if not _PROVISION_VERBS.isdisjoint(tool_tokens) or contains_any(name, _PROVISION_CJK):
+    if not _PROVISION_VERBS.isdisjoint(tool_tokens) or (ctx.tool is not None and
+                                                        contains_any(ctx.tool.name or "", _PROVISION_CJK)):
         return True
     # `spaces_key_get(access_key)`: a tool about the credentials themselves names which one, it does not use it
     return tokens[-1] in tool_tokens or tokens[-1] + "s" in tool_tokens
@@ -1172,7 +1167,7 @@ def secret_parameter(node: SchemaNode, ctx: Context) -> None:
     tool_tokens = set(name_tokens(ctx.tool.name or "")) if ctx.tool is not None else set()
     if tool_tokens & _KEY_MANAGEMENT and tokens[-1] in ("key", "apikey", "token"):
         return  # delete_api_key(api_key): the key to revoke is named, not used
-    if _provisions(tokens, ctx) or _SETS_SECRET.search(text):
+    if _provisions(tokens, tool_tokens, ctx) or _SETS_SECRET.search(text):
         return  # create_user(password), set_chap_secret(secret): the credential is the tool's data
     if not tool_tokens.isdisjoint(_SECRET_PROCESSORS):
         return  # an OTP generator, an HMAC signer: the secret is the input the tool computes on

@@ -455,13 +455,9 @@ def values_only_in_prose(node: SchemaNode, ctx: Context) -> None:
     param = param_of(node, ctx)
     if not param.is_string or param.first("enum") is not None or param.first("const") is not None:
         return
-    if _a_siblings_values(values, node.parent, node.name):
+    if node.parent is not None and _siblings_values_in(values, node.parent.schema, node.name):
         return  # "required for user, group": the values of the neighbouring `type`, named to say when
     _report_values(ctx, node.pointer, node_label(node), values, "the description")
-
-
-def _a_siblings_values(values: list[str], parent: SchemaNode | None, name: str | None) -> bool:
-    return parent is not None and _siblings_values_in(values, parent.schema, name)
 
 
 def _siblings_values_in(values: list[str], schema: Any, name: str | None) -> bool:
