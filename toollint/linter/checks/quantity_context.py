@@ -169,13 +169,13 @@ def _bounded(schema: dict[str, Any]) -> bool:
 def unitless_by_context(kind: str, word: str, description: str, node: Any, tool_text: str,
                         schema: dict[str, Any]) -> bool:
     """True when the tool's own words or shape show that this number needs no unit, or has it elsewhere."""
+    own_tokens = name_tokens(getattr(node, "name", "") or "")
+    name_words = " ".join(own_tokens)
     if kind == "length" and word in ("width", "height", "宽度", "高度") and (
-            _RASTER.search(description) or _RASTER.search(tool_text)
-            or _RASTER.search(" ".join(name_tokens(getattr(node, "name", "") or "")))):
+            _RASTER.search(description) or _RASTER.search(tool_text) or _RASTER.search(name_words)):
         return True  # the width of an image or a screen: pixels by definition
-    if word in ("rate", "汇率") and (_EXCHANGE.search(description) or "exchange" in name_tokens(getattr(node, "name", "") or "")):
+    if word in ("rate", "汇率") and (_EXCHANGE.search(description) or "exchange" in own_tokens):
         return True  # an exchange rate is the ratio of two currencies: no unit, no percent
-    name_words = " ".join(name_tokens(getattr(node, "name", "") or ""))
     if word in ("temperature", "temp", "温度") and (_SAMPLING.search(name_words) or _SAMPLING.search(description)
                                                    or _SAMPLING.search(tool_text)):
         return True  # an LLM's or a voice model's sampling temperature
@@ -188,7 +188,7 @@ def unitless_by_context(kind: str, word: str, description: str, node: Any, tool_
         return True  # "Border width (1-3)": a level on a small scale
     if any(isinstance(schema.get(k), str) for k in ("unit", "units", "x-unit", "x-units")):
         return True  # the unit is written in a keyword of its own beside the description
-    if word in ("rate", "速率") and _VITAL.search(f"{' '.join(name_tokens(getattr(node, 'name', '') or ''))} {description}"):
+    if word in ("rate", "速率") and _VITAL.search(f"{name_words} {description}"):
         return True  # heart, pulse and breathing rates are per minute by convention
     if word == "rate" and _fraction_examples(description):
         return True  # "e.g., 0.001, 0.01": the examples show a fraction, not a per-time rate
