@@ -24,7 +24,8 @@ MAX_YAML_NODES = 1_000_000
 MAX_DEPTH = 400
 YAML_SUFFIXES = (".yaml", ".yml")
 JSON_SUFFIXES = (".json",)
-SUPPORTED_SUFFIXES = JSON_SUFFIXES + YAML_SUFFIXES
+PYTHON_SUFFIXES = (".py",)
+SUPPORTED_SUFFIXES = JSON_SUFFIXES + YAML_SUFFIXES + PYTHON_SUFFIXES
 
 
 @dataclass
@@ -41,7 +42,7 @@ class SourceProblem:
 class Source:
     path: str
     text: str
-    format: str  # "json" or "yaml"
+    format: str  # "json", "yaml" or "python" (tools derived from source: toollint.pysource)
     data: Any = None
     locator: Locator | None = None
     problem: SourceProblem | None = None
@@ -86,10 +87,13 @@ class Source:
 
 
 def format_for(path: str, raw: bytes = b"") -> str:
-    """"json" or "yaml": by the name's suffix, else by the first character of the content (stdin, no suffix)."""
+    """"json", "yaml" or "python": by the name's suffix, else by the first character of the content (stdin, no
+    suffix)."""
     lowered = path.lower()
     if lowered.endswith(YAML_SUFFIXES):
         return "yaml"
+    if lowered.endswith(PYTHON_SUFFIXES):
+        return "python"
     if lowered.endswith(".json") or not raw:
         return "json"
     return "json" if raw.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] in (b"{", b"[") else "yaml"
@@ -118,10 +122,10 @@ def read_path(path: str, display: str | None = None) -> Source:
         return _failed(display, "", "unreadable-file", str(error))
     except OSError as error:
         return _failed(display, "", "unreadable-file", f"cannot read the file: {error.strerror or error}")
-    return parse_bytes(raw, display, format_for(display, raw))
+    return parse_bytes(raw, display, format_for(display, raw), path)
 
 
-def parse_bytes(raw: bytes, display: str, fmt: str) -> Source:
+def parse_bytes(raw: bytes, display: str, fmt: str, path: str | None = None) -> Source:
     if len(raw) > MAX_FILE_BYTES:
         return _failed(display, "", "unreadable-file", f"not read: over the {MAX_FILE_BYTES:,}-byte limit")
     if b"\x00" in raw:
@@ -137,12 +141,17 @@ def parse_bytes(raw: bytes, display: str, fmt: str) -> Source:
         return _failed(display, "", "unreadable-file",
                        f"not UTF-8: byte 0x{raw[error.start]:02x} cannot be decoded; save the file as UTF-8",
                        line, column)
-    return parse_text(text, display, fmt)
+    return parse_text(text, display, fmt, path)
 
 
-def parse_text(text: str, display: str, fmt: str) -> Source:
+def parse_text(text: str, display: str, fmt: str, path: str | None = None) -> Source:
+    """`path`: where the file lies, for Python sources that import from their own project."""
     if fmt == "yaml":
         return _parse_yaml(text, display)
+    if fmt == "python":
+        from toollint.pysource import read_python
+
+        return read_python(text, display, path)
     return _parse_json(text, display)
 
 

@@ -15,6 +15,8 @@ from toollint.document.yaml_layout import apply_yaml
 
 def apply_edits(text: str, fmt: str, edits: list[Edit]) -> str:
     """The text with every edit applied; raises EditError when one does not apply or two overlap."""
+    if fmt == "python":
+        raise EditError("toollint does not rewrite Python source: the finding says what to change")
     line_edits = [e for e in edits if e.op == "replace-text"]
     tree_edits = [e for e in edits if e.op != "replace-text"]
     try:

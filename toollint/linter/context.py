@@ -91,6 +91,8 @@ class Context:
         assert spec is not None
         span = self.source.span(pointer, key=key)
         owner = tool or self.tool
+        if self.source.format == "python":
+            autofix = None  # Python source is reported on, never rewritten
         self.findings.append(Finding(
             spec.code, spec.name, self.linter.severities[spec.name], message, self.source.path,
             span.line, span.column, span.end_line, span.end_column, pointer,

@@ -132,6 +132,12 @@ class Linter:
             result.status = "no-tools"
             if explicit and "no-tool-definitions" in self.specs:
                 result.findings = self._no_tools(source)
+            if _skipped_tools(source):  # Python tools that could not be derived are said even with none derived
+                ctx = Context(self, source, [])
+                for bound in self.by_scope["file"]:
+                    if bound.spec.name == "tool-not-derived":
+                        bound(ctx, source)
+                result.findings += self._apply_suppressions(source, ctx.findings)
             return result
         ctx = Context(self, source, tools)
         for bound in self.by_scope["file"]:
@@ -151,6 +157,8 @@ class Linter:
         return result
 
     def _no_tools(self, source: Source) -> list[Finding]:
+        if source.format == "python":
+            return []  # a Python file without tools is ordinary code, not a catalog the reader misread
         from toollint.linter.no_tools import diagnose
 
         found = diagnose(source.data)
@@ -240,3 +248,7 @@ def _suppression_fix(source: Source, line: int, used: list[str]) -> Fix | None:
 
 
 __all__ = ["Bound", "CheckCrashed", "Context", "FileResult", "Finding", "Linter", "SchemaDispatch", "node_label"]
+
+
+def _skipped_tools(source: Source) -> bool:
+    return source.format == "python" and isinstance(source.data, dict) and bool(source.data.get("skipped"))

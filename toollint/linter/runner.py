@@ -19,6 +19,7 @@ from toollint.linter.config import Settings
 from toollint.linter.discover import Candidate, _relative_to_root, discover
 from toollint.linter.engine import CheckCrashed, FileResult, Finding, Linter
 from toollint.mcp.snapshot import server_name
+from toollint.pysource import might_define_tools
 
 PARALLEL_MIN_FILES = 8
 PARALLEL_MIN_BYTES = 512 * 1024
@@ -62,7 +63,7 @@ def _skipped(candidate: Candidate, source: Source, discovery: bool) -> FileResul
     A file that cannot be read at all (permissions, a symlink loop, binary, not UTF-8) is still reported."""
     problem = source.problem
     if problem is None or problem.rule != "parse-error" or (candidate.explicit and not discovery) \
-            or looks_like_tools(source.text):
+            or (might_define_tools(source.text) if source.format == "python" else looks_like_tools(source.text)):
         return None
     return FileResult(candidate.display, status="skipped", error=problem.message)
 
@@ -89,6 +90,8 @@ def survey_paths(paths: list[str], settings: Settings, *, force_exclude: bool = 
             if source.problem is None:
                 result.tools = len(find_tools(source.data, DIALECTS.get(settings.dialect or "")))
                 result.status = "checked" if result.tools else "no-tools"
+                if result.status == "no-tools" and source.format == "python" and not candidate.explicit:
+                    continue  # ordinary Python in a walked tree: not a tool file, not worth a line
         results.append(result)
     return results
 

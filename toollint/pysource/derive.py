@@ -1,0 +1,388 @@
+"""Tool definitions derived from the functions a framework decorator registers, the way that framework
+derives them, with the source position of every part (for findings) and a reason for what is skipped."""
+
+from __future__ import annotations
+
+import ast
+import inspect
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from toollint import pointer as jp
+from toollint.document.locate import LineIndex, Span
+from toollint.pysource.annotations import UNKNOWN_DEFAULT, FieldInfo, SchemaBuilder, Underivable
+from toollint.pysource.docstrings import RawDocstring, framework_docstring, line_of, raw_docstring
+from toollint.pysource.frameworks import Framework, by_decorator, by_server_class, fastmcp_for
+from toollint.pysource.modules import Module, Project
+from toollint.pysource.pins import pinned_version
+
+_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+_CONTEXT_NAMES = ("Context",)
+_DECORATOR_KEYWORDS = {"name", "title", "description", "annotations", "structured_output", "exclude_args", "tags",
+                       "icons", "meta", "enabled", "output_schema", "serializer", "timeout", "version", "task",
+                       "auth", "app"}
+
+
+@dataclass
+class Positions:
+    """Where each pointer's key and value are written: what a `Locator` answers with."""
+
+    lines: LineIndex
+    keys: dict[str, Span] = field(default_factory=dict)
+    values: dict[str, Span] = field(default_factory=dict)
+
+    def node(self, pointer: str, node: ast.AST, *, key: bool = False) -> None:
+        start = self._column(node.lineno, node.col_offset)  # type: ignore[attr-defined]
+        end_line = getattr(node, "end_lineno", None) or node.lineno  # type: ignore[attr-defined]
+        end = self._column(end_line, getattr(node, "end_col_offset", None) or node.col_offset)  # type: ignore[attr-defined]
+        span = Span(node.lineno, start, end_line, end)  # type: ignore[attr-defined]
+        (self.keys if key else self.values).setdefault(pointer, span)
+
+    def line(self, pointer: str, line: int) -> None:
+        text = self.lines.line_text(line)
+        indent = len(text) - len(text.lstrip())
+        self.values.setdefault(pointer, Span(line, indent + 1, line, len(text) + 1))
+
+    def _column(self, line: int, byte_offset: int) -> int:
+        """ast columns count UTF-8 bytes; findings count characters."""
+        text = self.lines.line_text(line)
+        return len(text.encode("utf-8")[:byte_offset].decode("utf-8", "ignore")) + 1
+
+
+@dataclass
+class Derived:
+    tools: list[dict[str, Any]] = field(default_factory=list)
+    skipped: list[dict[str, Any]] = field(default_factory=list)  # {"tool": name, "reason": why}
+
+
+class _Skip(Exception):
+    pass
+
+
+def derive_tools(module: Module, project: Project, positions: Positions) -> Derived:
+    derived = Derived()
+    functions = {node.name: node for node in ast.walk(module.tree) if isinstance(node, _FUNCTIONS)}
+    registrations: list[tuple[Any, Framework, ast.expr, ast.Call | None]] = []
+    for function in functions.values():
+        for decorator in function.decorator_list:
+            found = _server_decorator(decorator, module, project)
+            if found is not None:
+                registrations.append((function, *found))
+    for node in ast.walk(module.tree):
+        if isinstance(node, ast.Call):
+            found_call = _add_tool_call(node, module, project, functions)  # mcp.add_tool(fn, ...), mcp.tool()(fn)
+            if found_call is not None:
+                registrations.append(found_call)
+    registrations.sort(key=lambda item: (item[2].lineno, item[2].col_offset))
+    for function, framework, _where, call in registrations:
+        pointer = jp.join("/tools", len(derived.tools))
+        try:
+            tool = _derive(function, framework, call, module, project, positions, pointer)
+        except (_Skip, Underivable) as error:
+            derived.skipped.append(_skipped(function, str(error), call, positions, len(derived.skipped)))
+            continue
+        positions.node(pointer, function)
+        derived.tools.append(tool)
+    return derived
+
+
+def _skipped(function: ast.AST, reason: str, call: ast.Call | None, positions: Positions, index: int) -> dict:
+    name = function.name if isinstance(function, _FUNCTIONS) else None
+    pointer = jp.join("/skipped", index)
+    positions.node(pointer, function)
+    return {"function": name, "reason": reason}
+
+
+def _instance_framework(node: ast.expr, module: Module, project: Project) -> Framework | None:
+    """The framework of a server object: `mcp` bound by `mcp = FastMCP(...)` here or in a project module."""
+    if not isinstance(node, ast.Name):
+        return None
+    owner, name = module, node.id
+    if name not in module.values:
+        resolved = project.resolve(module, name)
+        if resolved is None:
+            return None
+        owner, name = resolved
+    value = owner.values.get(name)
+    if not isinstance(value, ast.Call):
+        return None
+    qualified = owner.qualify(value.func)
+    if qualified is None:
+        return None
+    framework = by_server_class(qualified)
+    if framework is not None and framework.name == "fastmcp":
+        framework = fastmcp_for(pinned_version(owner.path, "fastmcp"))
+    return framework
+
+
+def _server_decorator(decorator: ast.expr, module: Module, project: Project) -> tuple[Framework, ast.expr, ast.Call | None] | None:
+    """`@mcp.tool(...)`, `@agent.tool_plain`, `@function_tool(...)`, `@tool("name")`: (framework, node, call)."""
+    call = decorator if isinstance(decorator, ast.Call) else None
+    target = call.func if call is not None else decorator
+    qualified = module.qualify(target)
+    framework = by_decorator(qualified) if qualified is not None else None
+    if framework is not None:
+        return framework, decorator, call
+    if not isinstance(target, ast.Attribute) or target.attr not in ("tool", "tool_plain"):
+        return None
+    framework = _instance_framework(target.value, module, project)
+    if framework is None or (target.attr == "tool_plain" and not framework.agents):
+        return None
+    return framework, decorator, call
+
+
+def _add_tool_call(call: ast.Call, module: Module, project: Project, functions: dict):
+    func = call.func
+    if isinstance(func, ast.Attribute) and func.attr == "add_tool" and call.args:
+        first, options = call.args[0], call
+    elif isinstance(func, ast.Call) and isinstance(func.func, ast.Attribute) and func.func.attr == "tool" \
+            and len(call.args) == 1:
+        first, options, func = call.args[0], func, func.func
+    else:
+        return None
+    if not isinstance(first, ast.Name) or first.id not in functions:
+        return None
+    framework = _instance_framework(func.value if isinstance(func, ast.Attribute) else func, module, project)
+    if framework is None:
+        return None
+    if options is call:  # add_tool(fn, name=...): the options are its keywords, the function is not one
+        options = ast.Call(func=call.func, args=[], keywords=call.keywords)
+        ast.copy_location(options, call)
+    return functions[first.id], framework, call, options
+
+
+def _literal_option(call: ast.Call | None, name: str, builder: SchemaBuilder, position: int | None = None):
+    """(value, node) of a decorator option given as a literal; raises _Skip for a computed one."""
+    if call is None:
+        return None, None
+    node = next((k.value for k in call.keywords if k.arg == name), None)
+    if node is None and position is not None and len(call.args) > position:
+        node = call.args[position]
+    if node is None:
+        return None, None
+    try:
+        return builder.value(node), node
+    except Underivable:
+        raise _Skip(f"its `{name}=` is computed at run time (`{ast.unparse(node)}`)") from None
+
+
+def _derive(function, framework: Framework, call: ast.Call | None, module: Module, project: Project,
+            positions: Positions, pointer: str) -> dict[str, Any]:
+    if call is None and not framework.bare_decorator:
+        raise _Skip("`@...tool` without parentheses: this framework raises at import; write `@mcp.tool()`")
+    if call is not None and any(k.arg is None for k in call.keywords):
+        raise _Skip("its decorator options are passed as `**kwargs`")
+    args = function.args
+    if args.vararg is not None or args.kwarg is not None:
+        raise _Skip("a `*args` or `**kwargs` signature has no fixed parameters to derive")
+    builder = SchemaBuilder(module, project, titles=framework.titles,
+                            string_metadata_describes=framework.annotated_string_is_description)
+    name, name_node = _literal_option(call, framework.name_keyword, builder, position=0)
+    if name is not None and not isinstance(name, str):
+        raise _Skip("its `name=` is not a string")
+    tool: dict[str, Any] = {"name": name or function.name}
+    if name_node is not None:
+        positions.node(jp.join(pointer, "name"), name_node)
+    else:
+        positions.line(jp.join(pointer, "name"), function.lineno)
+    title, title_node = _literal_option(call, "title", builder)
+    if isinstance(title, str):
+        tool["title"] = title
+    elif framework.default_title:
+        tool["title"] = tool["name"].replace("_", " ").replace("-", " ").title()
+    description, description_node = _literal_option(call, framework.description_keyword, builder)
+    raw = raw_docstring(function)
+    style = framework.docstring
+    if framework.parse_docstring_keyword and _literal_option(call, framework.parse_docstring_keyword, builder)[0]:
+        style = "split-always"
+    doc = framework_docstring(raw.value if raw is not None else None, style)
+    if style != framework.docstring:  # LangChain's parse_docstring=True: the Args entries become descriptions
+        framework = replace(framework, param_docs=True)
+    if isinstance(description, str) and description:
+        tool["description"] = description
+        positions.node(jp.join(pointer, "description"), description_node)
+    elif doc.text is not None or framework.strict:
+        tool["description"] = doc.text or ""
+        if raw is not None:
+            positions.node(jp.join(pointer, "description"), raw.node)
+    excluded, _ = _literal_option(call, "exclude_args", builder)
+    schema = _input_schema(function, framework, builder, doc.parameters, raw, set(excluded or ()), positions,
+                           jp.join(pointer, "inputSchema"), tool["name"])
+    if framework.root_description and raw is not None:  # LangChain's model description: the parsed or cleaned doc
+        root = doc.text if style != framework.docstring else inspect.cleandoc(raw.value)
+        schema = dict(sorted({**schema, "description": root}.items()))
+    tool["inputSchema"] = schema
+    annotations, annotations_node = _annotations(call, builder)
+    if annotations is not None:
+        tool["annotations"] = annotations
+        positions.node(jp.join(pointer, "annotations"), annotations_node)  # type: ignore[arg-type]
+    return tool
+
+
+def _annotations(call: ast.Call | None, builder: SchemaBuilder) -> tuple[dict | None, ast.expr | None]:
+    node = next((k.value for k in call.keywords if k.arg == "annotations"), None) if call is not None else None
+    if node is None:
+        return None, None
+    if isinstance(node, ast.Call) and not node.args:  # ToolAnnotations(readOnlyHint=True, ...)
+        try:
+            return {k.arg: builder.value(k.value) for k in node.keywords if k.arg is not None}, node
+        except Underivable:
+            pass
+    else:
+        try:
+            value = builder.value(node)
+            if isinstance(value, dict):
+                return value, node
+        except Underivable:
+            pass
+    raise _Skip(f"its `annotations=` is computed at run time (`{ast.unparse(node)}`)")
+
+
+def _parameters(function) -> list[tuple[ast.arg, ast.expr | None]]:
+    args = function.args
+    positional = args.posonlyargs + args.args
+    defaults: list[ast.expr | None] = [None] * (len(positional) - len(args.defaults)) + list(args.defaults)
+    return list(zip(positional, defaults, strict=True)) + list(zip(args.kwonlyargs, args.kw_defaults, strict=True))
+
+
+def _is_injected(arg: ast.arg, default: ast.expr | None, module: Module) -> bool:
+    """A parameter the framework fills itself: a `Context` (`ctx: Context | None`), or a fastmcp dependency."""
+    annotation = arg.annotation
+    if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
+        try:
+            annotation = ast.parse(annotation.value, mode="eval").body
+        except SyntaxError:
+            annotation = None
+    for node in ast.walk(annotation) if annotation is not None else ():
+        qualified = module.qualify(node) if isinstance(node, (ast.Name, ast.Attribute)) else None
+        if qualified is not None and qualified.rsplit(".", 1)[-1] in _CONTEXT_NAMES and \
+                qualified.startswith(("mcp.", "fastmcp.")):
+            return True
+    if isinstance(default, ast.Call):
+        called = module.qualify(default.func) or ""
+        return called.startswith("fastmcp.") and called.rsplit(".", 1)[-1] in (
+            "Depends", "CurrentContext", "CurrentRequest", "CurrentHeaders", "CurrentAccessToken")
+    return False
+
+
+def _input_schema(function, framework: Framework, builder: SchemaBuilder, param_docs: dict[str, str],
+                  raw: RawDocstring | None, excluded: set[str], positions: Positions, pointer: str,
+                  name: str) -> dict:
+    properties: dict[str, Any] = {}
+    required: list[str] = []
+    module = builder.module
+    parameters = _parameters(function)
+    if parameters and framework.first_parameter_injected and _annotation_name(parameters[0][0]) in \
+            framework.first_parameter_injected:
+        parameters = parameters[1:]
+    positions.node(pointer, parameters[0][0] if parameters else function)
+    for arg, default in parameters:
+        if arg.arg in ("self", "cls") or _is_injected(arg, default, module) or arg.arg in excluded:
+            continue
+        if arg.arg.startswith("_") and framework.untyped_as_string:
+            raise _Skip(f"the parameter `{arg.arg}` starts with `_`, which this framework refuses")
+        try:
+            if arg.annotation is None:
+                info = builder.member(None, default)[1] if default is not None else FieldInfo()
+                base: dict[str, Any] = {"title": arg.arg, "type": "string"} if framework.untyped_as_string else {}
+            else:
+                base, info = builder.member(arg.annotation, default)
+        except Underivable as error:
+            raise _Skip(f"the parameter `{arg.arg}` uses {error}, which is not known without importing it") from None
+        key = info.alias or arg.arg
+        described = framework.param_docs and key in param_docs and "description" not in info.keywords
+        if described:
+            info.keywords["description"] = param_docs[key]
+        prop = _untyped(base, info) if arg.annotation is None and framework.untyped_as_string \
+            else builder.finish(base, info, key)
+        properties[key] = prop
+        prop_pointer = jp.join(pointer, "properties", key)
+        positions.node(prop_pointer, arg, key=True)
+        positions.node(prop_pointer, arg.annotation or arg)
+        for keyword, node in info.nodes.items():
+            target = {"min_length": "minLength", "max_length": "maxLength"}.get(keyword, keyword)
+            positions.node(jp.join(prop_pointer, target), node)
+        if default is not None:
+            positions.node(jp.join(prop_pointer, "default"), default)
+        if described and raw is not None:
+            line = line_of(raw.value, key)
+            if line is not None:
+                positions.line(jp.join(prop_pointer, "description"), raw.lineno + line)
+        if info.default is inspect.Parameter.empty and not info.has_factory:
+            required.append(key)
+    if framework.strict:
+        required = list(properties)
+        for prop in properties.values():
+            if prop.get("default", 0) is None:
+                del prop["default"]
+    schema: dict[str, Any] = {}
+    if framework.closed and not framework.strict:
+        schema["additionalProperties"] = False
+    if builder.defs and not framework.dereference:
+        schema["$defs"] = {name: _without_titles(d) if not framework.titles else d
+                           for name, d in sorted(builder.defs.items())}
+    schema["properties"] = properties
+    if required:
+        schema["required"] = required
+    if framework.titles and framework.model_title:
+        schema["title"] = framework.model_title.format(function=function.name, name=name)
+    schema["type"] = "object"
+    if framework.strict:
+        schema["additionalProperties"] = False  # the Agents SDK's ensure_strict_json_schema adds it last
+    if framework.dereference and builder.defs:
+        schema = _inline(schema, builder.defs)
+    if not framework.titles:
+        schema["properties"] = {k: _without_titles(v) for k, v in schema["properties"].items()}
+    return schema
+
+
+def _annotation_name(arg: ast.arg) -> str | None:
+    """The bare class name of a parameter's annotation: `RunContext[Deps]` -> "RunContext"."""
+    node = arg.annotation
+    if isinstance(node, ast.Subscript):
+        node = node.value
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value.split("[")[0].rsplit(".", 1)[-1]
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    return node.id if isinstance(node, ast.Name) else None
+
+
+def _untyped(base: dict, info: FieldInfo) -> dict:
+    """An unannotated parameter in the mcp SDK: `WithJsonSchema({"title": name, "type": "string"})`, plus the
+    field's default."""
+    out = dict(base)
+    if info.default is not inspect.Parameter.empty and info.default is not UNKNOWN_DEFAULT:
+        out["default"] = info.default
+    return dict(sorted(out.items()))
+
+
+def _without_titles(node: Any) -> Any:
+    """fastmcp's `prune_titles`: no `title` keyword anywhere (a property *named* title stays)."""
+    if isinstance(node, dict):
+        out = {}
+        for key, value in node.items():
+            if key == "title" and isinstance(value, str):
+                continue
+            if key in ("properties", "$defs") and isinstance(value, dict):
+                out[key] = {name: _without_titles(child) for name, child in value.items()}
+            else:
+                out[key] = _without_titles(value)
+        return out
+    if isinstance(node, list):
+        return [_without_titles(item) for item in node]
+    return node
+
+
+def _inline(node: Any, defs: dict[str, Any], depth: int = 0) -> Any:
+    if depth > 50:
+        return node
+    if isinstance(node, dict):
+        ref = node.get("$ref")
+        if isinstance(ref, str) and ref.startswith("#/$defs/") and ref[8:] in defs:
+            merged = {**_inline(defs[ref[8:]], defs, depth + 1), **{k: v for k, v in node.items() if k != "$ref"}}
+            return dict(sorted(merged.items()))
+        return {k: _inline(v, defs, depth + 1) for k, v in node.items()}
+    if isinstance(node, list):
+        return [_inline(item, defs, depth + 1) for item in node]
+    return node

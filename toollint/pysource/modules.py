@@ -1,0 +1,158 @@
+"""One Python file read with `ast`, never imported: its imports, classes and module-level names, and the
+project files its relative and package imports point to (read the same way, once each)."""
+
+from __future__ import annotations
+
+import ast
+import os
+from dataclasses import dataclass, field
+
+from toollint.safeio import read_regular
+
+MAX_MODULE_BYTES = 4 * 1024 * 1024
+MAX_HOPS = 4  # re-exports followed through project modules (`from .server import mcp`)
+
+
+@dataclass
+class Module:
+    path: str | None
+    tree: ast.Module
+    package: str | None = None  # the dotted package this file is in, when it lies in one (for relative imports)
+    imports: dict[str, str] = field(default_factory=dict)  # local name -> qualified name
+    classes: dict[str, ast.ClassDef] = field(default_factory=dict)
+    values: dict[str, ast.expr] = field(default_factory=dict)  # NAME = <expr>, anywhere in the file (last wins)
+    relative: dict[str, tuple[int, str | None, str]] = field(default_factory=dict)  # name -> (level, module, attr)
+
+    def qualify(self, node: ast.expr) -> str | None:
+        """The dotted name an expression stands for: `Optional` -> `typing.Optional`, a local class -> `.Name`."""
+        if isinstance(node, ast.Name):
+            if node.id in self.imports:
+                return self.imports[node.id]
+            if node.id in self.classes:
+                return "." + node.id
+            return "builtins." + node.id if node.id in _BUILTINS else None
+        if isinstance(node, ast.Attribute):
+            base = self.qualify(node.value)
+            return f"{base}.{node.attr}" if base else None
+        return None
+
+
+_BUILTINS = frozenset({"str", "int", "float", "bool", "bytes", "dict", "list", "set", "frozenset", "tuple", "object",
+                       "None", "type"})
+
+
+def parse_module(text: str, path: str | None) -> Module:
+    """Raises SyntaxError (with lineno/offset) and ValueError (NUL bytes) as `ast.parse` does."""
+    tree = ast.parse(text, filename=path or "<python>")
+    module = Module(path, tree, package=_package_of(path))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.asname:
+                    module.imports[alias.asname] = alias.name
+                else:
+                    top = alias.name.split(".")[0]
+                    module.imports[top] = top
+        elif isinstance(node, ast.ImportFrom):
+            for alias in node.names:
+                local = alias.asname or alias.name
+                if node.level:
+                    module.relative[local] = (node.level, node.module, alias.name)
+                    base = _absolute(module.package, node.level, node.module)
+                    if base is not None:
+                        module.imports[local] = f"{base}.{alias.name}"
+                elif node.module:
+                    module.imports[local] = f"{node.module}.{alias.name}"
+        elif isinstance(node, ast.ClassDef):
+            module.classes.setdefault(node.name, node)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            for target in targets:
+                if isinstance(target, ast.Name):
+                    module.values[target.id] = node.value
+    return module
+
+
+def _package_of(path: str | None) -> str | None:
+    """The dotted package of a file, from the `__init__.py` files above it (None outside any package)."""
+    if path is None:
+        return None
+    parts: list[str] = []
+    directory = os.path.dirname(os.path.abspath(path))
+    while os.path.isfile(os.path.join(directory, "__init__.py")) and len(parts) < 20:
+        parts.append(os.path.basename(directory))
+        directory = os.path.dirname(directory)
+    return ".".join(reversed(parts)) or None
+
+
+def _absolute(package: str | None, level: int, module: str | None) -> str | None:
+    if package is None:
+        return None
+    parts = package.split(".")
+    if level - 1 > len(parts):
+        return None
+    base = parts[:len(parts) - (level - 1)]
+    return ".".join(base + ([module] if module else [])) or None
+
+
+class Project:
+    """The files of one lint run's project, read once each on demand (for names imported from them)."""
+
+    def __init__(self) -> None:
+        self._cache: dict[str, Module | None] = {}
+
+    def module_file(self, importer: Module, qualified: str) -> tuple[str, str] | None:
+        """(file path, attribute) of a project module that defines `qualified` (`pkg.server.mcp`), if any."""
+        if importer.path is None or "." not in qualified:
+            return None
+        module_name, attribute = qualified.rsplit(".", 1)
+        for root in _roots(importer):
+            base = os.path.join(root, *module_name.split("."))
+            for candidate in (base + ".py", os.path.join(base, "__init__.py")):
+                if os.path.isfile(candidate):
+                    return candidate, attribute
+        return None
+
+    def load(self, path: str) -> Module | None:
+        real = os.path.realpath(path)
+        if real not in self._cache:
+            self._cache[real] = None
+            try:
+                raw = read_regular(path, MAX_MODULE_BYTES)
+                self._cache[real] = parse_module(raw.decode("utf-8-sig"), path)
+            except (OSError, ValueError, SyntaxError, RecursionError):
+                pass
+        return self._cache[real]
+
+    def resolve(self, importer: Module, local: str) -> tuple[Module, str] | None:
+        """Follow a name imported from the project to the module that binds it: (module, name there)."""
+        module, name = importer, local
+        for _ in range(MAX_HOPS):
+            qualified = module.imports.get(name)
+            if qualified is None:
+                return (module, name) if module is not importer else None
+            found = self.module_file(module, qualified)
+            if found is None:
+                return None
+            target = self.load(found[0])
+            if target is None:
+                return None
+            module, name = target, found[1]
+            if name in target.values or name in target.classes:
+                return module, name
+        return None
+
+
+def _roots(module: Module) -> list[str]:
+    """Directories an absolute import may start from: above the file's package, the file's own directory, and
+    `src/` layouts."""
+    assert module.path is not None
+    directory = os.path.dirname(os.path.abspath(module.path))
+    roots = [directory]
+    depth = len(module.package.split(".")) if module.package else 0
+    top = directory
+    for _ in range(depth):
+        top = os.path.dirname(top)
+    if top not in roots:
+        roots.append(top)
+    return roots
