@@ -169,3 +169,43 @@ def test_the_strictify_hook_fails_on_a_stale_strict_file_and_passes_on_a_fresh_o
     assert stale.returncode == 1, output
     assert "tools/refund.strict.yaml is out of date" in output
     assert "orders.strict.json" not in output
+
+
+PYTHON_SERVER = '''from mcp.server.mcpserver import MCPServer
+
+mcp = MCPServer("weather")
+
+
+@mcp.tool()
+def get_forecast(city: str, days: int = 3) -> str:
+    """Weather forecast for a city, one line per day, temperatures in degrees Celsius.
+
+    Args:
+        city: City name in English, e.g. "Lisbon".
+        days: How many days ahead to forecast, from 1 to 7.
+    """
+    return ""
+'''
+
+
+def test_a_python_mcp_server_repository_passes_the_readme_snippet(tmp_path, hook_repo, pre_commit_home):
+    """The README's config verbatim (repo and rev pointed at the snapshot) on a FastMCP-style server: the clean
+    server passes; a broken tool name fails with the .py line."""
+    files = {
+        ".pre-commit-config.yaml": _readme_config(hook_repo),
+        "pyproject.toml": '[project]\nname = "weather-mcp"\nversion = "0.1.0"\ndependencies = ["mcp>=2"]\n',
+        "src/weather_mcp/__init__.py": "",
+        "src/weather_mcp/server.py": PYTHON_SERVER,
+        "src/weather_mcp/units.py": "def celsius(fahrenheit: float) -> float:\n    return (fahrenheit - 32) / 1.8\n",
+        "tests/test_units.py": "from weather_mcp.units import celsius\n\n\ndef test_celsius():\n    assert celsius(32) == 0\n",
+    }
+    project = _project(tmp_path, files)
+    clean = _pre_commit(project, pre_commit_home, "run", "toollint")
+    assert clean.returncode == 0, clean.stdout + clean.stderr
+    server = project / "src" / "weather_mcp" / "server.py"
+    server.write_text(PYTHON_SERVER.replace("@mcp.tool()", '@mcp.tool(name="get forecast")'), encoding="utf-8")
+    _git(project, "commit", "-q", "-am", "rename the tool")
+    broken = _pre_commit(project, pre_commit_home, "run", "toollint")
+    output = broken.stdout + broken.stderr
+    assert broken.returncode == 1, output
+    assert "src/weather_mcp/server.py:6:" in output and "TL201" in output
