@@ -20,7 +20,8 @@ class LazyGroup(click.Group):
     LAZY = {"check": "toollint.cli.check", "rule": "toollint.cli.rules", "rules": "toollint.cli.rules",
             "strictify": "toollint.cli.strictify", "validate": "toollint.cli.validate",
             "diff": "toollint.cli.diff", "explain": "toollint.cli.explain",
-            "contract": "toollint.cli.contract", "passk": "toollint.cli.passk"}
+            "contract": "toollint.cli.contract", "passk": "toollint.cli.passk",
+            "dump": "toollint.cli.dump"}
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(set(super().list_commands(ctx)) | set(self.LAZY))
