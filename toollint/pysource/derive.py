@@ -61,18 +61,17 @@ class _Skip(Exception):
 
 def derive_tools(module: Module, project: Project, positions: Positions) -> Derived:
     derived = Derived()
-    functions = {node.name: node for node in ast.walk(module.tree) if isinstance(node, _FUNCTIONS)}
+    functions = module.functions
     registrations: list[tuple[Any, Framework, ast.expr, ast.Call | None]] = []
     for function in functions.values():
         for decorator in function.decorator_list:
             found = _server_decorator(decorator, module, project)
             if found is not None:
                 registrations.append((function, *found))
-    for node in ast.walk(module.tree):
-        if isinstance(node, ast.Call):
-            found_call = _add_tool_call(node, module, project, functions)  # mcp.add_tool(fn, ...), mcp.tool()(fn)
-            if found_call is not None:
-                registrations.append(found_call)
+    for node in module.calls:
+        found_call = _add_tool_call(node, module, project, functions)  # mcp.add_tool(fn, ...), mcp.tool()(fn)
+        if found_call is not None:
+            registrations.append(found_call)
     registrations.sort(key=lambda item: (item[2].lineno, item[2].col_offset))
     for function, framework, _where, call in registrations:
         pointer = jp.join("/tools", len(derived.tools))

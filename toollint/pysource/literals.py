@@ -70,13 +70,11 @@ def literal_tools(module: Module, positions: Positions, start: int) -> list[dict
     found: list[dict[str, Any]] = []
     seen: set[int] = set()
     sites: list[tuple[ast.expr, bool]] = []
-    for node in ast.walk(module.tree):
-        if isinstance(node, ast.Call):
-            for keyword in node.keywords:
-                if keyword.arg in ("tools", "functions", "function_declarations"):
-                    sites.append((keyword.value, True))
-        elif isinstance(node, ast.Assign) and isinstance(node.value, (ast.List, ast.Dict, ast.Tuple)):
-            sites.append((node.value, False))
+    for call in module.calls:
+        for keyword in call.keywords:
+            if keyword.arg in ("tools", "functions", "function_declarations"):
+                sites.append((keyword.value, True))
+    sites += [(assignment.value, False) for assignment in module.literal_assignments]
     sites.sort(key=lambda site: (site[0].lineno, site[0].col_offset))
     for node, passed in sites:
         container = _resolve(node, module)

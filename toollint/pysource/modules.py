@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import os
+import re
 from dataclasses import dataclass, field
 
 from toollint.safeio import read_regular
@@ -22,6 +23,10 @@ class Module:
     classes: dict[str, ast.ClassDef] = field(default_factory=dict)
     values: dict[str, ast.expr] = field(default_factory=dict)  # NAME = <expr>, anywhere in the file (last wins)
     relative: dict[str, tuple[int, str | None, str]] = field(default_factory=dict)  # name -> (level, module, attr)
+    # Gathered in the same single walk of the tree (walking is most of the reading's cost):
+    functions: dict[str, ast.FunctionDef | ast.AsyncFunctionDef] = field(default_factory=dict)
+    calls: list[ast.Call] = field(default_factory=list)
+    literal_assignments: list[ast.Assign] = field(default_factory=list)  # NAME = [...] / {...}
 
     def qualify(self, node: ast.expr) -> str | None:
         """The dotted name an expression stands for: `Optional` -> `typing.Optional`, a local class -> `.Name`."""
@@ -45,7 +50,9 @@ def parse_module(text: str, path: str | None) -> Module:
     """Raises SyntaxError (with lineno/offset) and ValueError (NUL bytes) as `ast.parse` does."""
     tree = ast.parse(text, filename=path or "<python>")
     module = Module(path, tree, package=_package_of(path))
-    for node in ast.walk(tree):
+    if _CALL_SITES.search(text):  # `tools=[...]`, `mcp.add_tool(fn)`, `mcp.tool()(fn)`: calls anywhere matter
+        module.calls = [node for node in ast.walk(tree) if isinstance(node, ast.Call)]
+    for node in _statements(tree):
         if isinstance(node, ast.Import):
             for alias in node.names:
                 if alias.asname:
@@ -65,12 +72,33 @@ def parse_module(text: str, path: str | None) -> Module:
                     module.imports[local] = f"{node.module}.{alias.name}"
         elif isinstance(node, ast.ClassDef):
             module.classes.setdefault(node.name, node)
-        elif isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            module.functions[node.name] = node
+        if isinstance(node, ast.Assign) and isinstance(node.value, (ast.List, ast.Dict, ast.Tuple)):
+            module.literal_assignments.append(node)
+        if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             for target in targets:
                 if isinstance(target, ast.Name):
                     module.values[target.id] = node.value
     return module
+
+
+_CALL_SITES = re.compile(r"\b(?:tools|functions|function_declarations)\s*=|\.add_tool\s*\(|\.tool\([^()]*\)\s*\(")
+
+
+def _statements(tree: ast.Module):
+    """Every statement, nested ones included, without walking into expressions: imports, classes, functions
+    and assignments are statements, and the expressions are nine nodes in ten."""
+    stack: list[ast.AST] = list(reversed(tree.body))
+    while stack:
+        node = stack.pop()
+        yield node
+        for name in ("body", "orelse", "finalbody", "handlers", "cases"):
+            children = getattr(node, name, None)
+            if children:
+                stack.extend(reversed([c for c in children if isinstance(c, (ast.stmt, ast.excepthandler,
+                                                                              ast.match_case))]))
 
 
 def _package_of(path: str | None) -> str | None:
