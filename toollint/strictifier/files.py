@@ -168,11 +168,30 @@ def strictify_file(path: str, target: str | None = None, *, lang: str = "auto", 
             validators[tool.name or tool.pointer] = result.validator
 
     written = {**by_pointer, **unstrict}
+    if source.format == "python":  # Python is never rewritten: the derived tools/list, strictified, as JSON
+        text = _derived_listing(source.data, {p: result.tool for p, result in written.items()})
+        return StrictifiedFile(text, validators, report, list(by_pointer.values()))
     try:
         text = apply_edits(source.text, source.format, [set_value(p, result.tool) for p, result in written.items()])
     except EditError as error:
         raise StrictifyFileError(f"{path}: cannot write the strict file: {error}") from None
     return StrictifiedFile(text, validators, report, list(by_pointer.values()))
+
+
+def _derived_listing(data: dict[str, Any], replaced: dict[str, Any]) -> str:
+    """The tools derived from a Python file as a `tools/list` result, with the strict tools put in."""
+    import json
+
+    from toollint import pointer as jp
+
+    listing = {"tools": copy.deepcopy(data.get("tools", []))}
+    for pointer, tool in replaced.items():
+        *parents, last = jp.split(pointer)
+        node: Any = listing
+        for token in parents:
+            node = node[int(token)] if isinstance(node, list) else node[token]
+        node[int(last) if isinstance(node, list) else last] = tool
+    return json.dumps(listing, ensure_ascii=False, indent=2) + "\n"
 
 
 def _refuse_oversized(path: str, profile: Any, wire_schemas: list[Any]) -> None:
