@@ -80,6 +80,10 @@ def derive_tools(module: Module, project: Project, positions: Positions) -> Deri
         except (_Skip, Underivable) as error:
             derived.skipped.append(_skipped(function, str(error), call, positions, len(derived.skipped)))
             continue
+        except RecursionError:
+            derived.skipped.append(_skipped(function, "its types are nested too deeply to derive", call, positions,
+                                            len(derived.skipped)))
+            continue
         positions.node(pointer, function)
         derived.tools.append(tool)
     return derived

@@ -72,7 +72,8 @@ FASTMCP_4 = Framework(
     source="fastmcp 4.2.3 (fastmcp-slim), fastmcp/utilities/docstring_parsing.py (read 2026-12-02)")
 
 AGENTS_SDK = Framework(
-    "openai-agents", decorators=("agents.function_tool", "agents.tool.function_tool"), docstring="split-always",
+    "openai-agents", decorators=("agents.function_tool", "agents.tool.function_tool", "agents.decorators.tool",
+                                 "agents.decorators.function_tool"), docstring="split-always",
     param_docs=True, model_title="{name}_args", closed=True, strict=True, name_keyword="name_override",
     description_keyword="description_override", first_parameter_injected=("RunContextWrapper", "ToolContext"),
     source="openai-agents 0.24.0, src/agents/function_schema.py `function_schema` (read 2026-12-02)")

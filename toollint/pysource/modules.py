@@ -134,10 +134,13 @@ class Project:
         if importer.path is None or "." not in qualified:
             return None
         module_name, attribute = qualified.rsplit(".", 1)
-        for root in _roots(importer):
+        roots = _roots(importer)
+        top = os.path.realpath(roots[-1])
+        for root in roots:
             base = os.path.join(root, *module_name.split("."))
             for candidate in (base + ".py", os.path.join(base, "__init__.py")):
-                if os.path.isfile(candidate):
+                # inside the project only: a symlink out of the tree is not followed (as `check` does not)
+                if os.path.isfile(candidate) and os.path.commonpath([os.path.realpath(candidate), top]) == top:
                     return candidate, attribute
         return None
 
