@@ -78,7 +78,8 @@ def test_the_readme_pre_commit_example_names_real_hooks():
     hooks = {h["id"]: h for h in YAML(typ="safe").load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))}
     (repo,) = config["repos"]
     assert repo["rev"] == f"v{__version__}"
-    assert {h["id"] for h in repo["hooks"]} <= set(hooks) and any("files" in h for h in repo["hooks"])
+    assert {h["id"] for h in repo["hooks"]} <= set(hooks)
+    assert set(hooks["toollint"]["types_or"]) == {"json", "yaml", "python"}  # Python tool source is linted too
     assert all(hook["require_serial"] is True for hook in hooks.values())
 
 
