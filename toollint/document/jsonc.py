@@ -13,7 +13,10 @@ from toollint.lazy_regex import lazy_compile
 
 # Strings (kept), comments (blanked) and commas whose next token is a closing bracket (blanked); the regex
 # engine skips everything else, so a large file costs one pass in C plus one call per string or comment.
-_TOKENS = lazy_compile(r'"(?:[^"\\\n]|\\.)*"?|//[^\n]*|/\*(?:.*?\*/|.*)|,(?=(?:\s|//[^\n]*|/\*.*?\*/)*[}\]])', re.S)
+# Inside the lookahead each comment must be taken whole (to the line's end, to its own `*/`): a `]` within a
+# comment (`// toollint: ignore[rule]`) is not the closing bracket that makes a comma trailing.
+_TOKENS = lazy_compile(r'"(?:[^"\\\n]|\\.)*"?|//[^\n]*|/\*(?:.*?\*/|.*)'
+                       r'|,(?=(?:\s|//[^\n]*(?=\n|\Z)|/\*(?:(?!\*/).)*\*/)*[}\]])', re.S)
 
 
 def blank_jsonc(text: str) -> str | None:
