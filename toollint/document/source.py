@@ -183,6 +183,8 @@ def _parse_json(text: str, display: str) -> Source:
             source.problem = SourceProblem("parse-error", f"invalid JSON: {error.msg}", error.lineno, error.colno)
             return source
         source.locator = JsonLocator(blanked)
+        source.locator.lines = LineIndex(text)  # blanking keeps every offset: frames and fixes see the comments
+        source.suppressions = suppressions_in(text, "json", blanked)
         return source
     except _NonStandardConstant as error:
         match = re.search(rf"(?<![\w\"]){re.escape(str(error))}(?![\w\"])", text)
@@ -221,7 +223,27 @@ def _note_irregularities(source: Source, duplicates: list[tuple[int, str]], *, n
         source.data, source.locator = None, None
 
 
-SUPPRESSION = lazy_compile(r"#\s*toollint:\s*ignore\[([^\]]*)\]")
+# `# toollint: ignore[rule, ...]` in YAML and Python; `// ...` or `/* ... */` in JSON with comments.
+SUPPRESSION = lazy_compile(r"(#|//|/\*)\s*toollint:\s*ignore\[([^\]]*)\](?:\s*\*/)?")
+
+
+def suppressions_in(text: str, fmt: str, blanked: str | None = None) -> dict[int, list[str]]:
+    """Line -> rule names of every suppression comment. JSON has comments only as JSONC: a suppression there
+    counts where `blanked` (the text with comments blanked) shows a comment, never inside a string."""
+    found: dict[int, list[str]] = {}
+    if "toollint" not in text or (fmt == "json" and blanked is None):
+        return found
+    blanked_lines = blanked.splitlines() if blanked is not None else None
+    for number, line in enumerate(text.splitlines(), start=1):
+        if "toollint" not in line:
+            continue
+        match = SUPPRESSION.search(line)
+        if match is None or (match.group(1) == "#") == (fmt == "json"):
+            continue
+        if blanked_lines is not None and blanked_lines[number - 1][match.start():match.start() + 2].strip():
+            continue  # `// toollint: ...` inside a JSON string, not a comment
+        found[number] = [name.strip() for name in match.group(2).split(",") if name.strip()]
+    return found
 
 
 def _parse_yaml(text: str, display: str) -> Source:
@@ -273,11 +295,7 @@ def _parse_yaml(text: str, display: str) -> Source:
     _note_irregularities(source, [], numbers=bool(_MAYBE_NON_FINITE.search(text)))
     if source.problem is not None:
         return source
-    for number, line in enumerate(text.splitlines(), start=1):
-        if "toollint" in line:
-            match = SUPPRESSION.search(line)
-            if match:
-                source.suppressions[number] = [name.strip() for name in match.group(1).split(",") if name.strip()]
+    source.suppressions = suppressions_in(text, "yaml")
     return source
 
 

@@ -197,10 +197,15 @@ class Linter:
                     reason = "matches no finding on this line" if known else "names no toollint rule"
                     if known and name not in self.specs and not any(s.code == name for s in self.rules):
                         reason = "names a rule that is not enabled"
+                    advice, fix = "remove it", autofix
+                    meant = None if known else _meant(name, line, kept)
+                    if meant is not None:  # a typo of a rule that reports on this line: correct it, keep the comment
+                        advice = f"did you mean `{meant}`?"
+                        fix = _rename_in_suppression(source, line, name, meant)
                     kept.append(Finding(spec.code, spec.name, self.severities[spec.name],
-                                        f"suppression `ignore[{name}]` {reason}; remove it",
+                                        f"suppression `ignore[{name}]` {reason}; {advice}",
                                         source.path, line, column, line, len(text) + 1, "", None,
-                                        autofix=autofix))
+                                        autofix=fix))
         return kept
 
     @staticmethod
@@ -231,6 +236,26 @@ class Linter:
             raise crashed(bound, error) from error
 
 
+def _meant(name: str, line: int, findings: list[Finding]) -> str | None:
+    """The rule name or code a misspelt suppression most likely meant, among the findings on its line."""
+    from toollint.suggest import closest
+
+    here = [f for f in findings if f.line == line]
+    choices = {f.rule for f in here} | {f.code for f in here}
+    return closest(name, choices, ignore_case=True)
+
+
+def _rename_in_suppression(source: Source, line: int, name: str, meant: str) -> Fix | None:
+    text = source.lines.line_text(line)
+    match = SUPPRESSION.search(text)
+    if match is None:
+        return None
+    start, end = match.span(2)
+    names = [meant if n.strip() == name else n.strip() for n in text[start:end].split(",") if n.strip()]
+    return safe_fix(f"correct the rule name to `{meant}`",
+                    replace_text(line, start + 1, line, end + 1, ", ".join(names)))
+
+
 def _suppression_fix(source: Source, line: int, used: list[str]) -> Fix | None:
     """Delete the names that suppress nothing from a `# toollint: ignore[...]` comment, or the whole comment."""
     text = source.lines.line_text(line)
@@ -238,7 +263,7 @@ def _suppression_fix(source: Source, line: int, used: list[str]) -> Fix | None:
     if match is None:
         return None
     if used:
-        start, end = match.span(1)
+        start, end = match.span(2)
         return safe_fix("keep only the names that suppress something",
                         replace_text(line, start + 1, line, end + 1, ", ".join(used)))
     start = len(text[:match.start()].rstrip())

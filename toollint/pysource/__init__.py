@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from toollint.document.locate import LineIndex, YamlLocator
-from toollint.document.source import SUPPRESSION, Source, SourceProblem
+from toollint.document.source import Source, SourceProblem, suppressions_in
 from toollint.lazy_regex import lazy_compile
 from toollint.pysource.frameworks import FRAMEWORK_MODULES
 
@@ -62,9 +62,5 @@ def read_python(text: str, display: str, path: str | None = None) -> Source:
     locator.lines = lines
     locator.keys, locator.values = positions.keys, positions.values
     source.data, source.locator = data, locator
-    for number, line in enumerate(text.splitlines(), start=1):
-        if "toollint" in line:
-            match = SUPPRESSION.search(line)
-            if match:
-                source.suppressions[number] = [name.strip() for name in match.group(1).split(",") if name.strip()]
+    source.suppressions = suppressions_in(text, "python")
     return source
