@@ -376,7 +376,10 @@ def _strings(value: Any, pointer: str, depth: int = 0):
 
 # A JSON escape of one of them. Case spelled out rather than IGNORECASE: then the regex engine can jump from one
 # backslash to the next, where an IGNORECASE search (or a `"\\u" in text` test first) walks a large file slowly.
-_ESCAPED = lazy_compile(r"\\[uU](?:200[bB]|202[a-eA-E]|206[0-46-9]|[fF][eE][fF][fF]|180[eE]|3164|[fF][fF][aA]0|[dD][bB]40)")
+# JSON, YAML double-quoted and Python strings all spell them `\u200b`; YAML and Python also `\U000E0041`, Python
+# also `\N{ZERO WIDTH SPACE}`. The check reads the parsed values; this only decides whether to look.
+_ESCAPED = lazy_compile(r"\\[uU](?:200[bB]|202[a-eA-E]|206[0-46-9]|[fF][eE][fF][fF]|180[eE]|3164|[fF][fF][aA]0|[dD][bB]40)"
+                        r"|\\U000[eE]00[0-7][0-9a-fA-F]|\\N\{")
 
 
 def _file_may_hold(ctx: Context, rule: str, pattern: re.Pattern[str]) -> bool:
@@ -386,7 +389,7 @@ def _file_may_hold(ctx: Context, rule: str, pattern: re.Pattern[str]) -> bool:
         source = ctx.source
         text = source.text or ""
         return (not text.isascii() and _search_non_ascii(pattern, text)) or (
-            source.format == "json" and _ESCAPED.search(text) is not None)
+            "\\" in text and _ESCAPED.search(text) is not None)
 
     return bool(ctx.cached(("file-may-hold", rule), search))
 
