@@ -141,9 +141,12 @@ def test_a_saved_snapshot_is_linted_like_any_tool_file(two_servers):
 def test_full_output_names_the_server_and_the_tool():
     proc = toollint("check", "--isolated", "--select", "missing-unit", "--fail-on", "info", "--server", f"{FAKE} paged")
     assert proc.returncode == 1, proc.stderr
-    assert "<server fake-paged>:" in proc.stdout
-    assert "= server: fake-paged; tool: tool_0" in proc.stdout
-    assert '"amount": {' in proc.stdout  # the code frame shows the snapshot text
+    # no file holds this listing: the place is the tool and the pointer, not a line of JSON nobody sees
+    assert "server fake-paged, tool tool_0 at /tools/0/inputSchema/properties/amount: TL401" in proc.stdout
+    assert "<server" not in proc.stdout and '"amount": {' not in proc.stdout
+    concise = toollint("check", "--isolated", "--select", "missing-unit", "--fail-on", "info", "--output-format",
+                       "concise", "--server", f"{FAKE} paged")
+    assert concise.stdout.startswith("server fake-paged, tool tool_0 at /tools/0/inputSchema/properties/amount: ")
 
 
 def test_streamable_http_server_with_a_header_from_the_environment(tmp_path):

@@ -20,7 +20,20 @@ def _paint(text: str, style: str, color: bool) -> str:
 
 
 def _location(finding: Finding) -> str:
-    return _one_line(f"{finding.file}:{finding.line}:{finding.column}")
+    """`file:line:col`; for tools read from memory (`toollint.lint(dict)`, a live server without a snapshot),
+    whose JSON text nobody sees, the tool and pointer instead: `tool get_time at /tools/0/name`."""
+    if not in_memory(finding):
+        return _one_line(f"{finding.file}:{finding.line}:{finding.column}")
+    parts = [f"server {finding.server}"] if finding.server else []
+    if finding.tool:
+        parts.append(f"tool {finding.tool}")
+    where = ", ".join(parts) or "the tools"
+    return _one_line(where + (f" at {finding.pointer}" if finding.pointer else ""))
+
+
+def in_memory(finding: Finding) -> bool:
+    """A finding on text toollint made itself (its "file" is a name in angle brackets: `<tools>`, `<server x>`)."""
+    return finding.file.startswith("<") and finding.file.endswith(">") and finding.file not in ("<stdin>",)
 
 
 def _one_line(text: str) -> str:
@@ -99,15 +112,18 @@ def _full_block(f: Finding, source: Source | None, color: bool, unsafe_fixes: bo
             f"{_paint(f.severity, _COLORS[f.severity], color)} {_mark(f, unsafe_fixes)}{_one_line(f.message)} "
             f"[{f.rule}]")
     lines = [head]
-    if source is not None and source.text:
-        lines += _frame(source.lines.line_text, f, color)
     details = []
-    if f.server:
-        details.append(f"server: {f.server}")
-    if f.tool:
-        details.append(f"tool: {f.tool}")
-    if f.pointer:
-        details.append(f"at: {f.pointer}")
+    if in_memory(f):  # the head names the tool and the pointer; there is no file to frame
+        pass
+    else:
+        if source is not None and source.text:
+            lines += _frame(source.lines.line_text, f, color)
+        if f.server:
+            details.append(f"server: {f.server}")
+        if f.tool:
+            details.append(f"tool: {f.tool}")
+        if f.pointer:
+            details.append(f"at: {f.pointer}")
     if details:
         lines.append(_paint("  = " + _one_line("; ".join(details)), _DIM, color))
     return "\n".join(lines) + "\n\n"
