@@ -123,3 +123,16 @@ def test_failures_name_the_case_and_the_broken_invariant(pytester):
     outcomes = result.parseoutcomes()
     assert outcomes["failed"] == 3  # one ok case (valid-minimal) per handler test; error cases never reach it
     assert outcomes["passed"] == 4 * 9 - 3
+
+
+def test_loading_the_plugin_imports_neither_the_boundary_nor_jsonschema():
+    """The plugin loads in every pytest run where toollint is installed: it must cost nothing until used."""
+    import subprocess
+    import sys
+
+    code = ("import sys, pytest, toollint.contract.pytest_plugin\n"
+            "heavy = [m for m in sys.modules if m.startswith(('toollint.boundary', 'toollint.contract.run', "
+            "'jsonschema', 'referencing', 'asyncio'))]\n"
+            "print(heavy)")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == "[]"

@@ -15,11 +15,13 @@ coroutines are awaited) and asserts that no exception escapes, that an error res
 `is_error`) carries no traceback text, and that a successful result matches the tool's
 `outputSchema` when it has one (its `structuredContent`, or the result itself). Relative paths
 are read from pytest's rootdir.
+
+The plugin loads in every pytest run of an environment where toollint is installed, so at start-up it
+imports nothing but pytest and the standard library; the boundary is imported when a marked test runs.
 """
 
 from __future__ import annotations
 
-import asyncio
 import inspect
 import re
 from collections.abc import Callable, Mapping
@@ -98,6 +100,8 @@ class ContractCase:
         try:
             result = handler(**outcome.arguments)
             if inspect.isawaitable(result):
+                import asyncio  # here: the plugin loads in every pytest run, a coroutine handler is rare
+
                 result = asyncio.run(_awaited(result))
         except Exception as error:  # noqa: BLE001 - the assertion is precisely that nothing escapes
             pytest.fail(f"{self.case.id}: the handler for {self.tool} raised {type(error).__name__}: {error} "
