@@ -17,9 +17,11 @@ def explain_command(error_text: str | None, tools_file: str | None, request_file
                     output_format: str) -> None:
     """Explain an error text a provider API returned (ERROR_TEXT, or - / nothing to read stdin).
 
-    Exit 0 when the text is known, 1 when it is not, 2 on a usage error."""
+    Pastes are taken as users paste them: JSON or Python-repr error bodies, hard-wrapped lines, a Gemini
+    400 that lists several declarations (each is explained). Exit 0 when the text is known, 1 when it is
+    not, 2 on a usage error."""
     from toollint.document.source import read_path
-    from toollint.explainer import explain
+    from toollint.explainer import explain_all
     from toollint.explainer.render import render_text
 
     if tools_file and request_file:
@@ -38,9 +40,10 @@ def explain_command(error_text: str | None, tools_file: str | None, request_file
             click.echo(f"toollint: {path}:{source.problem.line}:{source.problem.column}: {source.problem.message}",
                        err=True)
             sys.exit(2)
-    explanation = explain(error_text, source)
-    if output_format == "json":
-        click.echo(json.dumps(explanation.as_dict(), ensure_ascii=False, indent=2))
+    explanations = explain_all(error_text, source)
+    if output_format == "json":  # one place: its explanation; several: a list of them, in the text's order
+        data = [e.as_dict() for e in explanations]
+        click.echo(json.dumps(data[0] if len(data) == 1 else data, ensure_ascii=False, indent=2))
     else:
-        click.echo(render_text(explanation), nl=False)
-    sys.exit(0 if explanation.known else 1)
+        click.echo("\n".join(render_text(e) for e in explanations), nl=False)
+    sys.exit(0 if any(e.known for e in explanations) else 1)

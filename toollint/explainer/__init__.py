@@ -66,26 +66,57 @@ def _patterns() -> list[tuple[re.Pattern[str], Match]]:
             for spec in load_catalog().values() for error in spec.api_errors]
 
 
-def readable(text: str) -> str:
-    """The message(s) of a pasted error: a JSON error body is unpacked into its strings."""
+def messages(text: str) -> list[str]:
+    """The separate error messages of a paste, as users paste them: a JSON body or a Python-repr one
+    (`Error code: 400 - {'error': {...}}`) is unpacked into its strings; Gemini's `* ` bullets are split;
+    hard wraps and runs of whitespace are joined; the `\\'` and `\\"` of a repr are unescaped."""
+    found: list[str] = []
+    for string in _strings_of(text):
+        if "\\'" in string or '\\"' in string:
+            string = string.replace("\\'", "'").replace('\\"', '"')
+        for part in re.split(r"\n\s*(?=\*\s)", string):
+            joined = " ".join(part.split())
+            if joined:
+                found.append(joined)
+    return found or [" ".join(text.split())]
+
+
+def _strings_of(text: str) -> list[str]:
+    data: Any = None
     try:
         data = json.loads(text)
     except ValueError:
-        return text
+        start, end = text.find("{"), text.rfind("}")
+        if 0 <= start < end:
+            import ast
+
+            try:
+                data = ast.literal_eval(text[start:end + 1])
+            except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+                data = None
+    if data is None or isinstance(data, (int, float, bool)):
+        return [text]
     strings: list[str] = []
 
-    def collect(value: Any) -> None:
+    def collect(value: Any, depth: int = 0) -> None:
+        if depth > 50:
+            return
         if isinstance(value, str):
             strings.append(value)
         elif isinstance(value, dict):
             for item in value.values():
-                collect(item)
-        elif isinstance(value, list):
+                collect(item, depth + 1)
+        elif isinstance(value, (list, tuple)):
             for item in value:
-                collect(item)
+                collect(item, depth + 1)
 
     collect(data)
-    return "\n".join(strings) if strings else text
+    return strings or [text]
+
+
+def readable(text: str) -> str:
+    """The message(s) of a pasted error as one text, one message per line."""
+    return "\n".join(messages(text))
 
 
 def match_text(text: str) -> list[Match]:
@@ -102,6 +133,24 @@ def match_text(text: str) -> list[Match]:
 def suggestion(location: Location) -> str:
     target = location.provider if location.provider in PROFILE_NAMES else "anthropic --target openai --target gemini"
     return f"toollint check --target {target} FILE"
+
+
+def explain_all(text: str, source: Source | None = None) -> list[Explanation]:
+    """One explanation per place the text names (a Gemini 400 lists every bad declaration), in order;
+    a text naming one place or none gives one explanation of the whole text."""
+    parts = messages(text)
+    located = [part for part in parts if parse_location(part).found]
+    if len(located) <= 1:
+        return [explain(text, source)]
+    found: list[Explanation] = []
+    seen: set[str] = set()
+    for part in located:
+        explanation = explain(part, source)
+        key = json.dumps(explanation.location.as_dict(), sort_keys=True) + str([m.spec.name for m in explanation.matches])
+        if key not in seen:
+            seen.add(key)
+            found.append(explanation)
+    return found
 
 
 def explain(text: str, source: Source | None = None) -> Explanation:

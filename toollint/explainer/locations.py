@@ -106,23 +106,30 @@ def _gemini(text: str) -> Location | None:
         return Location("gemini", tool_name=named.group(1), field="parameters") if named else None
     location = Location("gemini", int(match.group(2)), group_index=int(match.group(1)))
     segments = re.findall(r"\.([\w$]+)(?:\[([^\]]*)\])?", match.group(3))
-    if segments and segments[0][0] in ("parameters", "parametersJsonSchema", "name", "description"):
-        location.field = segments[0][0]
+    if segments and camel(segments[0][0]) in ("parameters", "parametersJsonSchema", "name", "description"):
+        location.field = camel(segments[0][0])
         location.path = _gemini_path(segments[1:])
     unknown = _GEMINI_UNKNOWN.search(text)
     if unknown is not None and location.field:
-        location.path.append(unknown.group(1))
+        location.path.append(camel(unknown.group(1)))
     return location
 
 
+def camel(name: str) -> str:
+    """Gemini's proto field names as the JSON API spells them: `additional_properties` → `additionalProperties`."""
+    return re.sub(r"_([a-z])", lambda m: m.group(1).upper(), name) if "_" in name.strip("_") else name
+
+
 def _gemini_path(segments: list[tuple[str, str]]) -> list[str | int | ByIndex]:
-    """properties[x] → properties/x; properties[8].value → properties/#8; any_of[0] → anyOf/0; enum[1] → enum."""
-    names = {"any_of": "anyOf", "additional_properties": "additionalProperties", "property_ordering": "propertyOrdering"}
+    """properties[x] → properties/x; properties[8].value → properties/#8; any_of[0] → anyOf/0; enum[1] → enum.
+
+    Keyword names are proto names (`any_of`, `max_items`) and become the JSON spelling; property names are
+    subscripts and stay as written."""
     path: list[str | int | ByIndex] = []
     for position, (name, subscript) in enumerate(segments):
         if name == "value" and path and path[-2:-1] == ["properties"]:
             continue  # proto map entry: `properties[8].value` is the schema of property 8
-        key = names.get(name, name)
+        key = camel(name)
         path.append(key)
         if not subscript:
             continue

@@ -26,6 +26,9 @@ def find_tool(tools: list[Tool], location: Location) -> Tool | None:
         named = [t for t in tools if t.name == location.tool_name]
         if named:
             return named[0]
+        prefixed = _unprefixed(tools, location.tool_name)
+        if prefixed is not None:
+            return prefixed
     index = location.tool_index
     if index is None:
         return None
@@ -41,6 +44,17 @@ def find_tool(tools: list[Tool], location: Location) -> Tool | None:
         if hit is not None:
             return hit
     return tools[index] if 0 <= index < len(tools) else None
+
+
+def _unprefixed(tools: list[Tool], sent: str) -> Tool | None:
+    """The tool a client renamed with a prefix (`dblp_calculate_statistics`, `mcp__dblp__calculate_statistics`
+    for `calculate_statistics`): the longest tool name the sent name ends with after a separator."""
+    found = [t for t in tools if t.name and any(sent.endswith(sep + t.name) for sep in ("_", "__", "-", ".", ":"))]
+    if not found:
+        return None
+    longest = max(len(t.name or "") for t in found)
+    best = [t for t in found if len(t.name or "") == longest]
+    return best[0] if len(best) == 1 else None
 
 
 def _field_pointer(tool: Tool, location: Location) -> str:
