@@ -235,3 +235,103 @@ def test_fastmcp_version_follows_the_projects_pin(tmp_path):
     tool = derived(path)["tools"][0]
     assert tool["description"] == "Add a note to the notebook."
     assert tool["inputSchema"]["properties"]["title"]["description"] == "A short title, shown in lists."
+
+
+PATTERNS_MODULE = '''
+from typing import Annotated
+
+import annotated_types
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from mcp.server.mcpserver import MCPServer
+
+mcp = MCPServer("patterns")
+Port = Annotated[int, Field(ge=1, le=65535, description="A TCP port")]
+Name = Annotated[str, AfterValidator(str.strip), annotated_types.MaxLen(40)]
+
+
+class Base(BaseModel):
+    model_config = ConfigDict(extra="allow")
+    id: str
+
+
+class Host(Base):
+    """A host to reach."""
+
+    class Kind:
+        pass
+
+    address: str
+    port: Port = 22
+
+
+class Registry:
+    def __init__(self, server: MCPServer):
+        self.server = server
+
+        @self.server.tool()
+        def ping(host: Host, label: Name = "ping") -> str:
+            """Ping a host."""
+            return ""
+
+
+def register(server: MCPServer) -> None:
+    @server.tool()
+    def connect(port: Port, retries: Annotated[int, annotated_types.Ge(0)] = 3) -> str:
+        """Connect to a port on localhost."""
+        return ""
+
+
+Registry(mcp)
+register(mcp)
+'''
+
+
+def test_registration_patterns_aliases_and_inherited_models(tmp_path):
+    """Registering functions and class-held servers, type aliases, annotated_types, inherited models."""
+    path = write(tmp_path, "patterns_server.py", PATTERNS_MODULE)
+    data = derived(path)
+    assert "skipped" not in data
+    listing = framework_listing(path)
+    assert sorted(t["name"] for t in listing) == ["connect", "ping"]
+    assert sorted(comparable(data["tools"]), key=lambda t: t["name"]) == sorted(comparable(listing),
+                                                                                key=lambda t: t["name"])
+
+
+def test_what_a_static_reading_cannot_follow_is_reported(tmp_path):
+    write(tmp_path, "dynamic_server.py", '''
+        from fastmcp import Context
+
+        from tools import TOOLS
+
+
+        def register(mcp):
+            @mcp.tool()
+            def ping(ctx: Context) -> str:
+                """Ping."""
+                return ""
+
+
+        def register_untyped(server):
+            for fn in TOOLS:
+                server.tool()(fn)
+
+
+        def patch(mcp):
+            for tool in mcp._tool_manager._tools.values():
+                tool.parameters.pop("title", None)
+    ''')
+    data = derived(tmp_path / "dynamic_server.py")
+    assert [t["name"] for t in data["tools"]] == ["ping"]  # the framework: the file imports from fastmcp
+    reasons = [entry.get("reason") or entry.get("note") for entry in data["skipped"]]
+    assert any("`server.tool()(fn)` registers a function computed at run time" in r for r in reasons)
+    assert any("edits its tools through `mcp._tool_manager`" in r for r in reasons)
+    write(tmp_path, "untyped.py", '''
+        def register(mcp):
+            @mcp.tool()
+            def ping() -> str:
+                """Ping."""
+                return ""
+    ''')
+    untyped = derived(tmp_path / "untyped.py")
+    assert untyped["tools"] == []
+    assert "function parameter whose server class this file does not show" in untyped["skipped"][0]["reason"]

@@ -58,5 +58,6 @@ def _say_skipped(source) -> None:
     skipped = source.data.get("skipped") if source.format == "python" and isinstance(source.data, dict) else None
     for index, entry in enumerate(skipped or ()):
         span = source.span(f"/skipped/{index}")
-        click.echo(f"toollint: {source.path}:{span.line}:{span.column}: `{entry.get('function')}` is not in the "
-                   f"dump: {entry['reason']}", err=True)
+        name = f"`{entry['function']}`" if entry.get("function") else "a tool"
+        said = entry["note"] if "note" in entry else f"{name} is not in the dump: {entry['reason']}"
+        click.echo(f"toollint: {source.path}:{span.line}:{span.column}: {said}", err=True)

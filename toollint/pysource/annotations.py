@@ -53,6 +53,16 @@ _LENGTHS = {"min_length": ("minLength", "minItems"), "max_length": ("maxLength",
 UNKNOWN_DEFAULT = object()  # a default is written but computed (`Path(".")`): the field is optional, value unknown
 
 
+_MAX_ALIASES = 8
+# Annotated metadata that leaves the JSON Schema as it is: validators run on values, not on the schema.
+_TRANSPARENT = {"pydantic.BeforeValidator", "pydantic.AfterValidator", "pydantic.WrapValidator",
+                "pydantic.functional_validators.BeforeValidator", "pydantic.functional_validators.AfterValidator",
+                "pydantic.functional_validators.WrapValidator", "pydantic.Strict", "pydantic.types.Strict"}
+# annotated_types constraints, as pydantic writes them.
+_ANNOTATED_TYPES = {"Gt": "gt", "Ge": "ge", "Lt": "lt", "Le": "le", "MultipleOf": "multiple_of",
+                    "MinLen": "min_length", "MaxLen": "max_length"}
+
+
 class Underivable(Exception):
     """What cannot be known without running the code, said in a phrase: "the type `np.ndarray`"."""
 
@@ -76,6 +86,7 @@ class SchemaBuilder:
     string_metadata_describes: bool = False
     defs: dict[str, dict[str, Any]] = field(default_factory=dict)
     _active: set[str] = field(default_factory=set)
+    _depth: int = 0  # aliases followed
 
     # -- types -------------------------------------------------------------------------------------------
     def schema(self, node: ast.expr | None, module: Module | None = None) -> dict[str, Any]:
@@ -94,8 +105,18 @@ class SchemaBuilder:
             return self._union([*_union_members(node)], module)
         if isinstance(node, ast.Subscript):
             return self._generic(node, module)
+        alias = self._alias(node, module)
+        if alias is not None and self._depth < _MAX_ALIASES:
+            self._depth += 1
+            try:
+                return self.schema(*alias)
+            finally:
+                self._depth -= 1
         qualified = module.qualify(node)
         if qualified is None:
+            found = self._project_class(node, module)
+            if found is not None:
+                return self._class_ref(*found)
             raise Underivable(f"the type `{ast.unparse(node)}`")
         if qualified in _SCALARS:
             return dict(_SCALARS[qualified])
@@ -162,6 +183,13 @@ class SchemaBuilder:
             elif isinstance(meta, ast.Constant) and isinstance(meta.value, str) and self.string_metadata_describes:
                 info.keywords.setdefault("description", meta.value)
                 info.nodes.setdefault("description", meta)
+            elif isinstance(meta, ast.Call) and module.qualify(meta.func) in _TRANSPARENT:
+                continue
+            elif isinstance(meta, ast.Call) and (module.qualify(meta.func) or "").startswith("annotated_types.") \
+                    and (module.qualify(meta.func) or "").rsplit(".", 1)[-1] in _ANNOTATED_TYPES and len(meta.args) == 1:
+                keyword = _ANNOTATED_TYPES[(module.qualify(meta.func) or "").rsplit(".", 1)[-1]]
+                info.keywords[keyword] = self.value(meta.args[0], module)
+                info.nodes[keyword] = meta
             elif (module.qualify(meta.func if isinstance(meta, ast.Call) else meta) or "").startswith(
                     ("pydantic.", "annotated_types.")):
                 raise Underivable(f"the annotation `{ast.unparse(meta)}`")
@@ -238,6 +266,17 @@ class SchemaBuilder:
 
     # -- classes of the project --------------------------------------------------------------------------
     def _project_class(self, node: ast.expr, module: Module) -> tuple[ast.ClassDef, Module] | None:
+        """A class of the project: `Model`, imported `Model`, or one nested in another (`Client.MarketType`)."""
+        if isinstance(node, ast.Attribute):
+            outer = self._project_class(node.value, module)
+            if outer is not None:
+                inner = next((c for c in outer[0].body if isinstance(c, ast.ClassDef) and c.name == node.attr), None)
+                return (inner, outer[1]) if inner is not None else None
+            qualified = module.qualify(node)  # `_models.Segment`, `_models` an imported project module
+            found = self.project.resolve_qualified(module, qualified) if qualified else None
+            if found is not None and found[1] in found[0].classes:
+                return found[0].classes[found[1]], found[0]
+            return None
         if not isinstance(node, ast.Name):
             return None
         if node.id in module.classes:
@@ -247,21 +286,52 @@ class SchemaBuilder:
             return resolved[0].classes[resolved[1]], resolved[0]
         return None
 
+    def _alias(self, node: ast.expr, module: Module) -> tuple[ast.expr, Module] | None:
+        """The type a name is an alias of (`CoercedInt = Annotated[int, ...]`), here or in a project module."""
+        if not isinstance(node, ast.Name) or node.id in module.classes:
+            return None
+        owner, name = module, node.id
+        if name in module.imports:
+            resolved = self.project.resolve(module, name)
+            if resolved is None:
+                return None
+            owner, name = resolved
+        value = owner.values.get(name)
+        if isinstance(value, (ast.Subscript, ast.BinOp)) or (
+                isinstance(value, (ast.Name, ast.Attribute)) and owner.qualify(value) is not None):
+            return value, owner
+        return None
+
     def _class_ref(self, cls: ast.ClassDef, module: Module) -> dict[str, Any]:
-        bases = {module.qualify(base) for base in cls.bases}
         name = cls.name
         if name not in self.defs and name not in self._active:
-            if bases & _MODEL_BASES:
+            lineage = self._lineage(cls, module)
+            if lineage is not None:
                 self._active.add(name)
                 try:
-                    self.defs[name] = self._model(cls, module)
+                    self.defs[name] = self._model(lineage)
                 finally:
                     self._active.discard(name)
-            elif bases & {"enum.Enum", "enum.IntEnum", "enum.StrEnum"}:
+            elif {module.qualify(base) for base in cls.bases} & {"enum.Enum", "enum.IntEnum", "enum.StrEnum"}:
                 self.defs[name] = self._enum(cls)
             else:
                 raise Underivable(f"the class `{name}` (not a pydantic model or an enum)")
         return {"$ref": f"#/$defs/{name}"}
+
+    def _lineage(self, cls: ast.ClassDef, module: Module, depth: int = 0) -> list[tuple[ast.ClassDef, Module]] | None:
+        """A pydantic model's classes from the base down (`class Segment(PermissiveModel)`, PermissiveModel a
+        BaseModel of the project), or None when the class is no model."""
+        if depth > 10:
+            return None
+        for base in cls.bases:
+            if module.qualify(base) in _MODEL_BASES:
+                return [(cls, module)]
+            parent = self._project_class(base, module)
+            if parent is not None and parent[0] is not cls:
+                above = self._lineage(parent[0], parent[1], depth + 1)
+                if above is not None:
+                    return above + [(cls, module)]
+        return None
 
     def _enum(self, cls: ast.ClassDef) -> dict[str, Any]:
         members = _enum_members(cls)
@@ -281,31 +351,36 @@ class SchemaBuilder:
             schema["type"] = "integer"
         return schema
 
-    def _model(self, cls: ast.ClassDef, module: Module) -> dict[str, Any]:
+    def _model(self, lineage: list[tuple[ast.ClassDef, Module]]) -> dict[str, Any]:
+        """A model's schema: the fields of every class of its lineage, parents first, as pydantic orders them."""
         properties: dict[str, Any] = {}
         required: list[str] = []
-        closed = False
-        for statement in cls.body:
-            if isinstance(statement, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "model_config"
-                                                         for t in statement.targets):
-                closed = _forbids_extra(statement.value)
-                continue
-            if not isinstance(statement, ast.AnnAssign) or not isinstance(statement.target, ast.Name):
-                continue
-            name = statement.target.id
-            if name.startswith("_") or (module.qualify(statement.annotation) or "").endswith("ClassVar"):
-                continue
-            schema, info = self.member(statement.annotation, statement.value, module)
-            key = info.alias or name
-            properties[key] = self.finish(schema, info, key, always_title=True)
-            if info.default is inspect.Parameter.empty and not info.has_factory:
-                required.append(key)
+        extra: str | None = None
+        for cls, module in lineage:
+            for statement in cls.body:
+                if isinstance(statement, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "model_config"
+                                                             for t in statement.targets):
+                    extra = _extra(statement.value) or extra
+                    continue
+                if not isinstance(statement, ast.AnnAssign) or not isinstance(statement.target, ast.Name):
+                    continue
+                name = statement.target.id
+                if name.startswith("_") or (module.qualify(statement.annotation) or "").endswith("ClassVar"):
+                    continue
+                schema, info = self.member(statement.annotation, statement.value, module)
+                key = info.alias or name
+                properties[key] = self.finish(schema, info, key, always_title=True)
+                if key in required:
+                    required.remove(key)
+                if info.default is inspect.Parameter.empty and not info.has_factory:
+                    required.append(key)
+        cls = lineage[-1][0]
         model: dict[str, Any] = {}
+        if extra in ("forbid", "allow"):
+            model["additionalProperties"] = extra == "allow"
         doc = ast.get_docstring(cls)
         if doc:
             model["description"] = doc
-        if closed:
-            model["additionalProperties"] = False
         model["properties"] = properties
         if required:
             model["required"] = required
@@ -317,7 +392,11 @@ class SchemaBuilder:
                module: Module | None = None) -> tuple[dict[str, Any], FieldInfo]:
         """The schema and field of one parameter or model field: its annotation and its `= default`."""
         module = module or self.module
-        if isinstance(annotation, ast.Subscript) and (module.qualify(annotation.value) or "").endswith(".Annotated"):
+        alias = self._alias(annotation, module) if annotation is not None else None
+        if alias is not None and isinstance(alias[0], ast.Subscript) and \
+                (alias[1].qualify(alias[0].value) or "").endswith(".Annotated"):
+            schema, info = self.annotated(alias[0], alias[1])  # an alias of Annotated keeps its Field
+        elif isinstance(annotation, ast.Subscript) and (module.qualify(annotation.value) or "").endswith(".Annotated"):
             schema, info = self.annotated(annotation, module)
         else:
             schema, info = self.schema(annotation, module), FieldInfo()
@@ -408,16 +487,17 @@ def _enum_members(cls: ast.ClassDef) -> dict[str, Any] | None:
     return members or None
 
 
-def _forbids_extra(node: ast.expr) -> bool:
+def _extra(node: ast.expr) -> str | None:
+    """`model_config = ConfigDict(extra="forbid")` (or a dict): "forbid", "allow", "ignore" or None."""
+    pairs: list[tuple[ast.expr | None, ast.expr]] = []
     if isinstance(node, ast.Call):
-        for keyword in node.keywords:
-            if keyword.arg == "extra" and isinstance(keyword.value, ast.Constant):
-                return keyword.value.value == "forbid"
-    if isinstance(node, ast.Dict):
-        for key, value in zip(node.keys, node.values, strict=True):
-            if isinstance(key, ast.Constant) and key.value == "extra" and isinstance(value, ast.Constant):
-                return value.value == "forbid"
-    return False
+        pairs = [(ast.Constant(k.arg), k.value) for k in node.keywords]
+    elif isinstance(node, ast.Dict):
+        pairs = list(zip(node.keys, node.values, strict=True))
+    for key, value in pairs:
+        if isinstance(key, ast.Constant) and key.value == "extra" and isinstance(value, ast.Constant):
+            return value.value if isinstance(value.value, str) else None
+    return None
 
 
 def _jsonable(value: Any, node: ast.expr) -> Any:

@@ -12,7 +12,16 @@ from toollint import pointer as jp
 from toollint.document.locate import LineIndex, Span
 from toollint.pysource.annotations import UNKNOWN_DEFAULT, FieldInfo, SchemaBuilder, Underivable
 from toollint.pysource.docstrings import RawDocstring, framework_docstring, line_of, raw_docstring
-from toollint.pysource.frameworks import Framework, by_decorator, by_server_class, fastmcp_for
+from toollint.pysource.frameworks import (
+    FASTMCP_4,
+    MCP_SDK_1,
+    MCP_SDK_2,
+    UNKNOWN_SERVER,
+    Framework,
+    by_decorator,
+    by_server_class,
+    fastmcp_for,
+)
 from toollint.pysource.modules import Module, Project
 from toollint.pysource.pins import pinned_version
 
@@ -86,7 +95,41 @@ def derive_tools(module: Module, project: Project, positions: Positions) -> Deri
             continue
         positions.node(pointer, function)
         derived.tools.append(tool)
+    if derived.tools:
+        _note_run_time_changes(module, positions, derived)
     return derived
+
+
+# What a server does to its tools at run time, which a static reading cannot follow: edits through the
+# framework's private registry, transforms, and mounting another server under a prefix (renames its tools).
+_RUN_TIME_CHANGES = {"_tool_manager": "edits its tools through `{expr}`", "_local_provider": "edits its tools "
+                     "through `{expr}`", "add_transform": "transforms its tools (`{expr}`)",
+                     "mount": "mounts a server (`{expr}`), which may rename its tools with a prefix",
+                     "import_server": "imports a server (`{expr}`), which may rename its tools with a prefix"}
+
+
+def _note_run_time_changes(module: Module, positions: Positions, derived: Derived) -> None:
+    for node in ast.walk(module.tree) if _mentions_changes(module) else ():
+        if isinstance(node, ast.Attribute) and node.attr in _RUN_TIME_CHANGES:
+            expr = ast.unparse(node)
+            pointer = jp.join("/skipped", len(derived.skipped))
+            positions.node(pointer, node)
+            derived.skipped.append({"function": None, "note": f"this file {_RUN_TIME_CHANGES[node.attr].format(expr=expr)} "
+                                    "at run time; the tools it lists may differ from the definitions derived here"})
+            return  # one note per file is enough to say the reading is not the whole story
+
+
+def _mentions_changes(module: Module) -> bool:
+    """A text test first: the tree is walked only in the rare file that names one of these."""
+    return any(f".{name}" in module.text for name in _RUN_TIME_CHANGES)
+
+
+# A registration whose function is computed (`mcp.tool(...)(wrap(fn))`): reported, never guessed.
+DYNAMIC = replace(UNKNOWN_SERVER, name="dynamic")
+
+
+def _clip(text: str, width: int = 60) -> str:
+    return text if len(text) <= width else text[:width - 3] + "..."
 
 
 def _skipped(function: ast.AST, reason: str, call: ast.Call | None, positions: Positions, index: int) -> dict:
@@ -97,11 +140,23 @@ def _skipped(function: ast.AST, reason: str, call: ast.Call | None, positions: P
 
 
 def _instance_framework(node: ast.expr, module: Module, project: Project) -> Framework | None:
-    """The framework of a server object: `mcp` bound by `mcp = FastMCP(...)` here or in a project module."""
+    """The framework of a server object: `mcp` bound by `mcp = FastMCP(...)` here or in a project module, or a
+    parameter of a registering function (`def register_tools(mcp: FastMCP)`), or UNKNOWN_SERVER for such a
+    parameter whose class the file does not show."""
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self":
+        held = module.attributes.get(node.attr)  # a server held by a class: self.server = server / FastMCP(...)
+        if isinstance(held, ast.Call):
+            qualified = module.qualify(held.func)
+            return _with_pinned_version(by_server_class(qualified) if qualified else None, module)
+        if isinstance(held, ast.Name) and held.id in module.parameters:
+            return _parameter_framework(module.parameters[held.id], module)
+        return None
     if not isinstance(node, ast.Name):
         return None
     owner, name = module, node.id
     if name not in module.values:
+        if name in module.parameters and name not in module.imports:
+            return _parameter_framework(module.parameters[name], module)
         resolved = project.resolve(module, name)
         if resolved is None:
             return None
@@ -110,12 +165,41 @@ def _instance_framework(node: ast.expr, module: Module, project: Project) -> Fra
     if not isinstance(value, ast.Call):
         return None
     qualified = owner.qualify(value.func)
-    if qualified is None:
-        return None
-    framework = by_server_class(qualified)
+    return _with_pinned_version(by_server_class(qualified) if qualified else None, owner)
+
+
+def _with_pinned_version(framework: Framework | None, module: Module) -> Framework | None:
     if framework is not None and framework.name == "fastmcp":
-        framework = fastmcp_for(pinned_version(owner.path, "fastmcp"))
+        return fastmcp_for(pinned_version(module.path, "fastmcp"))
     return framework
+
+
+def _parameter_framework(annotation: ast.expr | None, module: Module) -> Framework:
+    """A server passed in as a parameter: its annotation names the class; without one, the one tool framework
+    the file imports from (`from fastmcp import Context`) says which it is."""
+    if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
+        try:
+            annotation = ast.parse(annotation.value, mode="eval").body
+        except SyntaxError:
+            annotation = None
+    for node in ast.walk(annotation) if annotation is not None else ():
+        qualified = module.qualify(node) if isinstance(node, (ast.Name, ast.Attribute)) else None
+        framework = by_server_class(qualified) if qualified else None
+        if framework is not None:
+            return _with_pinned_version(framework, module) or framework
+    families = {framework for qualified in module.imports.values()
+                if (framework := _family(qualified)) is not None}
+    if len(families) == 1:
+        return _with_pinned_version(families.pop(), module) or UNKNOWN_SERVER
+    return UNKNOWN_SERVER
+
+
+def _family(qualified: str) -> Framework | None:
+    for prefix, framework in ((("mcp.server.fastmcp",), MCP_SDK_1), (("mcp.server.mcpserver",), MCP_SDK_2),
+                              (("fastmcp",), FASTMCP_4)):
+        if qualified.startswith(prefix):
+            return framework
+    return None
 
 
 def _server_decorator(decorator: ast.expr, module: Module, project: Project) -> tuple[Framework, ast.expr, ast.Call | None] | None:
@@ -143,11 +227,11 @@ def _add_tool_call(call: ast.Call, module: Module, project: Project, functions: 
         first, options, func = call.args[0], func, func.func
     else:
         return None
-    if not isinstance(first, ast.Name) or first.id not in functions:
-        return None
     framework = _instance_framework(func.value if isinstance(func, ast.Attribute) else func, module, project)
     if framework is None:
         return None
+    if not isinstance(first, ast.Name) or first.id not in functions:  # mcp.tool()(wrap(fn)) in a loop, say
+        return call, DYNAMIC, call, None
     if options is call:  # add_tool(fn, name=...): the options are its keywords, the function is not one
         options = ast.Call(func=call.func, args=[], keywords=call.keywords)
         ast.copy_location(options, call)
@@ -171,6 +255,12 @@ def _literal_option(call: ast.Call | None, name: str, builder: SchemaBuilder, po
 
 def _derive(function, framework: Framework, call: ast.Call | None, module: Module, project: Project,
             positions: Positions, pointer: str) -> dict[str, Any]:
+    if framework is DYNAMIC:
+        raise _Skip(f"`{_clip(ast.unparse(function))}` registers a function computed at run time (in a loop or "
+                    "through a wrapper); its tools are not known without running it")
+    if framework is UNKNOWN_SERVER:
+        raise _Skip("it is registered on a function parameter whose server class this file does not show; "
+                    "annotate the parameter (`mcp: FastMCP`)")
     if call is None and not framework.bare_decorator:
         raise _Skip("`@...tool` without parentheses: this framework raises at import; write `@mcp.tool()`")
     if call is not None and any(k.arg is None for k in call.keywords):

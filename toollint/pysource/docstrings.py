@@ -46,9 +46,14 @@ def raw_docstring(function: ast.FunctionDef | ast.AsyncFunctionDef) -> RawDocstr
     return None
 
 
+# The Python whose `__doc__` is emulated: the one running toollint, as the server's usually is (a bench
+# comparing with a listing made on another Python sets it).
+RUNTIME: tuple[int, int] = (sys.version_info[0], sys.version_info[1])
+
+
 def as_interpreter_keeps(raw: str) -> str:
     """`fn.__doc__`: the literal as written before Python 3.13; from 3.13 the compiler strips the indentation."""
-    if sys.version_info < (3, 13):
+    if RUNTIME < (3, 13):
         return raw
     lines = raw.expandtabs().split("\n")
     margin = min((len(line) - len(line.lstrip(" ")) for line in lines[1:] if line.strip()), default=0)

@@ -88,6 +88,9 @@ PYDANTIC_AI = Framework(
     param_docs=True, titles=False, model_title=None, closed=True, first_parameter_injected=("RunContext",),
     source="pydantic-ai-slim 2.68.0, pydantic_ai/_function_schema.py (read 2026-12-02)")
 
+# A server passed to a registering function without an annotation or a framework import to say which it is.
+UNKNOWN_SERVER = Framework("unknown", source="a parameter the file does not type")
+
 SERVER_FRAMEWORKS = (MCP_SDK_1, MCP_SDK_2, FASTMCP_4, PYDANTIC_AI)
 DECORATOR_FRAMEWORKS = (AGENTS_SDK, LANGCHAIN)
 # fastmcp's behaviour by the version a project pins: (first version, record), oldest first.

@@ -19,6 +19,7 @@ class Module:
     path: str | None
     tree: ast.Module
     package: str | None = None  # the dotted package this file is in, when it lies in one (for relative imports)
+    text: str = ""
     imports: dict[str, str] = field(default_factory=dict)  # local name -> qualified name
     classes: dict[str, ast.ClassDef] = field(default_factory=dict)
     values: dict[str, ast.expr] = field(default_factory=dict)  # NAME = <expr>, anywhere in the file (last wins)
@@ -27,6 +28,8 @@ class Module:
     functions: dict[str, ast.FunctionDef | ast.AsyncFunctionDef] = field(default_factory=dict)
     calls: list[ast.Call] = field(default_factory=list)
     literal_assignments: list[ast.Assign] = field(default_factory=list)  # NAME = [...] / {...}
+    parameters: dict[str, ast.expr | None] = field(default_factory=dict)  # function parameter -> its annotation
+    attributes: dict[str, ast.expr] = field(default_factory=dict)  # self.NAME = <expr> in any method
 
     def qualify(self, node: ast.expr) -> str | None:
         """The dotted name an expression stands for: `Optional` -> `typing.Optional`, a local class -> `.Name`."""
@@ -49,7 +52,7 @@ _BUILTINS = frozenset({"str", "int", "float", "bool", "bytes", "dict", "list", "
 def parse_module(text: str, path: str | None) -> Module:
     """Raises SyntaxError (with lineno/offset) and ValueError (NUL bytes) as `ast.parse` does."""
     tree = ast.parse(text, filename=path or "<python>")
-    module = Module(path, tree, package=_package_of(path))
+    module = Module(path, tree, package=_package_of(path), text=text)
     if _CALL_SITES.search(text):  # `tools=[...]`, `mcp.add_tool(fn)`, `mcp.tool()(fn)`: calls anywhere matter
         module.calls = [node for node in ast.walk(tree) if isinstance(node, ast.Call)]
     for node in _statements(tree):
@@ -74,6 +77,9 @@ def parse_module(text: str, path: str | None) -> Module:
             module.classes.setdefault(node.name, node)
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             module.functions[node.name] = node
+            for arg in node.args.posonlyargs + node.args.args + node.args.kwonlyargs:
+                if arg.annotation is not None or arg.arg not in module.parameters:
+                    module.parameters[arg.arg] = arg.annotation
         if isinstance(node, ast.Assign) and isinstance(node.value, (ast.List, ast.Dict, ast.Tuple)):
             module.literal_assignments.append(node)
         if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
@@ -81,6 +87,9 @@ def parse_module(text: str, path: str | None) -> Module:
             for target in targets:
                 if isinstance(target, ast.Name):
                     module.values[target.id] = node.value
+                elif isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) \
+                        and target.value.id == "self":
+                    module.attributes[target.attr] = node.value
     return module
 
 
@@ -154,6 +163,14 @@ class Project:
             except (OSError, ValueError, SyntaxError, RecursionError):
                 pass
         return self._cache[real]
+
+    def resolve_qualified(self, importer: Module, qualified: str) -> tuple[Module, str] | None:
+        """`pkg.models.Segment` (an attribute of an imported project module) -> (that module, "Segment")."""
+        found = self.module_file(importer, qualified)
+        if found is None:
+            return None
+        target = self.load(found[0])
+        return (target, found[1]) if target is not None else None
 
     def resolve(self, importer: Module, local: str) -> tuple[Module, str] | None:
         """Follow a name imported from the project to the module that binds it: (module, name there)."""
