@@ -184,3 +184,40 @@ def test_a_tool_module_that_does_not_parse_is_reported(tmp_path):
     write(tmp_path, "server.py", "from mcp.server.mcpserver import MCPServer\nmcp = MCPServer(\n")
     findings = json.loads(check(tmp_path, "--output-format", "json", "--discovery-mode", "server.py").stdout)
     assert [(f["rule"], f["line"]) for f in findings] == [("parse-error", 2)]
+
+
+def test_computed_annotations_leave_the_tool_linted_and_the_destructive_rule_quiet(tmp_path):
+    write(tmp_path, "limits.py", "MAX_ROWS = 500\nREAD_ONLY = {'readOnlyHint': True}\n")
+    write(tmp_path, "pyproject.toml", "[project]\nname = 'x'\n")
+    write(tmp_path, "server.py", '''
+        from pydantic import Field
+        from mcp.server.mcpserver import MCPServer
+
+        from limits import MAX_ROWS, READ_ONLY
+
+        mcp = MCPServer("rows")
+
+
+        def destructive(title):
+            return {"title": title, "destructiveHint": True}
+
+
+        @mcp.tool(annotations=destructive("Delete rows"))
+        def delete_rows(table: str, limit: int = Field(10, le=MAX_ROWS)) -> str:
+            """Delete rows from a table and return how many were deleted."""
+            return ""
+
+
+        @mcp.tool(annotations={"title": "Count rows", **READ_ONLY})
+        def count_rows(table: str) -> int:
+            """Count the rows of a table."""
+            return 0
+    ''')
+    data = derived(tmp_path / "server.py")
+    delete, count = data["tools"]
+    assert "annotations" not in delete and delete["inputSchema"]["properties"]["limit"]["maximum"] == 500
+    assert count["annotations"] == {"title": "Count rows", "readOnlyHint": True}
+    findings = json.loads(check(tmp_path, "--output-format", "json", "--select", "ALL", "server.py").stdout)
+    assert "undeclared-destructive-tool" not in {f["rule"] for f in findings}
+    notes = [f for f in findings if f["rule"] == "tool-not-derived"]
+    assert len(notes) == 1 and "annotations of `delete_rows` are not linted" in notes[0]["message"]

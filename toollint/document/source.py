@@ -50,6 +50,9 @@ class Source:
     documents: int = 1  # YAML documents in the file; several are read as a list of them
     duplicate_keys: list[str] = field(default_factory=list)  # pointers of keys given twice (JSON; last wins)
     non_finite: list[str] = field(default_factory=list)  # pointers of Infinity/NaN numbers (1e999, .inf, .nan)
+    # Parts of tools derived from Python that are computed at run time (`annotations=read_only(...)`): rules
+    # must not read their absence as a fact.
+    unknown: frozenset[str] = frozenset()
     _lines: LineIndex | None = field(default=None, repr=False, compare=False)
 
     def span(self, pointer: str, *, key: bool = False) -> Span:

@@ -58,6 +58,7 @@ def read_python(text: str, display: str, path: str | None = None) -> Source:
     data: dict = {"tools": tools}
     if derived.skipped:
         data["skipped"] = derived.skipped
+    source.unknown = frozenset(derived.unknown)
     locator = PythonLocator(text)
     locator.lines = lines
     locator.keys, locator.values = positions.keys, positions.values

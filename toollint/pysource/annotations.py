@@ -258,11 +258,48 @@ class SchemaBuilder:
                     module.qualify(node.func) in _STRING_LIKE and isinstance(node.args[0], ast.Constant) \
                     and isinstance(node.args[0].value, str):
                 return node.args[0].value  # Path("."), UUID("...") serialise as their text
-            bound = module.values.get(node.id) if isinstance(node, ast.Name) else None
-            if isinstance(bound, ast.Constant):
-                return bound.value
+            if isinstance(node, ast.Name) and self._depth < _MAX_ALIASES:
+                bound = self._constant(node, module)  # a module-level constant, here or in a project module
+                if bound is not None:
+                    self._depth += 1
+                    try:
+                        return self.value(*bound)
+                    finally:
+                        self._depth -= 1
+            if isinstance(node, ast.Dict) and self._depth < _MAX_ALIASES:  # {"title": "x", **READ_ONLY}
+                return self._dict(node, module)
             raise Underivable(f"the value `{ast.unparse(node)}`") from None
         return _jsonable(found, node)
+
+    def _constant(self, node: ast.Name, module: Module) -> tuple[ast.expr, Module] | None:
+        owner, name = module, node.id
+        if name not in module.values:
+            resolved = self.project.resolve(module, name) if name in module.imports else None
+            if resolved is None:
+                return None
+            owner, name = resolved
+        value = owner.values.get(name)
+        return (value, owner) if isinstance(value, (ast.Constant, ast.Dict, ast.List, ast.Tuple, ast.UnaryOp,
+                                                    ast.Name)) else None
+
+    def _dict(self, node: ast.Dict, module: Module) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        self._depth += 1
+        try:
+            for key, value in zip(node.keys, node.values, strict=True):
+                if key is None:
+                    spread = self.value(value, module)
+                    if not isinstance(spread, dict):
+                        raise Underivable(f"the value `{ast.unparse(node)}`")
+                    out.update(spread)
+                else:
+                    name = self.value(key, module)
+                    if not isinstance(name, str):
+                        raise Underivable(f"the value `{ast.unparse(node)}`")
+                    out[name] = self.value(value, module)
+        finally:
+            self._depth -= 1
+        return out
 
     # -- classes of the project --------------------------------------------------------------------------
     def _project_class(self, node: ast.expr, module: Module) -> tuple[ast.ClassDef, Module] | None:

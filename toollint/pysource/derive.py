@@ -61,7 +61,8 @@ class Positions:
 @dataclass
 class Derived:
     tools: list[dict[str, Any]] = field(default_factory=list)
-    skipped: list[dict[str, Any]] = field(default_factory=list)  # {"tool": name, "reason": why}
+    skipped: list[dict[str, Any]] = field(default_factory=list)  # {"function": name, "reason" or "note": why}
+    unknown: list[str] = field(default_factory=list)  # pointers of parts that are computed: rules leave them be
 
 
 class _Skip(Exception):
@@ -86,6 +87,13 @@ def derive_tools(module: Module, project: Project, positions: Positions) -> Deri
         pointer = jp.join("/tools", len(derived.tools))
         try:
             tool = _derive(function, framework, call, module, project, positions, pointer)
+        except _UnknownAnnotations as partial:
+            tool = partial.tool
+            derived.unknown.append(jp.join(pointer, "annotations"))
+            note = jp.join("/skipped", len(derived.skipped))
+            positions.node(note, call if call is not None else function)
+            derived.skipped.append({"function": function.name, "note": f"the annotations of `{tool['name']}` are "
+                                    f"not linted: {str(partial).removeprefix('its ')}"})
         except (_Skip, Underivable) as error:
             derived.skipped.append(_skipped(function, str(error), call, positions, len(derived.skipped)))
             continue
@@ -278,8 +286,13 @@ def _derive(function, framework: Framework, call: ast.Call | None, module: Modul
         positions.node(jp.join(pointer, "name"), name_node)
     else:
         positions.line(jp.join(pointer, "name"), function.lineno)
-    title, title_node = _literal_option(call, "title", builder)
-    if isinstance(title, str):
+    try:
+        title = _literal_option(call, "title", builder)[0]
+    except _Skip:  # a computed title: left out (no rule needs it), never guessed
+        title = UNKNOWN_DEFAULT
+    if title is UNKNOWN_DEFAULT:
+        pass
+    elif isinstance(title, str):
         tool["title"] = title
     elif framework.default_title:
         tool["title"] = tool["name"].replace("_", " ").replace("-", " ").title()
@@ -305,30 +318,46 @@ def _derive(function, framework: Framework, call: ast.Call | None, module: Modul
         root = doc.text if style != framework.docstring else inspect.cleandoc(raw.value)
         schema = dict(sorted({**schema, "description": root}.items()))
     tool["inputSchema"] = schema
-    annotations, annotations_node = _annotations(call, builder)
+    try:
+        annotations, annotations_node = _annotations(call, builder)
+    except _Skip as computed:  # the tool is still derived; its annotations are unknown, and said to be
+        raise _UnknownAnnotations(tool, str(computed)) from None
     if annotations is not None:
         tool["annotations"] = annotations
         positions.node(jp.join(pointer, "annotations"), annotations_node)  # type: ignore[arg-type]
     return tool
 
 
+class _UnknownAnnotations(Exception):
+    """A tool derived in full but for its annotations, which are computed (`annotations=read_only("x")`)."""
+
+    def __init__(self, tool: dict[str, Any], reason: str) -> None:
+        super().__init__(reason)
+        self.tool = tool
+
+
 def _annotations(call: ast.Call | None, builder: SchemaBuilder) -> tuple[dict | None, ast.expr | None]:
     node = next((k.value for k in call.keywords if k.arg == "annotations"), None) if call is not None else None
     if node is None:
         return None, None
-    if isinstance(node, ast.Call) and not node.args:  # ToolAnnotations(readOnlyHint=True, ...)
+    written = node
+    if isinstance(node, ast.Name) and node.id in builder.module.values:  # READ_ONLY = ToolAnnotations(...)
+        node = builder.module.values[node.id]
+    called = builder.module.qualify(node.func) if isinstance(node, ast.Call) else None
+    if isinstance(node, ast.Call) and not node.args and called is not None and (
+            called.endswith(".ToolAnnotations") or called == "builtins.dict"):  # ToolAnnotations(readOnlyHint=True)
         try:
-            return {k.arg: builder.value(k.value) for k in node.keywords if k.arg is not None}, node
+            return {k.arg: builder.value(k.value) for k in node.keywords if k.arg is not None}, written
         except Underivable:
             pass
     else:
         try:
             value = builder.value(node)
             if isinstance(value, dict):
-                return value, node
+                return value, written
         except Underivable:
             pass
-    raise _Skip(f"its `annotations=` is computed at run time (`{ast.unparse(node)}`)")
+    raise _Skip(f"its `annotations=` is computed at run time (`{_clip(ast.unparse(written))}`)")
 
 
 def _parameters(function) -> list[tuple[ast.arg, ast.expr | None]]:

@@ -191,16 +191,30 @@ class Project:
         return None
 
 
+_PROJECT_MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", ".git")
+_MAX_LEVELS = 8
+
+
 def _roots(module: Module) -> list[str]:
-    """Directories an absolute import may start from: above the file's package, the file's own directory, and
-    `src/` layouts."""
+    """Directories an absolute import may start from, nearest first: the file's directory, then each parent up
+    to the project root (the first holding pyproject.toml, setup.py or .git: namespace packages have no
+    `__init__.py` to stop at), and that root's `src/`. Without a project root, the file's directory and the
+    top of its package. The last one bounds what may be read."""
     assert module.path is not None
-    directory = os.path.dirname(os.path.abspath(module.path))
-    roots = [directory]
-    depth = len(module.package.split(".")) if module.package else 0
-    top = directory
-    for _ in range(depth):
+    start = os.path.dirname(os.path.abspath(module.path))
+    chain, directory = [start], start
+    for _ in range(_MAX_LEVELS):
+        if any(os.path.exists(os.path.join(directory, marker)) for marker in _PROJECT_MARKERS):
+            source = os.path.join(directory, "src")
+            if os.path.isdir(source) and source not in chain:
+                chain.insert(len(chain) - 1, source)
+            return chain
+        parent = os.path.dirname(directory)
+        if parent == directory:
+            break
+        directory = parent
+        chain.append(directory)
+    top = start
+    for _ in range(len(module.package.split(".")) if module.package else 0):
         top = os.path.dirname(top)
-    if top not in roots:
-        roots.append(top)
-    return roots
+    return [start] if top == start else [start, top]

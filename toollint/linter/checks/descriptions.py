@@ -700,6 +700,8 @@ def undeclared_destructive_tool(tool: Tool, ctx: Context) -> None:
     annotations = tool.definition.get("annotations")
     if isinstance(annotations, dict) and ("destructiveHint" in annotations or annotations.get("readOnlyHint") is True):
         return  # the client was told, one way or the other
+    if jp.join(tool.definition_pointer, "annotations") in ctx.source.unknown:
+        return  # Python source computes them (`annotations=read_only(...)`): what they say is not known here
     text = tool.description if isinstance(tool.description, str) else ""
     if not has_text(text) or (lex.said is not None and lex.said.search(text)):
         return  # no description is vague-description's business
