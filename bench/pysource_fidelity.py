@@ -118,6 +118,8 @@ def compare(project: Path) -> tuple[str, int, list[tuple[str, str, str]]]:
 
     python = tuple(int(p) for p in str(meta.get("python", "3.11")).split(".")[:2])
     docstrings.RUNTIME = (python[0], python[1])  # the listing's interpreter keeps __doc__ its way
+    if INSTALLED_VERSIONS:  # as if the project had a lock file naming what the listing's venv installed
+        _use_installed(meta)
     derived, skipped = derive_project(project / "src", meta.get("tool_files") or [])
     why = {entry.get("function"): entry["reason"] for entry in skipped if "reason" in entry}
     noted = any("note" in entry for entry in skipped)
@@ -148,11 +150,28 @@ def compare(project: Path) -> tuple[str, int, list[tuple[str, str, str]]]:
     return meta.get("framework", "?"), len(listing), problems
 
 
+INSTALLED_VERSIONS = False
+
+
+def _use_installed(meta: dict[str, Any]) -> None:
+    from toollint.pysource import derive
+
+    installed = meta.get("fastmcp_version") or (meta.get("framework_version") if meta.get("framework") == "fastmcp"
+                                                 else None)
+    version = tuple(int(p) for p in str(installed).split(".")[:3]) if installed else None
+    derive.pinned_version = lambda path, package: version if package == "fastmcp" else None  # type: ignore
+
+
 def main() -> None:
+    global INSTALLED_VERSIONS
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("corpus", type=Path)
     parser.add_argument("--show", type=int, default=3, help="examples printed per class of disagreement")
+    parser.add_argument("--installed-versions", action="store_true",
+                        help="take fastmcp's version from what the listing's venv installed (meta.json), as a lock "
+                             "file would say, instead of from the project's pins")
     args = parser.parse_args()
+    INSTALLED_VERSIONS = args.installed_versions
     totals: Counter[str] = Counter()
     agreeing: Counter[str] = Counter()
     whole: Counter[str] = Counter()  # projects whose every tool agrees

@@ -165,6 +165,44 @@ def echo(text: str) -> str:
     return text
 '''
 
+PYDANTIC_AI_MODEL_MODULE = '''
+import enum
+
+from pydantic import BaseModel, Field
+from pydantic_ai import Agent, RunContext
+
+
+class Level(str, enum.Enum):
+    """How hard the recipe is."""
+
+    EASY = "easy"
+    HARD = "hard"
+
+
+class Recipe(BaseModel):
+    """A recipe to show."""
+
+    title: str = Field(description="The recipe's name")
+    level: Level = Level.EASY
+    minutes: int = 30
+
+
+agent = Agent[None, str]("test")
+
+
+@agent.tool_plain
+def show_recipe(recipe: Recipe) -> str:
+    """Show a recipe to the user.
+
+    Args:
+        recipe: The recipe.
+
+    Returns:
+        What the user saw.
+    """
+    return ""
+'''
+
 
 def test_mcpserver_listing_is_derived_exactly(tmp_path):
     path = write(tmp_path, "shipping_server.py", MCPSERVER_MODULE)
@@ -178,6 +216,7 @@ def test_mcpserver_listing_is_derived_exactly(tmp_path):
     ("agents", "agents_tools.py", AGENTS_MODULE, None),
     ("langchain_core", "langchain_tools.py", LANGCHAIN_MODULE, None),
     ("pydantic_ai", "pydantic_ai_tools.py", PYDANTIC_AI_MODULE, None),
+    ("pydantic_ai", "pydantic_ai_model.py", PYDANTIC_AI_MODEL_MODULE, None),
 ])
 def test_other_frameworks_are_derived_exactly(tmp_path, monkeypatch, framework, name, text, attribute):
     pytest.importorskip(framework)  # test extras on Python 3.11+

@@ -172,7 +172,8 @@ def _instance_framework(node: ast.expr, module: Module, project: Project) -> Fra
     value = owner.values.get(name)
     if not isinstance(value, ast.Call):
         return None
-    qualified = owner.qualify(value.func)
+    called = value.func.value if isinstance(value.func, ast.Subscript) else value.func  # Agent[Deps, Out](...)
+    qualified = owner.qualify(called)
     return _with_pinned_version(by_server_class(qualified) if qualified else None, owner)
 
 
@@ -437,12 +438,21 @@ def _input_schema(function, framework: Framework, builder: SchemaBuilder, param_
         for prop in properties.values():
             if prop.get("default", 0) is None:
                 del prop["default"]
+    single = _single_model(properties, builder) if framework.single_model else None
+    if single is not None:  # the model's own schema, its $defs beside it
+        defs = {n: d for n, d in builder.defs.items() if n != single}
+        model = dict(builder.defs[single])
+        model["properties"] = {k: _without_titles(v) for k, v in model["properties"].items()}
+        if defs:
+            model["$defs"] = {n: _model_titles_only(d) for n, d in sorted(defs.items())}
+        return dict(sorted(model.items()))
     schema: dict[str, Any] = {}
     if framework.closed and not framework.strict:
         schema["additionalProperties"] = False
     if builder.defs and not framework.dereference:
-        schema["$defs"] = {name: _without_titles(d) if not framework.titles else d
-                           for name, d in sorted(builder.defs.items())}
+        keep = (lambda d: d) if framework.titles else (_model_titles_only if framework.model_titles
+                                                       else _without_titles)
+        schema["$defs"] = {name: keep(d) for name, d in sorted(builder.defs.items())}
     schema["properties"] = properties
     if required:
         schema["required"] = required
@@ -477,6 +487,24 @@ def _untyped(base: dict, info: FieldInfo) -> dict:
     if info.default is not inspect.Parameter.empty and info.default is not UNKNOWN_DEFAULT:
         out["default"] = info.default
     return dict(sorted(out.items()))
+
+
+def _single_model(properties: dict[str, Any], builder: SchemaBuilder) -> str | None:
+    """The model name when a tool's only parameter is a project model (`def display(recipe: Recipe)`)."""
+    if len(properties) != 1:
+        return None
+    ref = next(iter(properties.values())).get("$ref")
+    name = ref.rsplit("/", 1)[-1] if isinstance(ref, str) else None
+    definition = builder.defs.get(name) if name else None
+    return name if isinstance(definition, dict) and "properties" in definition else None
+
+
+def _model_titles_only(node: dict[str, Any]) -> dict[str, Any]:
+    """A `$defs` entry with its own title kept and its fields' titles dropped (Pydantic AI's tool schemas)."""
+    out = dict(node)
+    if isinstance(out.get("properties"), dict):
+        out["properties"] = {k: _without_titles(v) for k, v in out["properties"].items()}
+    return out
 
 
 def _without_titles(node: Any) -> Any:

@@ -72,6 +72,8 @@ def framework_docstring(raw: str | None, style: str) -> Docstring:
         return Docstring(doc or None)
     if style == "split-always":
         return _griffe_detected(doc)
+    if style == "split-xml":
+        return _griffe_detected(doc, returns_as_xml=True)
     return _griffe_split(doc, any_section=style == "split-sections")
 
 
@@ -91,8 +93,10 @@ def _detect_style(doc: str) -> Literal["google", "numpy", "sphinx"]:
     return next((style for style in styles if best and scores[style] == best), "google")
 
 
-def _griffe_detected(doc: str) -> Docstring:
-    """The first text section and every parameter description, in the detected style."""
+def _griffe_detected(doc: str, *, returns_as_xml: bool = False) -> Docstring:
+    """The first text section and every parameter description, in the detected style. Pydantic AI
+    (`returns_as_xml`) writes a Returns section into the description as `<summary>...</summary>
+    <returns>...</returns>` (pydantic_ai/_griffe.py)."""
     try:
         from griffe import Docstring as GriffeDocstring
         from griffe import DocstringSectionKind
@@ -104,8 +108,17 @@ def _griffe_detected(doc: str) -> Docstring:
     except Exception:  # noqa: BLE001
         return Docstring(doc)
     text = next((s.value for s in sections if s.kind == DocstringSectionKind.text), None)
-    parameters = {p.name.lstrip("*"): p.description for s in sections if s.kind == DocstringSectionKind.parameters
-                  for p in s.value}
+    parameters: dict[str, str] = {}
+    for section in sections:
+        if section.kind == DocstringSectionKind.parameters:
+            for parameter in section.value:
+                parameters.setdefault(parameter.name.lstrip("*"), parameter.description)
+    returns = next((s for s in sections if s.kind == DocstringSectionKind.returns), None)
+    if returns_as_xml and returns is not None and returns.value:
+        statement = returns.value[0]
+        kind = f"<type>{statement.annotation}</type>\n" if statement.annotation else ""
+        xml = f"<returns>\n{kind}<description>{statement.description}</description>\n</returns>"
+        text = f"<summary>{text}</summary>\n{xml}" if text else xml
     return Docstring(text, parameters)
 
 

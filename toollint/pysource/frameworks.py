@@ -24,7 +24,8 @@ class Framework:
     #   "getdoc": `inspect.getdoc(fn)`;
     #   "split-params": griffe's parse; the text before the sections, only when a parameter section exists;
     #   "split-sections": the same, whenever any structured section exists;
-    #   "split-always": griffe's parse, its first text section, with the style detected (Agents SDK, Pydantic AI);
+    #   "split-always": griffe's parse, its first text section, with the style detected (Agents SDK);
+    #   "split-xml": the same, a Returns section written in as `<summary>`/`<returns>` (Pydantic AI);
     #   "stripped": `textwrap.dedent(fn.__doc__).strip()` (LangChain).
     docstring: str = "raw"
     param_docs: bool = False  # docstring parameter descriptions are copied into the schema
@@ -43,6 +44,8 @@ class Framework:
     parse_docstring_keyword: str | None = None
     root_description: bool = False  # the docstring (cleaned) is also the root schema's `description` (LangChain)
     default_title: bool = False  # a tool without `title=` gets its name title-cased ("add_note" -> "Add Note")
+    model_titles: bool = False  # with `titles` off, the models in `$defs` keep theirs (Pydantic AI)
+    single_model: bool = False  # one model-typed parameter: the model's schema is the tool's (Pydantic AI)
     source: str = ""
 
 
@@ -54,6 +57,11 @@ MCP_SDK_2 = Framework(
     "mcp-mcpserver", servers=("mcp.server.mcpserver.MCPServer", "mcp.server.mcpserver.server.MCPServer"),
     docstring="raw", bare_decorator=False, untyped_as_string=True,
     source="mcp 2.3.0, src/mcp/server/mcpserver/tools/base.py `Tool.from_function` (read 2026-12-02)")
+FASTMCP_1 = Framework(
+    "fastmcp-1", servers=("fastmcp.FastMCP", "fastmcp.server.FastMCP", "fastmcp.server.server.FastMCP"),
+    docstring="raw", untyped_as_string=True, bare_decorator=False,
+    source="fastmcp 0.4.1 (the mcp SDK's FastMCP came from it), fastmcp/tools/base.py and "
+           "utilities/func_metadata.py (read 2026-12-02)")
 FASTMCP_2 = Framework(
     "fastmcp-2", servers=("fastmcp.FastMCP", "fastmcp.server.FastMCP", "fastmcp.server.server.FastMCP"),
     docstring="getdoc", titles=False, dereference=True, annotated_string_is_description=True,
@@ -84,8 +92,9 @@ LANGCHAIN = Framework(
     name_keyword="name_or_callable",
     source="langchain-core 1.8.4, langchain_core/tools/structured.py `StructuredTool.from_function` (read 2026-12-02)")
 PYDANTIC_AI = Framework(
-    "pydantic-ai", agents=("pydantic_ai.Agent", "pydantic_ai.agent.Agent"), docstring="split-always",
-    param_docs=True, titles=False, model_title=None, closed=True, first_parameter_injected=("RunContext",),
+    "pydantic-ai", agents=("pydantic_ai.Agent", "pydantic_ai.agent.Agent"), docstring="split-xml",
+    param_docs=True, titles=False, model_titles=True, single_model=True, model_title=None, closed=True,
+    first_parameter_injected=("RunContext",),
     source="pydantic-ai-slim 2.68.0, pydantic_ai/_function_schema.py (read 2026-12-02)")
 
 # A server passed to a registering function without an annotation or a framework import to say which it is.
@@ -94,7 +103,8 @@ UNKNOWN_SERVER = Framework("unknown", source="a parameter the file does not type
 SERVER_FRAMEWORKS = (MCP_SDK_1, MCP_SDK_2, FASTMCP_4, PYDANTIC_AI)
 DECORATOR_FRAMEWORKS = (AGENTS_SDK, LANGCHAIN)
 # fastmcp's behaviour by the version a project pins: (first version, record), oldest first.
-FASTMCP_BY_VERSION = ((0, FASTMCP_2), (3_000_000, FASTMCP_3), (3_002_004, FASTMCP_3_DOCS), (4_000_000, FASTMCP_4))
+FASTMCP_BY_VERSION = ((0, FASTMCP_1), (2_000_000, FASTMCP_2), (3_000_000, FASTMCP_3), (3_002_004, FASTMCP_3_DOCS),
+                      (4_000_000, FASTMCP_4))
 
 # The modules a file must import for any of its functions to be a tool: the cheap text pre-filter.
 FRAMEWORK_MODULES = ("mcp", "fastmcp", "agents", "langchain", "langchain_core", "pydantic_ai")
