@@ -4,14 +4,10 @@ server's live listing shows."""
 from __future__ import annotations
 
 import json
-import os
-from pathlib import Path
-
-from click.testing import CliRunner
 
 from tests.helpers import lint_text
+from tests.linter.test_discovery import check
 from tests.pysource.conftest import derived, framework_listing, write
-from toollint.cli import main
 
 SERVER = '''
 from typing import Annotated
@@ -38,15 +34,6 @@ def set_theme(mode: Annotated[str, Field(description="Colour mode: light, dark o
     """设置界面的颜色主题。"""
     return ""
 '''
-
-
-def check(cwd: Path, *args: str):
-    previous = os.getcwd()
-    os.chdir(cwd)
-    try:
-        return CliRunner().invoke(main, ["check", "--isolated", *args])
-    finally:
-        os.chdir(previous)
 
 
 def _without_places(findings: list[dict]) -> list[tuple]:

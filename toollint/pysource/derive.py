@@ -186,14 +186,8 @@ def _with_pinned_version(framework: Framework | None, module: Module) -> Framewo
 def _parameter_framework(annotation: ast.expr | None, module: Module) -> Framework:
     """A server passed in as a parameter: its annotation names the class; without one, the one tool framework
     the file imports from (`from fastmcp import Context`) says which it is."""
-    if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
-        try:
-            annotation = ast.parse(annotation.value, mode="eval").body
-        except SyntaxError:
-            annotation = None
-    for node in ast.walk(annotation) if annotation is not None else ():
-        qualified = module.qualify(node) if isinstance(node, (ast.Name, ast.Attribute)) else None
-        framework = by_server_class(qualified) if qualified else None
+    for qualified in _names_in(annotation, module):
+        framework = by_server_class(qualified)
         if framework is not None:
             return _with_pinned_version(framework, module) or framework
     families = {framework for qualified in module.imports.values()
@@ -368,18 +362,23 @@ def _parameters(function) -> list[tuple[ast.arg, ast.expr | None]]:
     return list(zip(positional, defaults, strict=True)) + list(zip(args.kwonlyargs, args.kw_defaults, strict=True))
 
 
-def _is_injected(arg: ast.arg, default: ast.expr | None, module: Module) -> bool:
-    """A parameter the framework fills itself: a `Context` (`ctx: Context | None`), or a fastmcp dependency."""
-    annotation = arg.annotation
+def _names_in(annotation: ast.expr | None, module: Module) -> list[str]:
+    """The qualified names an annotation mentions (`Context | None`, `"FastMCP"`): parsed when it is a string."""
     if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
         try:
             annotation = ast.parse(annotation.value, mode="eval").body
         except SyntaxError:
-            annotation = None
-    for node in ast.walk(annotation) if annotation is not None else ():
-        qualified = module.qualify(node) if isinstance(node, (ast.Name, ast.Attribute)) else None
-        if qualified is not None and qualified.rsplit(".", 1)[-1] in _CONTEXT_NAMES and \
-                qualified.startswith(("mcp.", "fastmcp.")):
+            return []
+    if annotation is None:
+        return []
+    found = (module.qualify(node) for node in ast.walk(annotation) if isinstance(node, (ast.Name, ast.Attribute)))
+    return [name for name in found if name]
+
+
+def _is_injected(arg: ast.arg, default: ast.expr | None, module: Module) -> bool:
+    """A parameter the framework fills itself: a `Context` (`ctx: Context | None`), or a fastmcp dependency."""
+    for qualified in _names_in(arg.annotation, module):
+        if qualified.rsplit(".", 1)[-1] in _CONTEXT_NAMES and qualified.startswith(("mcp.", "fastmcp.")):
             return True
     if isinstance(default, ast.Call):
         called = module.qualify(default.func) or ""
