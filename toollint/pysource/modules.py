@@ -195,6 +195,16 @@ _PROJECT_MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", ".git")
 _MAX_LEVELS = 8
 
 
+def _is_project_root(directory: str) -> bool:
+    """pyproject.toml, setup.py, setup.cfg or .git; or installed packages' metadata (an unpacked wheel)."""
+    if any(os.path.exists(os.path.join(directory, marker)) for marker in _PROJECT_MARKERS):
+        return True
+    try:
+        return any(name.endswith((".dist-info", ".egg-info")) for name in os.listdir(directory))
+    except OSError:
+        return False
+
+
 def _roots(module: Module) -> list[str]:
     """Directories an absolute import may start from, nearest first: the file's directory, then each parent up
     to the project root (the first holding pyproject.toml, setup.py or .git: namespace packages have no
@@ -204,7 +214,7 @@ def _roots(module: Module) -> list[str]:
     start = os.path.dirname(os.path.abspath(module.path))
     chain, directory = [start], start
     for _ in range(_MAX_LEVELS):
-        if any(os.path.exists(os.path.join(directory, marker)) for marker in _PROJECT_MARKERS):
+        if _is_project_root(directory):
             source = os.path.join(directory, "src")
             if os.path.isdir(source) and source not in chain:
                 chain.insert(len(chain) - 1, source)
