@@ -208,3 +208,29 @@ def test_computed_annotations_leave_the_tool_linted_and_the_destructive_rule_qui
     assert "undeclared-destructive-tool" not in {f["rule"] for f in findings}
     notes = [f for f in findings if f["rule"] == "tool-not-derived"]
     assert len(notes) == 1 and "annotations of `delete_rows` are not linted" in notes[0]["message"]
+
+
+def test_findings_inside_a_model_point_at_its_field(tmp_path):
+    path = write(tmp_path, "server.py", '''
+        from pydantic import BaseModel
+        from mcp.server.mcpserver import MCPServer
+
+        mcp = MCPServer("shop")
+
+
+        class Parcel(BaseModel):
+            """One parcel."""
+
+            label: str
+            tags: list = []
+
+
+        @mcp.tool()
+        def ship(parcel: Parcel) -> str:
+            """Ship one parcel and return its tracking number."""
+            return ""
+    ''')
+    findings = json.loads(check(tmp_path, "--output-format", "json", "--select", "ALL", "server.py").stdout)
+    inside = [f for f in findings if "/$defs/Parcel/properties/tags" in f["pointer"]]
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert inside and all(lines[f["line"] - 1].strip() == "tags: list = []" for f in inside)  # not `parcel`

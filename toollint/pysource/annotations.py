@@ -87,6 +87,8 @@ class SchemaBuilder:
     defs: dict[str, dict[str, Any]] = field(default_factory=dict)
     _active: set[str] = field(default_factory=set)
     _depth: int = 0  # aliases followed
+    # Where each model of `defs` and its fields are written: name -> (module, class, {field: statement}).
+    def_nodes: dict[str, tuple[Module, ast.ClassDef, dict[str, ast.stmt]]] = field(default_factory=dict)
 
     # -- types -------------------------------------------------------------------------------------------
     def schema(self, node: ast.expr | None, module: Module | None = None) -> dict[str, Any]:
@@ -393,6 +395,7 @@ class SchemaBuilder:
         properties: dict[str, Any] = {}
         required: list[str] = []
         extra: str | None = None
+        fields_at: dict[str, ast.stmt] = {}
         for cls, module in lineage:
             for statement in cls.body:
                 if isinstance(statement, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "model_config"
@@ -407,11 +410,13 @@ class SchemaBuilder:
                 schema, info = self.member(statement.annotation, statement.value, module)
                 key = info.alias or name
                 properties[key] = self.finish(schema, info, key, always_title=True)
+                fields_at[key] = statement
                 if key in required:
                     required.remove(key)
                 if info.default is inspect.Parameter.empty and not info.has_factory:
                     required.append(key)
         cls = lineage[-1][0]
+        self.def_nodes[cls.name] = (lineage[-1][1], cls, fields_at)
         model: dict[str, Any] = {}
         if extra in ("forbid", "allow"):
             model["additionalProperties"] = extra == "allow"

@@ -452,6 +452,7 @@ def _input_schema(function, framework: Framework, builder: SchemaBuilder, param_
         keep = (lambda d: d) if framework.titles else (_model_titles_only if framework.model_titles
                                                        else _without_titles)
         schema["$defs"] = {name: keep(d) for name, d in sorted(builder.defs.items())}
+        _place_models(builder, positions, jp.join(pointer, "$defs"))
     schema["properties"] = properties
     if required:
         schema["required"] = required
@@ -486,6 +487,17 @@ def _untyped(base: dict, info: FieldInfo) -> dict:
     if info.default is not inspect.Parameter.empty and info.default is not UNKNOWN_DEFAULT:
         out["default"] = info.default
     return dict(sorted(out.items()))
+
+
+def _place_models(builder: SchemaBuilder, positions: Positions, pointer: str) -> None:
+    """Findings inside a model of this file point at its class and fields (a model of another module keeps
+    the parameter's place: these positions are lines of this file)."""
+    for name, (owner, cls, fields_at) in builder.def_nodes.items():
+        if owner is not builder.module:
+            continue
+        positions.node(jp.join(pointer, name), cls)
+        for key, statement in fields_at.items():
+            positions.node(jp.join(pointer, name, "properties", key), statement)
 
 
 def _single_model(properties: dict[str, Any], builder: SchemaBuilder) -> str | None:
