@@ -193,7 +193,10 @@ def check_command(paths, output_format, output_file, select, extend_select, igno
     for crashed in run.crashes:
         click.echo(f"toollint: internal error while checking {crashed.path}: {crashed.error} "
                    "(please report it with the file)", err=True)
-    if run.crashes:
+    refused = fixing.run.refused if fixing is not None else []
+    for result in refused:
+        click.echo(f"toollint: {result.path}: {result.error}", err=True)
+    if run.crashes or refused:
         sys.exit(2)
     sys.exit(0 if exit_zero else exit_code(findings, settings.fail_on))
 

@@ -31,10 +31,12 @@ def report_fixes(fixing: FixRun, *, diff: bool, fix_only: bool, quiet: bool, exi
     from toollint.linter.report import FORMATS
 
     click.echo(dropped_notes(fixing), err=True, nl=False)
-    crashed = bool(fixing.run.crashes)
+    crashed = bool(fixing.run.crashes) or bool(fixing.run.refused)
     for result in fixing.run.crashes:
         click.echo(f"toollint: internal error while checking {result.path}: {result.error} "
                    "(please report it with the file)", err=True)
+    for result in fixing.run.refused:
+        click.echo(f"toollint: {result.path}: {result.error}", err=True)
     if diff:
         changed = [f for f in fixing.files if f.changed]
         click.echo("".join(f.diff() for f in changed), nl=False)

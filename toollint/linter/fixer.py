@@ -14,11 +14,11 @@ from dataclasses import dataclass, field
 
 from toollint import pointer as jp
 from toollint.document.edits import EditError
-from toollint.document.source import Source, parse_text, read_path, read_stdin
+from toollint.document.source import Source, parse_text, read_stdin
 from toollint.document.writer import apply_edits
 from toollint.linter.config import Settings
 from toollint.linter.engine import FileResult, Finding, Linter
-from toollint.linter.runner import Run, candidates, lint_source
+from toollint.linter.runner import Run, candidates, lint_source, read_candidate
 from toollint.safeio import atomic_write
 
 MAX_ROUNDS = 12
@@ -86,20 +86,32 @@ def fix_paths(paths: list[str], settings: Settings, *, unsafe: bool = False, wri
     run, files = Run(), []
     for candidate in candidates(paths, settings, force_exclude, stdin_filename):
         from_stdin = candidate.path == "-"
-        source = read_stdin(candidate.display) if from_stdin else read_path(candidate.path, candidate.display)
+        # read_candidate, not read_path: a symlink out of the tree is reported, never printed by --diff or
+        # rewritten by --fix (reliability review 2, item 1)
+        source = read_stdin(candidate.display) if from_stdin else read_candidate(candidate)
         result, outcome = fix_source(linter, source, candidate.display, unsafe=unsafe)
         outcome.path = None if from_stdin else candidate.path
-        if write and outcome.changed and outcome.path is not None:
-            _write(outcome.path, outcome.text)
+        if write and outcome.changed and outcome.path is not None and not _write(outcome.path, outcome):
+            result = FileResult(candidate.display, status="refused", error=(
+                "not fixed: the file changed while toollint was fixing it, and writing would lose that edit; "
+                "nothing was written (run --fix again)"))
         run.results.append(result)
         files.append(outcome)
     return FixRun(run, files)
 
 
-def _write(path: str, text: str) -> None:
-    with open(path, "rb") as handle:
-        bom = handle.read(3) == b"\xef\xbb\xbf"
-    atomic_write(path, ("\ufeff" if bom else "") + text)
+def _write(path: str, outcome: FileFix) -> bool:
+    """Write the fixed text unless the file no longer holds what was read (an edit saved meanwhile)."""
+    try:
+        with open(path, "rb") as handle:
+            current = handle.read()
+    except OSError:
+        return False
+    bom = current.startswith(b"\xef\xbb\xbf")
+    if current.decode("utf-8-sig", "replace") != outcome.original:
+        return False
+    atomic_write(path, ("\ufeff" if bom else "") + outcome.text)
+    return True
 
 
 def fix_source(linter: Linter, source: Source, display: str, *, unsafe: bool = False) -> tuple[FileResult, FileFix]:

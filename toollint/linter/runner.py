@@ -31,6 +31,11 @@ class Run:
     results: list[FileResult] = field(default_factory=list)
 
     @property
+    def refused(self) -> list[FileResult]:
+        """Files --fix would not write (changed while it ran): said on stderr, exit 2."""
+        return [r for r in self.results if r.status == "refused"]
+
+    @property
     def crashes(self) -> list[FileResult]:
         return [r for r in self.results if r.status == "crashed"]
 
@@ -69,7 +74,7 @@ def _skipped(candidate: Candidate, source: Source, discovery: bool) -> FileResul
 
 
 def _lint_candidate(linter: Linter, candidate: Candidate, discovery: bool) -> FileResult:
-    source = _read(candidate)
+    source = read_candidate(candidate)
     return _skipped(candidate, source, discovery) or lint_source(linter, source, candidate.display,
                                                                   candidate.explicit and not discovery)
 
@@ -82,7 +87,7 @@ def survey_paths(paths: list[str], settings: Settings, *, force_exclude: bool = 
         if candidate.path == "-":
             results.append(FileResult(candidate.display, status="stdin"))
             continue
-        source = _read(candidate)
+        source = read_candidate(candidate)
         result = _skipped(candidate, source, discovery)
         if result is None:
             result = FileResult(candidate.display, status="unreadable" if source.problem else "checked",
@@ -101,7 +106,9 @@ _worker_discovery = False
 _worker_render: Callable[[FileResult], str] | None = None
 
 
-def _read(candidate: Candidate) -> Source:
+def read_candidate(candidate: Candidate) -> Source:
+    """A discovered file as a Source; one found but not to be read (a symlink out of the tree, a FIFO) is an
+    unreadable-file problem, for every feature that reads candidates (check, --fix, --diff)."""
     if candidate.skipped is not None:  # found but not to be read: its reason becomes an unreadable-file finding
         return Source(candidate.display, "", format_for(candidate.display),
                       problem=SourceProblem("unreadable-file", candidate.skipped))
