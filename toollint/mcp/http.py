@@ -19,6 +19,29 @@ from toollint.mcp.protocol import error_text
 MAX_BODY = 64 * 1024 * 1024
 
 
+class _Redirected(Exception):
+    def __init__(self, code: int, target: str) -> None:
+        super().__init__(code, target)
+        self.code, self.target = code, target
+
+
+class _SameOriginRedirects(urllib.request.HTTPRedirectHandler):
+    """Follow only a 307/308 to the same origin (scheme, host, port), method, body and headers kept: any other
+    redirect is reported, so a token given with --header-env never reaches another host (urllib's default
+    handler sent it along; reliability review 2, item 3)."""
+
+    def redirect_request(self, req, fp, code, msg, headers, newurl):  # noqa: ANN001, ANN201 - urllib's signature
+        old, new = urllib.parse.urlsplit(req.full_url), urllib.parse.urlsplit(newurl)
+        same = (old.scheme, old.hostname, old.port) == (new.scheme, new.hostname, new.port)
+        if not same or code not in (307, 308):
+            raise _Redirected(code, redact(newurl))
+        return urllib.request.Request(newurl, data=req.data, headers=dict(req.header_items()),
+                                      method=req.get_method())
+
+
+_OPENER = urllib.request.build_opener(_SameOriginRedirects)
+
+
 def redact(url: str) -> str:
     """The URL without user info, query or fragment."""
     parts = urllib.parse.urlsplit(url)
@@ -52,7 +75,11 @@ class HttpTransport:
         body = json.dumps(message, ensure_ascii=False).encode("utf-8")
         request = urllib.request.Request(self.url, data=body, headers=headers, method="POST")
         try:
-            return urllib.request.urlopen(request, timeout=self.timeout)  # noqa: S310 - the user's own server URL
+            return _OPENER.open(request, timeout=self.timeout)  # the user's own server URL
+        except _Redirected as redirected:
+            raise ServerError(self.label, f"answered `{method}` with a redirect (HTTP {redirected.code}) to "
+                              f"{redirected.target}; toollint follows redirects only within the same origin, so "
+                              "no header reaches another host: pass that URL to --server-url if you trust it") from None
         except urllib.error.HTTPError as error:
             detail = _snippet(error.read(2000))
             raise ServerError(self.label, f"answered `{method}` with HTTP {error.code} {error.reason}"
@@ -118,9 +145,9 @@ class HttpTransport:
         headers = {**self.headers, "Mcp-Session-Id": self._session}
         request = urllib.request.Request(self.url, headers=headers, method="DELETE")
         try:
-            with urllib.request.urlopen(request, timeout=min(self.timeout, 2.0)):  # noqa: S310
+            with _OPENER.open(request, timeout=min(self.timeout, 2.0)):
                 pass
-        except (OSError, urllib.error.HTTPError):
+        except (OSError, urllib.error.HTTPError, _Redirected):
             pass
 
 
