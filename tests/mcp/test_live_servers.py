@@ -312,3 +312,18 @@ def test_one_failing_server_stops_the_others_at_once(tmp_path):
     assert proc.returncode == 2 and "exited with code 3" in proc.stderr
     assert time.monotonic() - started < 20
     assert_all_gone(pidfile)
+
+
+def test_save_snapshot_replaces_a_snapshot_but_never_a_tool_file(tmp_path):
+    snapshot = tmp_path / "crm.json"
+    first = toollint("check", "--isolated", "--server", f"crm={FAKE} paged", "--save-snapshot", str(snapshot))
+    assert first.returncode in (0, 1), first.stderr
+    again = toollint("check", "--isolated", "--server", f"crm={FAKE} paged", "--save-snapshot", str(snapshot))
+    assert again.returncode in (0, 1), again.stderr  # an earlier snapshot is refreshed
+    tools = tmp_path / "tools.json"
+    tools.write_text('{"tools": [{"name": "get_time", "description": "The time.", "inputSchema": {}}]}')
+    before = tools.read_bytes()
+    refused = toollint("check", "--isolated", str(tools), "--server", f"crm={FAKE} paged", "--save-snapshot",
+                       str(tools))
+    assert refused.returncode == 2 and "is not a tools/list snapshot" in refused.stderr
+    assert tools.read_bytes() == before

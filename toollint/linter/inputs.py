@@ -22,7 +22,8 @@ from toollint.linter.engine import CheckCrashed, FileResult, Finding, Linter
 from toollint.linter.runner import Run, lint_paths, lint_source
 from toollint.linter.toolsets import Member, ToolSet, lint_tool_set, member_of
 from toollint.mcp import DEFAULT_TIMEOUT
-from toollint.mcp.snapshot import snapshot_paths, snapshot_text
+from toollint.mcp.snapshot import server_name, snapshot_paths, snapshot_text
+from toollint.safeio import UnsafeOutput, atomic_write
 
 if TYPE_CHECKING:
     from toollint.mcp.servers import ServerSpec
@@ -86,16 +87,31 @@ def _server_sources(live: LiveOptions) -> list[tuple[Source, str]]:
     texts = [snapshot_text(listing) for listing in listings]
     if live.save_snapshot and listings:
         targets = _snapshot_targets(live.save_snapshot, names)
+        for target in targets:
+            _refuse_over_a_tool_file(target)  # all checked before any is written
         for target, text in zip(targets, texts, strict=True):
             try:
                 target.parent.mkdir(parents=True, exist_ok=True)
-                target.write_text(text, encoding="utf-8")
-            except OSError as error:
-                raise ConfigError(f"--save-snapshot: cannot write {target}: {error.strerror or error}") from None
+                atomic_write(str(target), text)  # a failed write leaves the old snapshot, never a torn one
+            except (OSError, UnsafeOutput) as error:
+                raise ConfigError(f"--save-snapshot: cannot write {target}: "
+                                  f"{getattr(error, 'strerror', None) or error}") from None
         displays = [str(target) for target in targets]
     else:
         displays = [f"<server {name}>" for name in names]
     return [(parse_text(text, display, "json"), name) for text, display, name in zip(texts, displays, names, strict=True)]
+
+
+def _refuse_over_a_tool_file(target: Path) -> None:
+    """--save-snapshot replaces an earlier snapshot, never a file that is something else (a tool file named by
+    mistake, `check in.json --server x --save-snapshot in.json`: reliability review 2, item 6)."""
+    if not target.exists():
+        return
+    existing = read_path(str(target))
+    if existing.problem is None and server_name(existing.data) is not None:
+        return
+    raise ConfigError(f"--save-snapshot: {target} exists and is not a tools/list snapshot toollint wrote; "
+                      "refusing to overwrite it (give another path, or delete it first)")
 
 
 def _snapshot_targets(template: str, names: list[str]) -> list[Path]:
