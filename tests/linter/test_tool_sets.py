@@ -133,3 +133,13 @@ def test_set_finding_has_a_code_frame_when_its_file_has_findings_of_its_own(two_
     assert any("[array-missing-items]" in b and "linear.json" in b for b in blocks)
     collision = next(b for b in blocks if "[tool-set-name-collision]" in b and "linear.json" in b)
     assert '|       "name": "search_issues",' in collision
+
+
+def test_a_config_tool_set_cannot_read_outside_the_project(two_snapshots, tmp_path_factory):
+    outside = tmp_path_factory.mktemp("outside") / "creds.json"
+    outside.write_text(snapshot("secret", "search_issues"))
+    for pattern in (str(outside), "../" + outside.name, "snapshots/../../x.json"):
+        (two_snapshots / "pyproject.toml").write_text(
+            f'[tool.toollint.tool-sets]\nassistant = ["snapshots/*.json", {json.dumps(pattern)}]\n')
+        result = invoke("check", "--output-format", "json", "snapshots/github.json", cwd=two_snapshots)
+        assert result.exit_code == 2 and "must be a path inside the project" in result.output, pattern

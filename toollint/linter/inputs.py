@@ -166,8 +166,13 @@ def _config_members(set_name: str, entries: tuple[tuple[str | None, str], ...], 
                     members: dict[str, Member], linted: dict[str, str]) -> list[Member]:
     root = linter.settings.root
     chosen: list[Member] = []
+    real_root = os.path.realpath(root)
     for name, pattern in entries:
-        matches = sorted(glob.glob(str(root / pattern), recursive=True))
+        if os.path.isabs(pattern) or ".." in Path(pattern).parts:  # a cloned config must not read the machine
+            raise ConfigError(f"tool set {set_name!r}: {pattern!r} must be a path inside the project, relative "
+                              f"to {root} (no absolute path, no `..`)")
+        matches = [m for m in sorted(glob.glob(str(root / pattern), recursive=True))
+                   if os.path.commonpath([os.path.realpath(m), real_root]) == real_root]
         if not matches:
             raise ConfigError(f"tool set {set_name!r}: {pattern!r} matches no file (relative to {root})")
         for match in matches:
