@@ -4,10 +4,24 @@ matched by pathspec's implementation of git's rules. Outside a repository nothin
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from toollint.repository import repository_root
+from toollint.safeio import NotRegular, read_regular
+
+MAX_IGNORE_BYTES = 1024 * 1024
+_STARS = re.compile(r"\*{2,}")
+
+
+def _tamed(line: str) -> str:
+    """The same pattern with runs of `*` inside a path segment written once (git matches them alike; pathspec's
+    regex for a run backtracks exponentially: one committed line of 121 characters stalled `check`)."""
+    if "**" not in line:
+        return line
+    return "/".join(("**" if len(part) > 1 else part) if set(part) <= {"*"} else _STARS.sub("*", part)
+                    for part in line.split("/"))
 
 if TYPE_CHECKING:
     from pathspec import GitIgnoreSpec
@@ -55,10 +69,11 @@ class GitIgnore:
             lines: list[str] = []
             sources = [directory / ".git" / "info" / "exclude"] if root else []
             for file in (*sources, directory / ".gitignore"):
-                try:
-                    lines += file.read_text(encoding="utf-8", errors="replace").splitlines()
-                except OSError:
+                try:  # a regular file of bounded size: a link to /dev/zero or a FIFO is not read
+                    raw = read_regular(str(file), MAX_IGNORE_BYTES)[:MAX_IGNORE_BYTES]
+                except (OSError, NotRegular):
                     continue
+                lines += [_tamed(line) for line in raw.decode("utf-8", "replace").splitlines()]
             from pathspec import GitIgnoreSpec  # imported at the first .gitignore: named files need none
 
             self._specs[directory] = GitIgnoreSpec.from_lines(lines) if lines else None
