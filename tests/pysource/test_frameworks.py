@@ -374,3 +374,21 @@ def test_what_a_static_reading_cannot_follow_is_reported(tmp_path):
     untyped = derived(tmp_path / "untyped.py")
     assert untyped["tools"] == []
     assert "function parameter whose server class this file does not show" in untyped["skipped"][0]["reason"]
+
+
+def test_relative_imports_resolve_from_the_files_directory(tmp_path):
+    """A flat layout (pyproject.toml inside the package directory, whatever that directory is called)."""
+    write(tmp_path, "checkout/pyproject.toml", "[project]\nname = 'shop'\n")
+    write(tmp_path, "checkout/__init__.py", "")
+    write(tmp_path, "checkout/core.py", 'from mcp.server.mcpserver import MCPServer\nmcp = MCPServer("shop")\n')
+    write(tmp_path, "checkout/tools/__init__.py", "")
+    tools = write(tmp_path, "checkout/tools/orders.py", '''
+        from ..core import mcp
+
+
+        @mcp.tool()
+        def list_orders(limit: int = 10) -> str:
+            """List the newest orders."""
+            return ""
+    ''')
+    assert [t["name"] for t in derived(tools)["tools"]] == ["list_orders"]

@@ -172,14 +172,35 @@ class Project:
         target = self.load(found[0])
         return (target, found[1]) if target is not None else None
 
+    def relative_file(self, importer: Module, local: str) -> tuple[str, str] | None:
+        """(file, attribute) of `from ..core import mcp`, found from the importing file's own directory: right
+        whatever the package's directory is called (a flat layout, an unpacked sdist)."""
+        entry = importer.relative.get(local)
+        if entry is None or importer.path is None:
+            return None
+        level, name, attribute = entry
+        base = os.path.dirname(os.path.abspath(importer.path))
+        for _ in range(level - 1):
+            base = os.path.dirname(base)
+        if not name:
+            return None  # `from . import x`: x is a module, not a value of one
+        target = os.path.join(base, *name.split("."))
+        real_base = os.path.realpath(base)
+        for candidate in (target + ".py", os.path.join(target, "__init__.py")):
+            if os.path.isfile(candidate) and os.path.commonpath([os.path.realpath(candidate), real_base]) == real_base:
+                return candidate, attribute
+        return None
+
     def resolve(self, importer: Module, local: str) -> tuple[Module, str] | None:
         """Follow a name imported from the project to the module that binds it: (module, name there)."""
         module, name = importer, local
         for _ in range(MAX_HOPS):
             qualified = module.imports.get(name)
-            if qualified is None:
+            found = self.relative_file(module, name)
+            if qualified is None and found is None:
                 return (module, name) if module is not importer else None
-            found = self.module_file(module, qualified)
+            if found is None and qualified is not None:
+                found = self.module_file(module, qualified)
             if found is None:
                 return None
             target = self.load(found[0])
