@@ -95,10 +95,10 @@ def derive_tools(module: Module, project: Project, positions: Positions) -> Deri
             derived.skipped.append({"function": function.name, "note": f"the annotations of `{tool['name']}` are "
                                     f"not linted: {str(partial).removeprefix('its ')}"})
         except (_Skip, Underivable) as error:
-            derived.skipped.append(_skipped(function, str(error), call, positions, len(derived.skipped)))
+            derived.skipped.append(_skipped(function, str(error), positions, len(derived.skipped)))
             continue
         except RecursionError:
-            derived.skipped.append(_skipped(function, "its types are nested too deeply to derive", call, positions,
+            derived.skipped.append(_skipped(function, "its types are nested too deeply to derive", positions,
                                             len(derived.skipped)))
             continue
         positions.node(pointer, function)
@@ -140,7 +140,7 @@ def _clip(text: str, width: int = 60) -> str:
     return text if len(text) <= width else text[:width - 3] + "..."
 
 
-def _skipped(function: ast.AST, reason: str, call: ast.Call | None, positions: Positions, index: int) -> dict:
+def _skipped(function: ast.AST, reason: str, positions: Positions, index: int) -> dict:
     name = function.name if isinstance(function, _FUNCTIONS) else None
     pointer = jp.join("/skipped", index)
     positions.node(pointer, function)
@@ -285,11 +285,9 @@ def _derive(function, framework: Framework, call: ast.Call | None, module: Modul
         title = _literal_option(call, "title", builder)[0]
     except _Skip:  # a computed title: left out (no rule needs it), never guessed
         title = UNKNOWN_DEFAULT
-    if title is UNKNOWN_DEFAULT:
-        pass
-    elif isinstance(title, str):
+    if isinstance(title, str):
         tool["title"] = title
-    elif framework.default_title:
+    elif framework.default_title and title is not UNKNOWN_DEFAULT:
         tool["title"] = tool["name"].replace("_", " ").replace("-", " ").title()
     description, description_node = _literal_option(call, framework.description_keyword, builder)
     raw = raw_docstring(function)
