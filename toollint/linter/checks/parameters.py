@@ -317,7 +317,8 @@ def _plain_union(schema: dict[str, Any]) -> tuple[bool, bool] | None:
     described = isinstance(schema.get("description"), str)
     seen = False
     for key in ("anyOf", "oneOf"):
-        for branch in schema.get(key) or ():
+        branches = schema.get(key)
+        for branch in branches if isinstance(branches, list) else ():  # `"anyOf": true` is invalid-json-schema's
             if not isinstance(branch, dict):
                 continue
             declared = branch.get("type")
