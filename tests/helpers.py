@@ -37,3 +37,12 @@ def lint_set_text(text: str, *, targets: tuple[str, ...] = (), **settings) -> li
         member.server = True
         members.append(member)
     return lint_tool_set(linter, ToolSet("example", members))
+
+
+def said(finding: Finding | dict) -> str:
+    """All a finding says: its headline, then its `help` and `note` (a Finding or its JSON dict)."""
+    if isinstance(finding, dict):
+        parts = [finding.get("message"), finding.get("help"), finding.get("note")]
+    else:
+        parts = [finding.message, finding.help, finding.note]
+    return " | ".join(p for p in parts if p)

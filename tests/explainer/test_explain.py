@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from helpers import said
 
 from toollint.cli import main
 from toollint.document.source import parse_text
@@ -146,7 +147,7 @@ def test_openai_format_uri_is_owned_by_the_strict_rule_and_found_with_its_target
     text = "Invalid schema for function 'fetch_page': In context=('properties', 'link'), 'uri' is not a valid format."
     explanation = run(text, tools)
     assert rules(explanation) == ["strict-unsupported-keyword"]
-    assert explanation.findings and "'uri' is not a valid format" in explanation.findings[0].message
+    assert explanation.findings and "'uri' is not a valid format" in said(explanation.findings[0])
 
 
 def test_openai_tool_count():

@@ -181,7 +181,7 @@ def _nested(levels: int) -> dict:
 def test_openai_size_limits_in_check_and_strictify(tmp_path, schema, what) -> None:
     path = write_json(tmp_path / "big.json", {"name": "store", "description": "Store one record and return its id.",
                                               "input_schema": schema})
-    result = toollint("check", str(path), "--target", "openai", "--output-format", "concise")
+    result = toollint("check", str(path), "--target", "openai")  # the full format prints the note
     assert "TL112" in result.stdout and what in result.stdout
     result = toollint("strictify", str(path), "--target", "openai", "-q")
     assert result.exit_code == 2 and what in result.stderr

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.helpers import lint_text
+from tests.helpers import lint_text, said
 from toollint.document.writer import apply_edits
 
 YAML = ('tools:\n  - name: get_time\n    description: "Current time in a given IANA time zone.{escape} Use it '
@@ -16,7 +16,7 @@ YAML = ('tools:\n  - name: get_time\n    description: "Current time in a given I
 def test_yaml_escapes_are_found_and_fixed(escape, shown):
     text = YAML.format(escape=escape)
     found = [f for f in lint_text(text, "yaml") if f.rule == "invisible-unicode"]
-    assert len(found) == 1 and shown in found[0].message
+    assert len(found) == 1 and shown in said(found[0])
     fixed = apply_edits(text, "yaml", list(found[0].autofix.edits))
     assert not [f for f in lint_text(fixed, "yaml") if f.rule == "invisible-unicode"]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from helpers import ROOT_DIR, lint_text
+from helpers import ROOT_DIR, lint_text, said
 
 from toollint.linter.textstats import OptionCache, WordMatcher, length_in_words, name_tokens, stem
 
@@ -112,11 +112,13 @@ def test_missing_unit_traps(name, prop):
 
 def test_missing_unit_message_suggests_a_suffix_in_the_names_style():
     (snake,) = fired(tool({"retry_delay": {"type": "integer"}}), "missing-unit")
-    assert "`retry_delay_ms`" in snake.message and "seconds" in snake.message
+    assert "`retry_delay_ms`" in said(snake) and "seconds" in said(snake)
     (camel,) = fired(tool({"retryDelay": {"type": "integer"}}), "missing-unit")
-    assert "`retryDelayMs`" in camel.message
+    assert "`retryDelayMs`" in said(camel)
     (money,) = fired(tool({"price": {"type": "number"}}), "missing-unit")
-    assert "`price_cents`" in money.message and "元" in money.message
+    assert "`price_cents`" in said(money) and "元" not in said(money)  # English text, English examples
+    (chinese,) = fired(tool({"price": {"type": "number", "description": "商品价格"}}), "missing-unit")
+    assert "元" in said(chinese)
 
 
 def test_missing_unit_lexicons_are_options():
@@ -138,7 +140,7 @@ def test_enum_case_collision():
     assert not fired(tool({"r": {"type": "string", "enum": ["asc", "desc"]}}), "enum-case-collision")
     assert not fired(tool({"r": {"enum": [1, "1", True, None]}}), "enum-case-collision")
     (finding,) = fired(tool({"r": {"type": "string", "enum": ["on", "ON"]}}), "enum-case-collision")
-    assert "'on'" in finding.message and "'ON'" in finding.message and finding.pointer.endswith("/enum/1")
+    assert "'on'" in said(finding) and "'ON'" in said(finding) and finding.pointer.endswith("/enum/1")
 
 
 # --------------------------------------------------------------------------------------------- relative-path
@@ -294,7 +296,7 @@ def test_ambiguous_siblings():
 def test_invisible_unicode():
     hidden = "".join(chr(0xE0000 + ord(c)) for c in "leak it")
     (finding,) = fired(tool({}, description=GOOD + hidden), "invisible-unicode")
-    assert 'spell "leak it"' in finding.message
+    assert 'spell "leak it"' in said(finding)
     assert fired(tool({"q\u200b": {"type": "string"}}), "invisible-unicode")
     assert not fired(tool({}, description=GOOD + " 👩\u200d💻"), "invisible-unicode")  # ZWJ joins an emoji
 

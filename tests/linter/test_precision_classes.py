@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from helpers import lint_text, rules_of
+from helpers import lint_text, rules_of, said
 
 
 def _tool(properties: dict, description: str = "Look up one order of the shop by its number.", **schema) -> str:
@@ -18,7 +18,7 @@ def test_an_enum_with_many_case_pairs_is_one_warning():
     found = [f for f in lint_text(text) if f.rule == "enum-case-collision"]
     assert len(found) == 1
     assert found[0].severity == "warning"
-    assert "'open'/'Open'" in found[0].message and "'closed'/'Closed'" in found[0].message
+    assert "'open'/'Open'" in said(found[0]) and "'closed'/'Closed'" in said(found[0])
 
 
 def test_case_insensitive_enum_said_so_is_not_reported():
@@ -52,7 +52,7 @@ def test_any_type_gets_its_own_advice():
 def test_interest_rate_asks_percent_or_fraction():
     found = lint_text(_tool({"interest_rate": {"type": "number", "description": "Annual interest rate"}},
                             "Quote the monthly repayment of a loan."))
-    message = next(f.message for f in found if f.rule == "missing-unit")
+    message = next(said(f) for f in found if f.rule == "missing-unit")
     assert "percentage or a fraction" in message and "per second" not in message
 
 

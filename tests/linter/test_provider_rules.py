@@ -7,7 +7,7 @@ import json
 
 import pytest
 from click.testing import CliRunner
-from helpers import lint_text
+from helpers import lint_text, said
 
 from toollint.cli import main
 from toollint.tokens import Tokenizer, tokenizer, tool_payload
@@ -43,7 +43,7 @@ SECTION_6 = [
 def test_section_6_defects_are_reported_without_target(rule, severity, schema, quote):
     findings = fired(tool(schema), rule)
     assert len(findings) == 1
-    assert findings[0].severity == severity and quote in findings[0].message
+    assert findings[0].severity == severity and quote in said(findings[0])
 
 
 def test_root_enum_or_not_is_a_warning_for_openai_only():
@@ -70,7 +70,7 @@ def test_nested_untyped_items_and_gemini_path_in_message():
     data = tool({"type": "object", "properties": {"rows": {"type": "array", "items": {}}}}, name="load_rows")
     findings = fired(data, "untyped-property")
     assert [f.pointer for f in findings] == ["/inputSchema/properties/rows/items"]
-    assert "('properties', 'rows', 'items')" in findings[0].message
+    assert "('properties', 'rows', 'items')" in said(findings[0])
 
 
 def test_no_argument_tool_and_2020_12_mcp_tool_are_clean():
@@ -98,14 +98,14 @@ def test_tool_count_limits_are_options():
     assert fired(tools, "too-many-tools") == []
     findings = fired(tools, "too-many-tools", rule_settings={"too-many-tools": {"openai-limit": 4, "gemini-limit": 5}})
     assert len(findings) == 1
-    assert findings[0].tool == "t4" and "limit 4" in findings[0].message and "limit 5" in findings[0].message
+    assert findings[0].tool == "t4" and "limit 4" in said(findings[0]) and "limit 5" in said(findings[0])
 
 
 def test_token_budget_names_the_crossing_tool_and_the_largest():
     tools = [tool({"type": "object", "properties": {"q": S}}, name=f"t{i}") for i in range(5)]
     findings = fired(tools, "tool-set-token-budget", rule_settings={"tool-set-token-budget": {"budget-tokens": 100}})
     assert len(findings) == 1
-    assert "more than the budget of 100 tokens" in findings[0].message and "`$defs`" in findings[0].message
+    assert "more than the budget of 100 tokens" in said(findings[0]) and "`$defs`" in said(findings[0])
 
 
 def test_gemini_target_enum_and_format_are_dated_and_skip_parameters_json_schema():
@@ -114,7 +114,7 @@ def test_gemini_target_enum_and_format_are_dated_and_skip_parameters_json_schema
         "when": {"type": "STRING", "format": "date-time"}, "size": {"type": "INTEGER", "format": "int32"}}}}
     findings = fired({"functionDeclarations": [declaration]}, "strict-unsupported-keyword", targets=("gemini",))
     assert sorted(f.pointer.rsplit("/", 2)[-2] for f in findings) == ["level", "link"]
-    assert all("newer models may accept it" in f.message for f in findings)
+    assert all("newer models may accept it" in said(f) for f in findings)
     json_schema = {"name": "set_level", "description": DESC, "parametersJsonSchema": {
         "type": "object", "properties": {"level": {"type": "integer", "enum": [1, 2]}}}}
     assert fired({"functionDeclarations": [json_schema]}, "strict-unsupported-keyword", targets=("gemini",)) == []
@@ -124,7 +124,7 @@ def test_openai_format_uri_is_quoted_and_object_enum_is_unconfirmed():
     data = {"type": "function", "function": {"name": "fetch", "description": DESC, "strict": True, "parameters": {
         "type": "object", "additionalProperties": False, "required": ["url", "shape"], "properties": {
             "url": {"type": "string", "format": "uri"}, "shape": {"type": "string", "enum": [["a"], "b"]}}}}}
-    messages = {f.pointer.rsplit("/", 2)[-2]: f.message for f in fired(data, "strict-unsupported-keyword")}
+    messages = {f.pointer.rsplit("/", 2)[-2]: said(f) for f in fired(data, "strict-unsupported-keyword")}
     assert "'uri' is not a valid format." in messages["url"]
     assert "no quoted 400 is on record" in messages["shape"]
 
@@ -133,7 +133,7 @@ def test_strict_open_object_message_for_a_no_argument_tool():
     data = {"name": "ping", "description": DESC, "strict": True, "input_schema": {"type": "object", "properties": {}}}
     findings = fired(data, "strict-open-object")
     assert len(findings) == 1
-    assert "JSON text" not in findings[0].message and "`\"additionalProperties\": false`" in findings[0].message
+    assert "JSON text" not in said(findings[0]) and "`\"additionalProperties\": false`" in said(findings[0])
 
 
 # --- token counts ------------------------------------------------------------------------------
@@ -240,7 +240,7 @@ def test_with_a_target_only_what_that_provider_rejects_is_reported():
     anthropic = {f.rule for f in lint_text(json.dumps(data), targets=("anthropic",), **settings)}
     assert not {"array-missing-items", "too-many-tools"} & anthropic
     gemini = [f for f in lint_text(json.dumps(data), targets=("gemini",), **settings) if f.rule == "too-many-tools"]
-    assert len(gemini) == 1 and "Gemini (limit 2)" in gemini[0].message and "OpenAI" not in gemini[0].message
+    assert len(gemini) == 1 and "Gemini (limit 2)" in said(gemini[0]) and "OpenAI" not in said(gemini[0])
 
 
 def test_counts_and_budgets_over_a_tool_set_of_several_servers():

@@ -50,7 +50,7 @@ def test_json_keys_and_unescaped_text():
     _, output = render("json")
     findings = json.loads(output)
     assert all(list(f) == ["code", "rule", "severity", "message", "file", "line", "column", "end_line",
-                           "end_column", "pointer", "tool", "fix", "fixes"] for f in findings)
+                           "end_column", "pointer", "tool", "help", "note", "fixes"] for f in findings)
     assert "订单号" not in output or "\\u" not in output
 
 
@@ -98,3 +98,27 @@ def test_one_line_keeps_printable_text_and_escapes_the_rest_as_before() -> None:
              *("".join(rng.choice(alphabet) for _ in range(rng.randint(0, 12))) for _ in range(3000))]
     for text in texts:
         assert _one_line(text) == rewritten(text), repr(text)
+
+
+def test_headline_help_and_note_are_separate_in_every_format():
+    """rustc's layout: a short headline, then `= help:` (the fix) and `= note:` (why) under the code frame; the
+    machine formats carry them as fields of their own (issue 25)."""
+    findings = json.loads(render("json")[1])
+    required = next(f for f in findings if f["rule"] == "required-not-defined")
+    assert required["message"] == "`required` names 'amount', which `properties` does not define"
+    assert required["help"].startswith("define 'amount' in `properties`")
+    assert required["note"] == "the model is told to send it but not what it is"
+    assert all(len(f["message"]) <= 100 for f in findings)
+    full = render("full")[1]
+    block = full[full.index("TL104"):].split("\n\n")[0].splitlines()
+    assert block[-3:] == ["  = help: " + required["help"], "  = note: " + required["note"],
+                          "  = tool: refund order; at: /0/input_schema/required/1"]
+    concise = render("concise")[1]
+    assert required["message"] + " [required-not-defined]" in concise and required["note"] not in concise
+    sarif = json.loads(render("sarif")[1])
+    result = next(r for r in sarif["runs"][0]["results"] if r["ruleId"] == "TL104")
+    assert result["message"]["text"] == required["message"]
+    assert result["properties"]["help"] == required["help"] and result["properties"]["note"] == required["note"]
+    assert f"**note:** {required['note']}" in result["message"]["markdown"]
+    github = render("github")[1]
+    assert f"does not define%0Ahelp: {required['help']}%0Anote: {required['note']}" in github

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from helpers import lint_set_text, lint_text
+from helpers import lint_set_text, lint_text, said
 
 from toollint.linter.catalog import load_catalog
 from toollint.linter.checks import load_checks
+from toollint.linter.textstats import has_cjk
+
+HEADLINE = 100  # characters in a finding's message (issue 25)
 
 CATALOG = load_catalog()
 CASES = [pytest.param(spec, example, id=f"{spec.name}-{example.kind}-{i}")
@@ -24,6 +27,10 @@ def test_example(spec, example):
     fired = [f for f in findings if f.rule == spec.name]
     if example.kind == "bad":
         assert fired, f"bad example of {spec.name} did not trigger it; got {[f.rule for f in findings]}"
+        for finding in fired:  # a headline, as rustc and ruff write them; the fix and the reason go below
+            assert len(finding.message) <= HEADLINE, finding.message
+            if not has_cjk(example.text):  # an English tool gets English advice
+                assert not has_cjk(said(finding)), said(finding)
     else:
         assert not fired, f"good example of {spec.name} triggered it: {[f.message for f in fired]}"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from helpers import lint_text
+from helpers import lint_text, said
 
 from toollint.profiles import PROFILE_NAMES, load_profile, recursive_refs, schema_usage
 
@@ -111,7 +111,7 @@ def test_anthropic_strict_tool_reports_every_unsupported_keyword_with_the_api_an
                       "s": {"type": "string", "maxLength": 9, "format": "uri", "description": "S"},
                       "xs": {"type": "array", "items": {"type": "string"}, "minItems": 2, "maxItems": 4}})
     found = strict_findings(_anthropic(schema, strict=True), rule="strict-unsupported-keyword")
-    by_pointer = {f.pointer.rsplit("/", 2)[-2] + "/" + f.pointer.rsplit("/", 1)[-1]: f.message for f in found}
+    by_pointer = {f.pointer.rsplit("/", 2)[-2] + "/" + f.pointer.rsplit("/", 1)[-1]: said(f) for f in found}
     assert set(by_pointer) == {"n/minimum", "n/maximum", "s/maxLength", "xs/minItems", "xs/maxItems"}
     assert "For 'integer' type, property 'minimum' is not supported" in by_pointer["n/minimum"]
     assert "For 'array' type, property 'maxItems' is not supported" in by_pointer["xs/maxItems"]
@@ -137,7 +137,7 @@ def test_openai_unsupported_keywords_quote_the_context():
                       "kind": {"$ref": "#/$defs/kind", "description": "The kind"}})
     schema["$defs"] = {"kind": {"type": "string", "enum": ["a", "b"]}}
     found = strict_findings(_openai(schema), rule="strict-unsupported-keyword")
-    messages = " | ".join(f.message for f in found)
+    messages = " | ".join(said(f) for f in found)
     assert "In context=('properties', 'pet'), 'oneOf' is not permitted." in messages
     assert "format 'uri' is not supported" in messages
     assert "$ref cannot have keywords {'description'}" in messages
@@ -162,7 +162,7 @@ def test_anthropic_regex_recursion_and_all_of_with_ref():
     assert any("`allOf` combined with `$ref`" in m for m in messages)
     recursion = [f for f in found if "recursive" in f.message]
     assert [f.pointer for f in recursion] == ["/input_schema/$defs/node/properties/kids/items/$ref"]
-    assert "Too many recursive definitions in schema" in recursion[0].message
+    assert "Too many recursive definitions in schema" in said(recursion[0])
 
 
 def test_gemini_target_reports_proto_unknown_fields_only_under_parameters():
@@ -172,7 +172,7 @@ def test_gemini_target_reports_proto_unknown_fields_only_under_parameters():
     found = strict_findings(mcp, targets=("gemini",))
     keys = sorted(f.pointer.rsplit("/", 1)[-1] for f in found)
     assert keys == ["const", "exclusiveMinimum", "type"]
-    assert all("Cannot find field" in f.message or "Proto field is not repeating" in f.message for f in found)
+    assert all("Cannot find field" in said(f) or "Proto field is not repeating" in said(f) for f in found)
     json_schema = json.dumps({"functionDeclarations": [{"name": "set_mode", "description": "Set the mode.",
                                                         "parametersJsonSchema": schema}]})
     assert strict_findings(json_schema, targets=("gemini",)) == []
@@ -191,21 +191,21 @@ def test_open_objects_everywhere():
                              "map": {"type": "object", "additionalProperties": {"type": "string"}}}}
     found = strict_findings(_anthropic(schema, strict=True), rule="strict-open-object")
     assert len(found) == 3
-    assert all("'additionalProperties' must be explicitly set to false" in f.message for f in found)
-    assert any("{key, value}" in f.message for f in found)
+    assert all("'additionalProperties' must be explicitly set to false" in said(f) for f in found)
+    assert any("{key, value}" in said(f) for f in found)
 
 
 def test_openai_object_without_properties():
     schema = {"type": "object", "additionalProperties": False}
     found = strict_findings(_openai(schema), rule="strict-open-object")
-    assert len(found) == 1 and "object schema missing properties" in found[0].message
+    assert len(found) == 1 and "object schema missing properties" in said(found[0])
 
 
 def test_optional_property_is_openai_only():
     schema = {"type": "object", "properties": {"sql": {"type": "string"}, "params": {"type": "array"}},
               "required": ["sql"], "additionalProperties": False}
     found = strict_findings(_openai(schema), rule="strict-optional-property")
-    assert len(found) == 1 and "Missing 'params'." in found[0].message
+    assert len(found) == 1 and "Missing 'params'." in said(found[0])
     assert found[0].pointer == "/function/parameters/properties/params"
     assert not strict_findings(_anthropic(schema, strict=True), rule="strict-optional-property")
 
@@ -234,7 +234,7 @@ def _tool(index, optional=0, unions=0):
 def test_budget_strict_tools():
     found = strict_findings(json.dumps([_tool(i) for i in range(21)]), rule="strict-budget-exceeded")
     assert len(found) == 1
-    assert "Too many strict tools (21)" in found[0].message and found[0].tool == "tool_20"
+    assert "Too many strict tools (21)" in said(found[0]) and found[0].tool == "tool_20"
     assert not strict_findings(json.dumps([_tool(i) for i in range(20)]), rule="strict-budget-exceeded")
 
 
@@ -243,11 +243,11 @@ def test_budget_optional_and_union_parameters():
     assert not strict_findings(json.dumps(tools), rule="strict-budget-exceeded")  # 24: at the limit
     tools.append(_tool(4, optional=1))
     found = strict_findings(json.dumps(tools), rule="strict-budget-exceeded")
-    assert len(found) == 1 and "too many optional parameters (25)" in found[0].message
+    assert len(found) == 1 and "too many optional parameters (25)" in said(found[0])
     assert found[0].tool == "tool_4"
     unions = [_tool(0, unions=9), _tool(1, unions=8)]
     found = strict_findings(json.dumps(unions), rule="strict-budget-exceeded")
-    assert len(found) == 1 and "(17 parameters with type arrays or anyOf)" in found[0].message
+    assert len(found) == 1 and "(17 parameters with type arrays or anyOf)" in said(found[0])
 
 
 def test_budget_counts_only_tools_checked_for_the_target():

@@ -52,7 +52,8 @@ def test_tool_set_flag_reports_a_name_colliding_across_servers_once(two_snapshot
     assert hit["tool"] == "search_issues" and hit["pointer"] == "/tools/0/name"
     lines = (two_snapshots / "snapshots" / "linear.json").read_text().splitlines()
     assert lines[hit["line"] - 1][hit["column"] - 1:].startswith('"search_issues"')
-    assert "server `github` (snapshots/github.json:" in hit["message"].replace(os.sep, "/")
+    assert "also defined by server `github`" in hit["message"]
+    assert "at snapshots/github.json:" in hit["note"].replace(os.sep, "/")
     without = invoke("check", "--isolated", "--output-format", "json", "snapshots", cwd=two_snapshots)
     assert not [f for f in findings(without) if f["code"] == "TL204"]
 
@@ -77,14 +78,15 @@ def test_prefixed_name_over_64_characters_is_reported_with_the_configured_server
     result = invoke("check", "--output-format", "json", "snapshots", cwd=two_snapshots)
     too_long = [f for f in findings(result) if f["code"] == "TL205"]
     assert len(too_long) == 1 and too_long[0]["tool"] == long_name
-    assert f"becomes `mcp__lin__{long_name}` (73 characters)" in too_long[0]["message"]
-    assert "over the 64-character limit" in too_long[0]["message"] and "by 9" in too_long[0]["message"]
+    assert "is 73 characters once a client prefixes it (limit 64)" in too_long[0]["message"]
+    assert f"makes it `mcp__lin__{long_name}`" in too_long[0]["note"]
+    assert "over the 64-character limit" in too_long[0]["note"] and "by 9" in too_long[0]["help"]
     # the client's own prefix scheme, from the rule's options
     (two_snapshots / "pyproject.toml").write_text(
         '[tool.toollint.rules.prefixed-name-too-long]\nprefix-format = "{server}_{tool}"\n')
     result = invoke("check", "--output-format", "json", "snapshots", cwd=two_snapshots)
-    assert [f["message"].split(" (")[0] for f in findings(result) if f["code"] == "TL205"] == [
-        f"tool `{long_name}` of server `linear` becomes `linear_{long_name}`"]
+    assert [f["note"].split(", over")[0] for f in findings(result) if f["code"] == "TL205"] == [
+        f"server `linear` makes it `linear_{long_name}`"]
 
 
 def test_lone_snapshot_gets_the_prefix_check_but_plain_tool_files_do_not(tmp_path):

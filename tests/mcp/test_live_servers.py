@@ -106,7 +106,8 @@ def test_live_servers_are_linted_and_findings_point_into_their_snapshots(two_ser
     assert unit["pointer"] == "/tools/0/inputSchema/properties/amount"
     long_name = by_rule["prefixed-name-too-long"]
     assert long_name["tool"] == "export_all_customer_invoices_as_one_pdf_bundle"
-    assert "mcp__billing-test__export_all_customer_invoices_as_one_pdf_bundle` (65 characters)" in long_name["message"]
+    assert "is 65 characters once a client prefixes it" in long_name["message"]
+    assert "`mcp__billing-test__export_all_customer_invoices_as_one_pdf_bundle`" in long_name["note"]
 
 
 def test_reference_server_from_pypi_is_listed_and_its_snapshot_is_pointed_into(two_servers):

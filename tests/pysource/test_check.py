@@ -123,7 +123,7 @@ def test_what_cannot_be_derived_is_said_not_guessed(tmp_path):
     findings = json.loads(check(tmp_path, "--output-format", "json", "dynamic.py").stdout)
     skipped = [f for f in findings if f["rule"] == "tool-not-derived"]
     assert [(f["severity"], f["line"]) for f in skipped] == [("info", 9), ("info", 15), ("info", 21)]
-    messages = " ".join(f["message"] for f in skipped)
+    messages = " ".join(f["message"] + ": " + f["note"] for f in skipped)
     assert "computed at run time" in messages and "**kwargs" in messages and "np.ndarray" in messages
 
 

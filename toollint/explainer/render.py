@@ -47,7 +47,9 @@ def render_text(explanation: Explanation) -> str:
     if explanation.file is not None:
         if explanation.findings:
             lines.append("Findings:")
-            lines += [f"  {f.file}:{f.line}:{f.column}: {f.code} {f.message}" for f in explanation.findings]
+            for f in explanation.findings:
+                lines.append(f"  {f.file}:{f.line}:{f.column}: {f.code} {f.message}")
+                lines += [f"    help: {f.help}"] if f.help else []
         else:
             lines.append("No finding of this rule in the file.")
     return "\n".join(lines) + "\n"

@@ -33,9 +33,12 @@ class Finding:
     end_column: int
     pointer: str
     tool: str | None
-    fix: str | None = None
+    # `message` is the headline (what is wrong, on which name, at most 100 characters); `help` says how to fix it
+    # and `note` why it matters (the provider's quote): printed under the code frame, as ruff and rustc do.
+    help: str | None = None
     server: str | None = None  # the MCP server the tool came from (a live server or a snapshot of one)
     autofix: Fix | None = None  # edits that remove the problem (see toollint.linter.fixes)
+    note: str | None = None
 
     def sort_key(self) -> tuple:
         return (self.file, self.line, self.column, self.code, self.pointer, self.message)
@@ -43,7 +46,8 @@ class Finding:
     def as_dict(self) -> dict[str, Any]:
         return {"code": self.code, "rule": self.rule, "severity": self.severity, "message": self.message,
                 "file": self.file, "line": self.line, "column": self.column, "end_line": self.end_line,
-                "end_column": self.end_column, "pointer": self.pointer, "tool": self.tool, "fix": self.fix,
+                "end_column": self.end_column, "pointer": self.pointer, "tool": self.tool, "help": self.help,
+                "note": self.note,
                 **({"server": self.server} if self.server else {}),
                 "fixes": [self.autofix.as_dict()] if self.autofix else []}
 
@@ -86,7 +90,8 @@ class Context:
             return value
 
     def report(self, pointer: str, message: str, *, key: bool = False, tool: Tool | None = None,
-               fix: str | None = None, autofix: Fix | None = None) -> None:
+               help: str | None = None, note: str | None = None, autofix: Fix | None = None) -> None:
+        """Report at `pointer`: `message` is the headline, `help` the fix, `note` the reason and provider quote."""
         spec = self.spec
         assert spec is not None
         span = self.source.span(pointer, key=key)
@@ -96,7 +101,7 @@ class Context:
         self.findings.append(Finding(
             spec.code, spec.name, self.linter.severities[spec.name], message, self.source.path,
             span.line, span.column, span.end_line, span.end_column, pointer,
-            owner.name if owner is not None else None, fix, autofix=autofix))
+            owner.name if owner is not None else None, help, autofix=autofix, note=note))
 
     def targets(self, tool: Tool | None = None) -> set[str]:
         """The strict-mode targets a tool is checked for: its own `strict: true` provider plus --target."""
@@ -130,6 +135,15 @@ class CheckCrashed(Exception):
         super().__init__(f"rule {rule} crashed: {reason}")
         self.rule = rule
 
+
+
+def shown(text: str, width: int = 40) -> str:
+    """`text` cut in the middle to at most `width` characters, so a headline naming it stays short (the pointer
+    and the code frame say exactly where)."""
+    if len(text) <= width:
+        return text
+    head = (width - 1) // 2
+    return text[:head] + "…" + text[len(text) - (width - 1 - head):]
 
 
 def node_label(node: SchemaNode) -> str:

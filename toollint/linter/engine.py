@@ -166,8 +166,8 @@ class Linter:
             return []
         ctx = Context(self, source, [])
         ctx.spec, ctx.options = self.specs["no-tool-definitions"], {}
-        pointer, message, key = found
-        ctx.report(pointer, message, key=key)
+        pointer, message, note, key = found
+        ctx.report(pointer, message, key=key, note=note)
         return self._apply_suppressions(source, ctx.findings)
 
     def _apply_suppressions(self, source: Source, findings: list[Finding]) -> list[Finding]:

@@ -50,8 +50,11 @@ def _schema_like(value: Any) -> bool:
     return isinstance(value, list) and bool(value) and all(isinstance(v, dict) and "type" in v for v in value)
 
 
-def diagnose(data: Any) -> tuple[str, str, bool] | None:
-    """Why a document that looks like a tool catalog yielded no tool: (pointer, message, key) or None.
+_READS = "toollint reads the schema from `parameters`, `input_schema` or `inputSchema`"
+
+
+def diagnose(data: Any) -> tuple[str, str, str, bool] | None:
+    """Why a document that looks like a tool catalog yielded no tool: (pointer, message, note, key) or None.
 
     None means it does not look like tools at all (a `package.json`, a CI workflow), which is not reported.
     """
@@ -70,9 +73,8 @@ def diagnose(data: Any) -> tuple[str, str, bool] | None:
         wanted = NEAR_MISSES[key]
         objects = "object" if count == 1 else "objects"
         return (first[key], f"no tool definition found: {count} named {objects} hold `{key}`; did you mean "
-                f"`{wanted}`? (toollint reads the schema from `parameters`, `input_schema` or `inputSchema`)", True)
+                f"`{wanted}`?", _READS, True)
     if len(described) >= 2:
         return (described[0], f"no tool definition found, although {len(described)} objects have a `name` and a "
-                "`description`: none has `parameters`, `input_schema` or `inputSchema`, and none sits in a "
-                "`tools` or `functions` list", False)
+                "`description`", f"{_READS}, or from objects in a `tools` or `functions` list", False)
     return None

@@ -74,15 +74,15 @@ class SetContext(Context):
         return self._owner[id(tool)]
 
     def report(self, pointer: str, message: str, *, key: bool = False, tool: Tool | None = None,
-               fix: str | None = None, autofix: Fix | None = None) -> None:
+               help: str | None = None, note: str | None = None, autofix: Fix | None = None) -> None:
         spec = self.spec
         assert spec is not None and tool is not None, "a set finding belongs to one tool"
         member = self._owner[id(tool)]
         span = member.source.span(pointer, key=key)
         self.findings.append(Finding(
             spec.code, spec.name, self.linter.severities[spec.name], message, member.source.path,
-            span.line, span.column, span.end_line, span.end_column, pointer, tool.name, fix,
-            server=member.name if member.server else None, autofix=autofix))
+            span.line, span.column, span.end_line, span.end_column, pointer, tool.name, help,
+            server=member.name if member.server else None, autofix=autofix, note=note))
 
 
 def lint_tool_set(linter: Linter, toolset: ToolSet) -> list[Finding]:

@@ -19,7 +19,7 @@ from toollint.document.source import Source
 from toollint.lazy_regex import lazy_compile
 from toollint.linter import fixes
 from toollint.linter.checks import check
-from toollint.linter.context import Context, node_label
+from toollint.linter.context import Context, node_label, shown
 from toollint.linter.docview import entry_text, is_top_level
 from toollint.linter.namememo import NameMemo
 from toollint.linter.paramview import param_of
@@ -95,15 +95,14 @@ def _vagueness(tool: Tool, text: str, lex: _VagueLexicon) -> str | None:
         in_name = [w for w in latin if w in name_words or (len(w) >= 3 and w in joined)]
         extra = [w for w in latin if w not in in_name and w not in lex.generic]
         if not extra:
-            quoted = text.strip()[:60]
             specific = [w for w in in_name if w not in lex.generic]
             if specific and len([t for t in name_words if t not in lex.generic]) >= 2 and len(name_words) >= 3:
                 return None  # `get_spouse_name`: "Retrieves the name of the spouse." says all there is to say
             if specific:
-                return f"only restates the tool name (\"{quoted}\")"
-            return f"is generic (\"{quoted}\")"
+                return "only restates the tool name"
+            return "is generic"
     if size < lex.min_words:
-        return f"is too short to say what the tool does (\"{text.strip()[:60]}\")"
+        return "is too short to say what the tool does"
     return None
 
 
@@ -156,16 +155,21 @@ def own_words(description: str, tools: list[Tool], ctx: Context) -> str:
     return description[cut:].strip() if cut else description
 
 
+_POISONING = ("a text that tells the model to ignore its instructions, hide things from the user or hand over "
+              "secrets is a tool-poisoning pattern")
+
+
 @check("vague-description", "tool")
 def vague_description(tool: Tool, ctx: Context) -> None:
     description = tool.description
     lex: _VagueLexicon = _VAGUE.get(ctx.options)
-    advice = ("say what it does, what it returns and when to use it (or a sibling tool instead); "
-              "one or two sentences, in any language")
+    advice = ("say what it does, what it returns and when to use it (or a sibling tool instead), in one or two "
+              "sentences, in any language")
+    why = "the model chooses tools by their descriptions"
     if description is None:
         where = tool.name_pointer if tool.name is not None else tool.definition_pointer
-        ctx.report(where, f"tool `{tool.label}` has no description: the model chooses tools by their descriptions; "
-                   + advice, key=tool.name is not None)
+        ctx.report(where, f"tool `{shown(tool.label)}` has no description", key=tool.name is not None,
+                   help=advice, note=why)
         return
     if not isinstance(description, str):
         return  # invalid-json-schema's business
@@ -176,7 +180,8 @@ def vague_description(tool: Tool, ctx: Context) -> None:
     elif problem == "is empty" and own != description:
         problem = "is only the text every tool of the set shares"
     if problem is not None:
-        ctx.report(tool.description_pointer, f"description of `{tool.label}` {problem}; {advice}")
+        ctx.report(tool.description_pointer, f"description of `{shown(tool.label)}` {problem}", help=advice,
+                   note=f"it reads \"{shown(own.strip(), 60)}\"; {why}")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -243,9 +248,9 @@ def missing_param_description(node: SchemaNode, ctx: Context) -> None:
     title = schema.get("title")
     if isinstance(title, str) and [t for t in name_tokens(title)] != list(name_tokens(param.name)):
         return  # a title that says more than the name
-    ctx.report(node.pointer, f"parameter `{node_label(node)}` has no description and its name {why}; add a "
-               "`description` saying what it holds, its format and an example", key=True,
-               fix="add a `description`")
+    ctx.report(node.pointer, f"parameter `{shown(node_label(node))}` has no description", key=True,
+               help="add a `description` saying what it holds, its format and an example",
+               note=f"its name {why}")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -335,10 +340,11 @@ def ambiguous_sibling_tools(tools: list[Tool], ctx: Context) -> None:
                 if _distinguishes(text, other, lex) or _distinguishes(other_text, tool, lex):
                     continue
                 ctx.report(tool.name_pointer,
-                           f"`{tool.name}` and `{other.name}` have look-alike names and descriptions "
-                           f"(\"{text.strip()[:50]}\" / \"{other_text.strip()[:50]}\"): a model cannot tell which "
-                           f"to call; say in each description when to use it rather than the other, or merge them",
-                           tool=tool, fix=f"add \"use `{other.name}` instead when ...\" to the description")
+                           f"`{shown(tool.label, 30)}` and `{shown(other.label, 30)}` have look-alike names and descriptions",
+                           tool=tool, help=f"add \"use `{other.name}` instead when ...\" to each description, or "
+                                           "merge the two tools",
+                           note=f"\"{shown(text.strip(), 50)}\" / \"{shown(other_text.strip(), 50)}\": a model cannot "
+                                "tell which to call")
                 break
 
 
@@ -420,9 +426,10 @@ def _report_invisible(ctx: Context, where: str, text: str, is_key: bool = False)
     names = sorted({f"U+{ord(c):04X}" for c in found})
     hidden = "".join(chr(ord(c) - 0xE0000) for run in _TAGS.findall(text) for c in run)
     extra = f"; the tag characters spell \"{hidden[:80]}\"" if hidden else ""
-    ctx.report(where, f"invisible character{'s' if len(names) > 1 else ''} {', '.join(names[:6])} in the "
-               f"text the model reads but a reviewer does not see{extra}; remove them", key=is_key,
-               fix="delete the invisible characters", autofix=_strip_invisible(ctx, where, text, is_key))
+    ctx.report(where, f"invisible character{'s' if len(names) > 1 else ''} {', '.join(names[:6])} in the text",
+               key=is_key, help="delete the invisible characters",
+               note=f"the model reads them but a reviewer does not see them{extra}",
+               autofix=_strip_invisible(ctx, where, text, is_key))
 
 
 def _strip_invisible(ctx: Context, where: str, text: str, is_key: bool) -> fixes.Fix | None:
@@ -622,9 +629,8 @@ _INSTRUCTIONS = OptionCache(_instruction_matcher)
 
 
 def _report_instruction(ctx: Context, where: str, text: str, match: re.Match[str]) -> None:
-    ctx.report(where, f"text aimed at the model rather than describing the tool: \"{text[match.start():match.end()]}\"; "
-               "a description that tells the model to ignore its instructions, hide things from the user or "
-               "hand over secrets is a tool-poisoning pattern; remove it")
+    ctx.report(where, f"text aimed at the model, not describing the tool: \"{shown(text[match.start():match.end()])}\"",
+               help="remove it", note=_POISONING)
 
 
 @check("model-instructions", "file")
@@ -635,9 +641,8 @@ def model_instructions_in_server_instructions(source: Source, ctx: Context) -> N
         return
     match = matcher.search(text)
     if match is not None:
-        ctx.report("/instructions", f"the server's instructions, which clients put into the system prompt, say "
-                   f"\"{text[match.start():match.end()]}\": telling the model to ignore its instructions, hide "
-                   "things from the user or hand over secrets is a tool-poisoning pattern; remove it")
+        ctx.report("/instructions", f"the server's instructions say \"{shown(text[match.start():match.end()])}\"",
+                   help="remove it", note="clients put the instructions into the system prompt; " + _POISONING)
 
 
 _TEXT_KEYS = ("description", "title")
@@ -705,8 +710,7 @@ def undeclared_destructive_tool(tool: Tool, ctx: Context) -> None:
     text = tool.description if isinstance(tool.description, str) else ""
     if not has_text(text) or (lex.said is not None and lex.said.search(text)):
         return  # no description is vague-description's business
-    ctx.report(tool.description_pointer,
-               f"`{tool.name}` destroys data but its description does not say whether that can be undone; say "
-               "\"permanently ... cannot be undone\" (or how to restore) and when to confirm with the user first, "
-               "and for MCP set `annotations.destructiveHint`",
-               fix="add \"This cannot be undone; confirm with the user first.\" to the description")
+    ctx.report(tool.description_pointer, f"`{shown(tool.label)}` destroys data but does not say whether it can be undone",
+               help="add \"This cannot be undone; confirm with the user first.\" (or how to restore) to the "
+                    "description, and for MCP set `annotations.destructiveHint`",
+               note="a model that is not told asks no confirmation before an irreversible call")

@@ -6,22 +6,23 @@ from __future__ import annotations
 from toollint import pointer as jp
 from toollint.document.source import Source
 from toollint.linter.checks import check
-from toollint.linter.context import Context
+from toollint.linter.context import Context, shown
 
 
 @check("duplicate-key", "file")
 def duplicate_key(source: Source, ctx: Context) -> None:
     for pointer in source.duplicate_keys:
         name = jp.split(pointer)[-1]
-        ctx.report(pointer, f"the key {name!r} is given twice in one object; only the last value is kept here, "
-                   "other parsers may keep the first", key=True)
+        ctx.report(pointer, f"the key {shown(repr(name))} is given twice in one object", key=True,
+                   help="keep one of the two", note="only the last value is kept here; other parsers may keep the first")
 
 
 @check("non-finite-number", "file")
 def non_finite_number(source: Source, ctx: Context) -> None:
     for pointer in source.non_finite:
-        ctx.report(pointer, f"`{jp.split(pointer)[-1]}` is {_name(source, pointer)}: JSON has no such number, "
-                   "so the tool cannot be sent as JSON (and a NaN bound disables the check)")
+        ctx.report(pointer, f"`{shown(jp.split(pointer)[-1])}` is {_name(source, pointer)}, which JSON has no number for",
+                   help="write a finite number, or drop the keyword",
+                   note="the tool cannot be sent as JSON, and a NaN bound disables the check")
 
 
 def _name(source: Source, pointer: str) -> str:
@@ -40,4 +41,5 @@ def tool_not_derived(source: Source, ctx: Context) -> None:
             ctx.report(jp.join("/skipped", index), entry["note"])
             continue
         name = f"`{entry['function']}`" if entry.get("function") else "a tool"
-        ctx.report(jp.join("/skipped", index), f"tool function {name} was not linted: {entry['reason']}")
+        ctx.report(jp.join("/skipped", index), f"tool function {shown(name, 50)} was not linted",
+                   note=entry["reason"])

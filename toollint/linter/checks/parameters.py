@@ -18,7 +18,7 @@ from toollint.lazy_regex import lazy_compile
 from toollint.linter.catalog import load_catalog
 from toollint.linter.checks import check
 from toollint.linter.checks.quantity_context import is_share_rate, unit_token_in_name, unitless_by_context
-from toollint.linter.context import Context, node_label
+from toollint.linter.context import Context, node_label, shown
 from toollint.linter.docview import SENTENCE_BREAK, documented, tool_docs, with_docs
 from toollint.linter.namememo import NameMemo
 from toollint.linter.paramview import param_of, plain_description, plain_type, string_param, type_name
@@ -373,33 +373,32 @@ def _judge_unit(node: SchemaNode, ctx: Context, lex: _UnitLexicon, named: _UnitN
                                                tool_text, schema):
         return
     if moves_money:
-        ctx.report(node.pointer,
-                   f"`{node_label(node)}` is an amount of money (`{word}`) in a tool that moves money, but nothing "
-                   "says whether 19.99 is sent as 19.99 or as 1999 (a currency says which money, not the scale); "
-                   "say \"in cents (minor units)\" or \"in major units, e.g. 19.99\" in the description, or "
-                   f"rename it `{_with_suffix(name, '_cents')}`",
-                   key=True, fix=f"rename to `{_with_suffix(name, '_cents')}`, or state minor or major units in "
-                   "the description")
+        ctx.report(node.pointer, f"`{shown(node_label(node))}` is an amount of money with no scale", key=True,
+                   help=f"rename it `{_with_suffix(name, '_cents')}`, or say "
+                        + ("\"单位：分\" or \"单位：元，例如 19.99\"" if has_cjk(text) else
+                           "\"in cents (minor units)\" or \"in major units, e.g. 19.99\"") + " in the description",
+                   note=f"`{word}` in a tool that moves money: nothing says whether 19.99 is sent as 19.99 or as 1999 "
+                        "(a currency says which money, not the scale)")
         return
     if kind == "rate" and is_share_rate(word, tokens, text, tool_text):
-        ctx.report(node.pointer,
-                   f"`{node_label(node)}` is a rate (`{word}`) that reads as a percentage or a fraction: is 5% sent "
-                   "as 5 or as 0.05? Say which in the description (\"annual rate in percent, 5 for 5%\", "
-                   "\"年利率，百分数，例如 5 表示 5%\") or put it in the name",
-                   key=True, fix=f"rename to `{_with_suffix(name, '_pct')}`, or say percent or fraction in the "
-                   "description")
+        ctx.report(node.pointer, f"`{shown(node_label(node))}` is a rate with no scale: percent or fraction?",
+                   key=True, help=f"rename it `{_with_suffix(name, '_pct')}`, or say which in the description ("
+                                  + ("\"年利率，百分数，例如 5 表示 5%\"" if has_cjk(text) else
+                                     "\"annual rate in percent, 5 for 5%\"") + ")",
+                   note=f"`{word}` reads as a percentage or a fraction: is 5% sent as 5 or as 0.05?")
         return
     kind = lex.modifier_kinds.get(before or "", kind)
     table = lex.kinds.get(kind) or {}
     suffixes = as_list(table.get("suffixes")) or ["_unit"]
-    shown = as_list(table.get("shown"))
+    unit_words = as_list(table.get("shown"))
     names = " or ".join(f"`{_with_suffix(name, s)}`" for s in suffixes[:2])
-    looked = ", ".join(shown) if shown else "unit words"
-    ctx.report(node.pointer,
-               f"`{node_label(node)}` is {_KIND_LABELS.get(kind, 'a measured quantity')} (`{word}`) but neither its "
-               f"name nor its description gives the unit (looked for a name suffix and words such as {looked}); "
-               f"rename it {names} or state the unit in the description",
-               key=True, fix=f"rename to {names}, or add the unit to the description")
+    if not has_cjk(text + tool_text):  # an English text gets English examples
+        unit_words = [w for w in unit_words if not has_cjk(w)]
+    looked = ", ".join(unit_words) if unit_words else "unit words"
+    ctx.report(node.pointer, f"`{shown(node_label(node))}` is {_KIND_LABELS.get(kind, 'a measured quantity')} with no unit",
+               key=True, help=f"rename it {names}, or state the unit in the description",
+               note=f"`{word}` measures something, and neither the name nor the description gives the unit (looked "
+                    f"for a name suffix and words such as {looked})")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -460,12 +459,13 @@ def enum_case_collision(node: SchemaNode, ctx: Context) -> None:
         if not pairs or _case_is_meaningful(pairs, values) or _CASE_INSENSITIVE.search(_text_of(schema)):
             continue
         label = node_label(node)
-        shown = ", ".join(f"{a!r}/{b!r}" for a, b, _, _ in pairs[:3]) + (" ..." if len(pairs) > 3 else "")
+        sample = ", ".join(f"{a!r}/{b!r}" for a, b, _, _ in pairs[:3]) + (" ..." if len(pairs) > 3 else "")
         how = "letter case" if all(h == "differ only in letter case" for _, _, h, _ in pairs) else \
             "letter case, `_`, `-` or spaces"
-        ctx.report(pairs[0][3], f"{what} of `{label}` has values that differ only in {how} ({shown}): a model cannot "
-                   "tell them apart and constrained decoding does not guarantee case; keep one spelling of each",
-                   fix=f"remove {pairs[0][1]!r} or rename it so it differs from {pairs[0][0]!r} in more than case")
+        ctx.report(pairs[0][3], f"{what} of `{shown(label, 30)}` has values that differ only in {how}",
+                   help=f"keep one spelling of each: remove {pairs[0][1]!r} or rename it so it differs from "
+                        f"{pairs[0][0]!r} in more than case",
+                   note=f"{sample}: a model cannot tell them apart and constrained decoding does not guarantee case")
 
 
 def _may_collide(strings: list[str]) -> bool:
@@ -788,11 +788,10 @@ def relative_path(node: SchemaNode, ctx: Context) -> None:
     if _manages_working_directory(ctx) or _code_language_set(ctx) or _anchored_tool(ctx, lex):
         return  # a shell-like set whose `cd` makes relative paths its design, or values in Java/JavaScript code
     what = "paths" if items is not None else "a path"
-    ctx.report(node.pointer,
-               f"`{node_label(node)}` takes {what} but nothing requires an absolute one; a relative path breaks once "
-               "the agent changes directory. Add `\"pattern\": \"^/\"` (or `^[A-Za-z]:\\\\` on Windows) and say "
-               "\"absolute path\" / \"绝对路径\" in the description",
-               key=True, fix="add `\"pattern\": \"^/\"` and write \"absolute path\" in the description")
+    ctx.report(node.pointer, f"`{shown(node_label(node))}` takes {what} but does not require an absolute one",
+               key=True, help="add `\"pattern\": \"^/\"` (or `^[A-Za-z]:\\\\` on Windows) and say "
+                              + ("\"绝对路径\"" if has_cjk(text) else "\"absolute path\"") + " in the description",
+               note="a relative path breaks once the agent changes directory")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1071,11 +1070,11 @@ def _judge_identifier(node: SchemaNode, ctx: Context, lex: _IdLexicon, tokens: t
     if _reported_definition_before(node, ctx):
         return  # one `$defs` entry copied into many tools of the file: reported on its first copy only
     label = node_label(node)
-    ctx.report(node.pointer,
-               f"`{label}` is an identifier with no `pattern`, `format`, `enum` or example, so a model can invent a "
-               "plausible one; add a `pattern` (such as `^ORD-[0-9]{8}$`) or `\"format\": \"uuid\"`, an example in "
-               "the description (\"e.g. ORD-20260917\", \"例如 ORD-20260917\"), or name the tool that returns it",
-               key=True, fix="add a `pattern` or an example value to the description")
+    ctx.report(node.pointer, f"`{shown(label)}` is an identifier with no `pattern`, `format`, `enum` or example",
+               key=True, help="add a `pattern` (such as `^ORD-[0-9]{8}$`) or `\"format\": \"uuid\"`, an example in "
+                              "the description (" + ("\"例如 ORD-20260917\"" if has_cjk(text) else
+                                                     "\"e.g. ORD-20260917\"") + "), or name the tool that returns it",
+               note="a model can invent a plausible one")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1172,10 +1171,9 @@ def secret_parameter(node: SchemaNode, ctx: Context) -> None:
         return  # create_user(password), set_chap_secret(secret): the credential is the tool's data
     if not tool_tokens.isdisjoint(_SECRET_PROCESSORS):
         return  # an OTP generator, an HMAC signer: the secret is the input the tool computes on
-    ctx.report(node.pointer,
-               f"`{node_label(node)}` asks the model for a secret: the value passes through the prompt, the "
-               "transcript and the provider's logs; have the server read it from its configuration or "
-               "environment instead", key=True, fix="remove the parameter and read the secret server-side")
+    ctx.report(node.pointer, f"`{shown(node_label(node))}` asks the model for a secret", key=True,
+               help="remove the parameter; have the server read the secret from its configuration or environment",
+               note="the value passes through the prompt, the transcript and the provider's logs")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1269,9 +1267,10 @@ def _contradictions(ctx: Context, pointer: str, label: str, schema: dict[str, An
         stated = _DEFAULT_STATED.search(text)
         if stated is not None and _same_default(stated, default) is False and not _unit_conversion(stated, text, default):
             ctx.report(jp.join(pointer, "default"),
-                       f"{where} of `{label}` says the default is {stated.group(0).split(None, 2)[-1]!s} "
-                       f"but `default` is {default!r}; a model trusts the prose, the server the schema: make them agree",
-                       fix="change the description or `default` so they name the same value")
+                       f"{where} of `{shown(label, 30)}` and its `default` name different defaults",
+                       help="change the description or `default` so they name the same value",
+                       note=f"the text says the default is {shown(stated.group(0).split(None, 2)[-1], 40)!s}, "
+                            f"`default` is {shown(repr(default), 40)}; a model trusts the prose, the server the schema")
     enum = schema.get("enum")
     if isinstance(enum, list) and enum and _may_list_values(text) and all(isinstance(v, str) for v in enum):
         listed = _VALUES_STATED.search(text)  # the text first: few descriptions list values, most enums are strings
@@ -1280,7 +1279,7 @@ def _contradictions(ctx: Context, pointer: str, label: str, schema: dict[str, An
             stray = [v for v in _QUOTED.findall(listed.group(1)) if v not in allowed]
             if stray:
                 ctx.report(jp.join(pointer, "enum"),
-                           f"{where} of `{label}` lists {', '.join(repr(v) for v in stray)} as allowed but "
-                           f"`enum` does not contain {'it' if len(stray) == 1 else 'them'}; a model sends what the "
-                           "prose says and the call fails: make the list and `enum` agree",
-                           fix="add the value to `enum` or remove it from the description")
+                           f"{where} of `{shown(label, 30)}` allows values that `enum` does not contain",
+                           help="make the list and `enum` agree: add the value to `enum` or remove it from the text",
+                           note=f"the text lists {shown(', '.join(repr(v) for v in stray), 60)}; a model sends what "
+                                "the prose says and the call fails")

@@ -17,7 +17,7 @@ from toollint.lazy_regex import lazy_compile
 from toollint.linter import fixes
 from toollint.linter.checks import check
 from toollint.linter.checks.structural import _damerau
-from toollint.linter.context import Context, node_label
+from toollint.linter.context import Context, node_label, shown
 from toollint.linter.docview import FRAMEWORK_NAMES, documented, may_document, tool_docs
 from toollint.linter.namememo import NameMemo
 from toollint.linter.paramview import param_of
@@ -247,10 +247,11 @@ def _check_mentions(where: str, text: str, tool: Tool, ctx: Context) -> None:
             continue  # another tool's parameter, an output field, an enum value
         near = _nearest(name, own)
         reported.add(name)
-        hint = f"; did you mean `{near}`?" if near else "; rename it to the parameter it means or remove it"
-        ctx.report(where, f"the description refers to `{name}`, but `{tool.name}` has no parameter of that name"
-                   f"{hint} (a model told to set it has nowhere to put it)",
-                   fix=f"replace `{name}` with `{near}`" if near else f"remove or correct `{name}`")
+        ctx.report(where, f"the description names `{shown(name, 30)}`, which is not a parameter"
+                   + (f"; did you mean `{shown(near, 30)}`?" if near else ""),
+                   help=f"replace `{name}` with `{near}`" if near else
+                   f"rename `{name}` to the parameter it means, or remove it",
+                   note=f"`{tool.name}` has no parameter of that name: a model told to set it has nowhere to put it")
 
 
 @check("description-names-unknown-parameter", "tool")
@@ -282,11 +283,12 @@ def _check_documented(tool: Tool, ctx: Context) -> None:
         if name in own or _fold(name) in folded:
             continue
         near = _nearest(name, own)
-        hint = f"; did you mean `{near}`?" if near else "; document the parameter it became or remove the entry"
         ctx.report(tool.description_pointer,
-                   f"the description's parameter section documents `{name}`, but `{tool.name}` has no parameter "
-                   f"of that name{hint} (a model told to set it has nowhere to put it)",
-                   fix=f"replace `{name}` with `{near}`" if near else f"remove the entry for `{name}`")
+                   f"the parameter section documents `{shown(name, 30)}`, which is not a parameter"
+                   + (f"; did you mean `{shown(near, 30)}`?" if near else ""),
+                   help=f"replace `{name}` with `{near}`" if near else
+                   f"document the parameter `{name}` became, or remove its entry",
+                   note=f"`{tool.name}` has no parameter of that name: a model told to set it has nowhere to put it")
 
 
 @check("description-names-unknown-parameter", "schema", keys=("description",))
@@ -515,11 +517,11 @@ def _is_expression(name: str | None) -> bool:
 
 
 def _report_values(ctx: Context, pointer: str, label: str, values: list[str], where: str) -> None:
-    shown = ", ".join(values[:6]) + (", ..." if len(values) > 6 else "")
-    ctx.report(pointer,
-               f"`{label}` lists its allowed values in {where} ({shown}) but its schema has no "
-               "`enum`: nothing stops a model from sending another spelling; add them as `enum`",
-               key=True, fix="add `\"enum\": [" + ", ".join(f'"{v}"' for v in values[:6]) + "]`")
+    listed = ", ".join(values[:6]) + (", ..." if len(values) > 6 else "")
+    ctx.report(pointer, f"`{shown(label)}` lists its allowed values in {where} but has no `enum`",
+               key=True, help="add `\"enum\": [" + ", ".join(f'"{v}"' for v in values[:6])
+                              + (", ...]`" if len(values) > 6 else "]`"),
+               note=f"the values {listed}: nothing stops a model from sending another spelling")
 
 
 def allowed_values(text: str, name: str, title: Any = None) -> list[str] | None:
@@ -656,7 +658,8 @@ def required_with_default(node: SchemaNode, ctx: Context) -> None:
             continue  # `anyOf [T, null]` + default: the strict-mode idiom for an optional parameter
         where = jp.join(node.pointer, "properties", name, "default")
         label = node_label(SchemaNode(schema, None, "properties", name, node, node.depth + 1))
-        ctx.report(where, f"`{label}` is required and also has `default` {_json(schema['default'])}: the caller must "
-                   "always send it, so the default never applies; make it optional or drop the default",
-                   fix=f"remove {name!r} from `required`, or remove its `default`",
+        ctx.report(where, f"`{shown(label)}` is required and also has a `default`",
+                   help=f"remove {name!r} from `required`, or remove its `default`",
+                   note=f"the default {shown(_json(schema['default']), 40)} never applies: the caller must always "
+                        "send it",
                    autofix=fixes.drop_requirement(node.pointer, required, name))

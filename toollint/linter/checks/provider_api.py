@@ -13,7 +13,7 @@ from toollint import pointer as jp
 from toollint.document.dialects import MCP, Tool
 from toollint.linter.checks import check
 from toollint.linter.checks.strict import _on_the_wire, _relative, gemini_where
-from toollint.linter.context import Context, node_label
+from toollint.linter.context import Context, node_label, shown
 from toollint.linter.toolsets import SetContext, ToolSet
 from toollint.profiles import context_tuple
 from toollint.profiles.tool_apis import Construct, construct
@@ -82,11 +82,11 @@ def root_combinator(tool: Tool, ctx: Context) -> None:
     item, key = found
     fields = {"tool": tool.label, "index": tool.index}
     ctx.report(jp.join(tool.schema_pointer, key),
-               f"`{key}` at the top level of the input schema: Anthropic rejects every request that carries "
-               f"this tool, strict or not; {_quote(item, 'anthropic', **fields)} (OpenAI: "
-               f"\"{item.answer('openai', **fields)}\", one report). Move the alternatives into a property "
-               "(e.g. a `mode` enum plus optional fields), or express them with root `not`/`if`/`then` and "
-               "check them at run time", key=True)
+               f"`{key}` at the top level of the input schema: Anthropic rejects every request with this tool",
+               key=True, help="move the alternatives into a property (e.g. a `mode` enum plus optional fields), or "
+                              "express them with root `not`/`if`/`then` and check them at run time",
+               note=f"strict or not; {_quote(item, 'anthropic', **fields)} (OpenAI: "
+                    f"\"{item.answer('openai', **fields)}\", one report)")
 
 
 @check("root-enum-or-not", "tool")
@@ -95,10 +95,9 @@ def root_enum_or_not(tool: Tool, ctx: Context) -> None:
     if found is None:
         return
     item, key = found
-    ctx.report(jp.join(tool.schema_pointer, key),
-               f"`{key}` at the top level of the input schema; {_quote(item, 'openai', tool=tool.label)} "
-               "(one report, strict mode not stated). Keep the root a plain object and move the constraint "
-               "into a property", key=True)
+    ctx.report(jp.join(tool.schema_pointer, key), f"`{key}` at the top level of the input schema", key=True,
+               help="keep the root a plain object and move the constraint into a property",
+               note=f"{_quote(item, 'openai', tool=tool.label)} (one report, strict mode not stated)")
 
 
 # --- subschemas -----------------------------------------------------------------------------
@@ -142,10 +141,10 @@ def array_missing_items(node: SchemaNode, ctx: Context) -> None:
     if not _applies(item, ctx):
         return
     fields = _fields(node, ctx)
-    ctx.report(node.pointer, f"{node_label(node)}: `type: array` without `items`; "
-               f"{_quote(item, 'openai', **fields)}, and Gemini \"{item.answer('gemini', **fields)}\" "
-               "(with strict mode off too). Add `items` with the element schema, e.g. "
-               "`\"items\": {\"type\": \"string\"}`", key=True)
+    ctx.report(node.pointer, f"{shown(node_label(node))}: `type: array` without `items`", key=True,
+               help="add `items` with the element schema, e.g. `\"items\": {\"type\": \"string\"}`",
+               note=f"{_quote(item, 'openai', **fields)}, and Gemini \"{item.answer('gemini', **fields)}\" "
+                    "(with strict mode off too)")
 
 
 _TYPED_BY = frozenset(construct("untyped_property")["typed_by"]) | {"type"}
@@ -165,10 +164,10 @@ def untyped_property(node: SchemaNode, ctx: Context) -> None:
     what = "property" if node.via == "properties" else "array element schema"
     has = [k for k in ("enum", "const") if k in schema]
     detail = f" (it has `{has[0]}` but no `type`)" if has else ""
-    ctx.report(node.pointer, f"{node_label(node)}: {what} without `type`{detail}; "
-               f"{_quote(item, 'openai', **fields)}; {_quote(item, 'moonshot', **fields)}; Gemini rejects an "
-               "empty type too. Add the type (`\"type\": \"string\"`, or a list of the types it may take)",
-               key=True)
+    ctx.report(node.pointer, f"{shown(node_label(node))}: {what} without `type`{detail}", key=True,
+               help="add the type (`\"type\": \"string\"`, or a list of the types it may take)",
+               note=f"{_quote(item, 'openai', **fields)}; {_quote(item, 'moonshot', **fields)}; Gemini rejects an "
+                    "empty type too")
 
 
 @check("object-without-properties", "tool")
@@ -181,9 +180,9 @@ def object_without_properties(tool: Tool, ctx: Context) -> None:
     item = construct("object_without_properties")
     if not _applies(item, ctx):
         return
-    ctx.report(tool.schema_pointer, f"the input schema is `type: object` with no `properties`; "
-               f"{_quote(item, 'openai', tool=tool.label)}. For a tool without arguments write "
-               "`\"properties\": {}`", key=True)
+    ctx.report(tool.schema_pointer, "the input schema is `type: object` with no `properties`", key=True,
+               help="for a tool without arguments write `\"properties\": {}`",
+               note=_quote(item, 'openai', tool=tool.label))
 
 
 # --- the tool object ------------------------------------------------------------------------
@@ -231,12 +230,13 @@ def mcp_legacy_dialect(tool: Tool, ctx: Context) -> None:
         return
     item = construct("mcp_draft07_schema")
     answer = item.answer("client", tool=tool.label, dialect=dialect)
-    both = " (its `inputSchema` declares it too: drop both)" if "inputSchema" in legacy else ""
+    both = " from both `outputSchema` and `inputSchema`" if "inputSchema" in legacy else ""
     ctx.report(jp.join(tool.definition_pointer, "outputSchema", "$schema"),
-               f"`outputSchema` declares {dialect}{both}; MCP clients that validate it with a 2020-12-only "
-               f"validator ({', '.join(item['clients'])}) reject the tool: \"{answer}\". Drop `$schema` (MCP's "
-               "default is 2020-12) or emit 2020-12 (e.g. zod-to-json-schema `target: \"jsonSchema2019-09\"` or newer)",
-               key=True)
+               f"`outputSchema` declares {shown(dialect, 50)}, which some MCP clients reject", key=True,
+               help=f"drop `$schema`{both} (MCP's default is 2020-12), or emit 2020-12 (e.g. zod-to-json-schema "
+                    "`target: \"jsonSchema2019-09\"` or newer)",
+               note=f"clients that validate it with a 2020-12-only validator ({', '.join(item['clients'])}) reject "
+                    f"the tool: \"{answer}\"")
 
 
 @check("mcp-legacy-input-dialect", "tool")
@@ -252,10 +252,10 @@ def mcp_legacy_input_dialect(tool: Tool, ctx: Context) -> None:
     item = construct("mcp_draft07_schema")
     answer = item.answer("input_client", tool=tool.label, dialect=dialect.replace("http://", "https://").rstrip("#"))
     ctx.report(jp.join(tool.definition_pointer, "inputSchema", "$schema"),
-               f"`inputSchema` declares {dialect}; MCP clients accept it (only a draft-07 `outputSchema` is "
-               f"rejected), but a client that loads the declared dialect ({', '.join(item['input_clients'])}) "
-               f"has answered \"{answer}\". Dropping `$schema` (MCP's default is 2020-12) removes the doubt",
-               key=True)
+               f"`inputSchema` declares {shown(dialect, 50)}", key=True,
+               help="drop `$schema` (MCP's default is 2020-12)",
+               note=f"MCP clients accept it (only a draft-07 `outputSchema` is rejected), but a client that loads "
+                    f"the declared dialect ({', '.join(item['input_clients'])}) has answered \"{answer}\"")
 
 
 @check("strict-inside-schema", "tool")
@@ -266,9 +266,9 @@ def strict_inside_schema(tool: Tool, ctx: Context) -> None:
     beside = {"anthropic": "beside `input_schema`", "openai-chat": "in `function`, beside `parameters`",
               "openai-responses": "beside `parameters`"}.get(tool.dialect.name, "on the tool, beside the schema")
     ctx.report(jp.join(tool.schema_pointer, "strict"),
-               "`strict` inside the input schema is an ordinary (unknown) schema keyword: the API does not see it "
-               "as the strict flag, so the arguments are not constrained and nothing says so. Move it "
-               f"{beside}", key=True)
+               "`strict` inside the input schema is not the strict flag", key=True, help=f"move it {beside}",
+               note="there it is an ordinary (unknown) schema keyword: the API does not see it, so the arguments "
+                    "are not constrained and nothing says so")
 
 
 _MAX_DESCRIPTION = construct("description_too_long")["max_length"]
@@ -285,8 +285,8 @@ def description_too_long(tool: Tool, ctx: Context) -> None:
         return
     answer = item.answer("openai", index=tool.index, limit=limit, length=len(description))
     ctx.report(tool.description_pointer, f"the description has {len(description):,} characters, over OpenAI's limit "
-               f"of {limit:,}; OpenAI answers \"{answer}\". Move details into the parameters' descriptions or "
-               "shorten it")
+               f"of {limit:,}", help="move details into the parameters' descriptions, or shorten it",
+               note=f"OpenAI answers \"{answer}\"")
 
 
 # --- the tool set: one file, and with `check --tool-set` all files and servers of the run ------------
@@ -310,9 +310,10 @@ def _report_tool_count(tools: list[Tool], ctx: Context, where: str) -> None:
     answers = "; ".join(f"{_PROVIDER.get(n, n)} (limit {lim}) answers "
                         f"\"{item.answer(n, limit=lim, count=len(tools)) if n in item.data else '400'}\""
                         for n, lim in over)
-    ctx.report(tool.name_pointer, f"{len(tools)} tools in {where}, over the per-request limit (this is tool "
-               f"{limit + 1}); {answers}. Split the set by task, or load tools on demand (Anthropic `defer_loading` "
-               "with tool search, MCP clients' per-server toggles)", tool=tool)
+    ctx.report(tool.name_pointer, f"{len(tools)} tools in {where}, over the limit of {limit} per request (this is "
+               f"tool {limit + 1})", tool=tool,
+               help="split the set by task, or load tools on demand (Anthropic `defer_loading` with tool search, "
+                    "MCP clients' per-server toggles)", note=answers)
 
 
 MIN_BYTES_PER_TOKEN = 2
@@ -366,14 +367,14 @@ def _report_token_budget(tools: list[Tool], ctx: Context, where: str) -> None:
     largest = sorted(range(len(tools)), key=lambda i: -sizes[i])[:3]
     how = "counted" if tokenizer().exact else "estimated"
     ctx.report(tools[crossing].name_pointer,
-               f"the {len(tools)} tool definitions of {where} take more than the budget of {budget:,} tokens "
-               f"({how} with {tokenizer().name}): the first {crossing + 1} already take {running:,}; all are sent "
-               "with every request. Largest: " + ", ".join(
-                   f"{tools[i].label} {count_tool(tools[i].name, tools[i].description, tools[i].schema):,}"
-                   for i in largest)
-               + ". Hoist repeated subtrees into `$defs`, split the set by task, or defer loading (Anthropic "
-               "`defer_loading` with tool search); `toollint check --statistics` lists every tool's count",
-               tool=tools[crossing])
+               f"the {len(tools)} tool definitions of {where} take more than the budget of {budget:,} tokens",
+               tool=tools[crossing],
+               help="hoist repeated subtrees into `$defs`, split the set by task, or defer loading (Anthropic "
+                    "`defer_loading` with tool search); `toollint check --statistics` lists every tool's count",
+               note=f"{how} with {tokenizer().name}: the first {crossing + 1} already take {running:,}, and all are "
+                    "sent with every request. Largest: " + ", ".join(
+                        f"{tools[i].label} {count_tool(tools[i].name, tools[i].description, tools[i].schema):,}"
+                        for i in largest))
 
 
 @check("too-many-tools", "toolset")

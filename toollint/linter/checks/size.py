@@ -21,7 +21,7 @@ def strict_size_exceeded(tools: list[Tool], ctx: Context) -> None:
             total = total.add(size_usage(tool.schema, limits))
             problems = size_problems(total, limits)
             if problems:
-                ctx.report(tool.name_pointer, f"the strict tool(s) for {name} exceed its size limits per request "
-                           f"(crossed at this tool): {'; '.join(problems)}; the API rejects the request",
-                           tool=tool)
+                ctx.report(tool.name_pointer, f"the strict tools for {name} exceed its size limits per request here",
+                           tool=tool, help="make fewer tools strict, or shrink their schemas",
+                           note=f"{'; '.join(problems)}; the API rejects the request")
                 break

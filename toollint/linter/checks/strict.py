@@ -13,7 +13,7 @@ from toollint.document.dialects import GEMINI, Tool
 from toollint.linter import fixes
 from toollint.linter.checks import check
 from toollint.linter.checks.structural import LazyLabel
-from toollint.linter.context import Context, node_label
+from toollint.linter.context import Context, node_label, shown
 from toollint.profiles import (
     Profile,
     context_tuple,
@@ -96,7 +96,7 @@ def _is_object(schema: dict[str, Any]) -> bool:
 
 def strict_unsupported_keyword(node: SchemaNode, ctx: Context, profiles: list[Profile]) -> None:
     schema = node.schema
-    label = LazyLabel(node)
+    label = LazyLabel(node, 30)
     for profile in profiles:
         for key, value in schema.items():
             if key == "$ref" and not profile.ref_siblings and profile.strict:
@@ -105,8 +105,8 @@ def strict_unsupported_keyword(node: SchemaNode, ctx: Context, profiles: list[Pr
                     answer = profile.message("ref_siblings", tool=ctx.tool.label, keywords=", ".join(
                         repr(k) for k in siblings), context=context_tuple(_relative(node.pointer, ctx)))
                     ctx.report(jp.join(node.pointer, key), f"{label}: {profile.title} rejects a `$ref` with "
-                               f"sibling keywords ({', '.join(siblings)}); the API answers \"{answer}\". "
-                               "`toollint strictify` inlines the reference", key=True)
+                               "sibling keywords", key=True, help="`toollint strictify` inlines the reference",
+                               note=f"the siblings {', '.join(siblings)}; the API answers \"{answer}\"")
                     continue
             problem = profile.keyword_problem(key, value, schema, is_root=node.is_root)
             if problem is None:
@@ -114,18 +114,22 @@ def strict_unsupported_keyword(node: SchemaNode, ctx: Context, profiles: list[Pr
             if key == "default" and profile.name == "openai" and value is None:
                 continue
             answer = _api_answer(profile, key, node, ctx)
+            # "format 'uri' is not supported (supported: ...)": the headline says what, the note the details
+            problem, paren, aside = problem.partition(" (")
+            aside = aside.removesuffix(")") + "; " if paren else ""
             if profile.name == "gemini" and key in _GEMINI_VALUE_PROBLEMS:
                 where = gemini_where(_relative(node.pointer, ctx))
                 answer = profile.message(_GEMINI_VALUE_PROBLEMS[key], index=ctx.tool.index, where=where)
-                ctx.report(jp.join(node.pointer, key), f"{label}: {problem} in Gemini's `parameters` Schema; the API "
-                           f"answered \"{answer}\" ({_GEMINI_DATED[key]}; newer models may accept it). Send the schema as `parametersJsonSchema`, or "
+                ctx.report(jp.join(node.pointer, key), f"{label}: {problem} in Gemini's `parameters` Schema",
+                           key=True, help="send the schema as `parametersJsonSchema`, or "
                            + ("use string values" if key == "enum" else "move the format into the description"),
-                           key=True)
+                           note=f"{aside}the API answered \"{answer}\" ({_GEMINI_DATED[key]}; newer models may "
+                                "accept it)")
                 continue
             if profile.name == "gemini":
                 ctx.report(jp.join(node.pointer, key), f"{label}: `{key}` is not a field of Gemini's `parameters` "
-                           f"Schema; the API answers \"{answer}\". Remove it, or send the schema as "
-                           "`parametersJsonSchema`", key=True)
+                           "Schema", key=True, help="remove it, or send the schema as `parametersJsonSchema`",
+                           note=f"the API answers \"{answer}\"")
                 continue
             quoted = profile.name == "openai" or bool(profile.rejected.get(key)) or key == "minItems"
             said = f"the API answers \"{answer}\"" if quoted else "the API answers 400"
@@ -147,7 +151,8 @@ def strict_unsupported_keyword(node: SchemaNode, ctx: Context, profiles: list[Pr
                 hint = ("`toollint strictify` rewrites it (inlining references, merging `allOf`) where a faithful "
                         "form exists, and otherwise refuses naming this place")
             autofix = _format_spelling(profile, jp.join(node.pointer, key), value) if key == "format" else None
-            ctx.report(jp.join(node.pointer, key), f"{label}: {text}; {said}. {hint}", key=True, autofix=autofix)
+            ctx.report(jp.join(node.pointer, key), f"{label}: {text}", key=True, help=hint, note=aside + said,
+                       autofix=autofix)
 
 
 def _fold(name: str) -> str:
@@ -172,9 +177,9 @@ def strict_recursion(tool: Tool, ctx: Context) -> None:
     for relative in recursive_refs(tool.schema):
         for profile in profiles:
             ctx.report(tool.schema_pointer + relative + "/$ref",
-                       f"this `$ref` makes the schema recursive, which {profile.title} does not support; the API "
-                       f"answers \"{profile.message('recursion')}\". Unroll the recursion to a fixed depth "
-                       "(`toollint strictify` refuses it and names this pointer)")
+                       f"this `$ref` makes the schema recursive, which {profile.title} does not support",
+                       help="unroll the recursion to a fixed depth (`toollint strictify` refuses it and names this "
+                            "pointer)", note=f"the API answers \"{profile.message('recursion')}\"")
 
 
 def strict_open_object(node: SchemaNode, ctx: Context, profiles: list[Profile]) -> None:
@@ -188,19 +193,20 @@ def strict_open_object(node: SchemaNode, ctx: Context, profiles: list[Profile]) 
     extra = schema.get("additionalProperties")
     declared = schema.get("properties")
     if isinstance(extra, dict) and extra:
-        why = ("it is a map (`additionalProperties` is a schema), which strict mode cannot express; "
-               "`toollint strictify` sends it as an array of {key, value} pairs")
+        why = "it is a map (`additionalProperties` is a schema), which strict mode cannot express; "
+        advice = "`toollint strictify` sends it as an array of {key, value} pairs"
     elif declared == {} and extra is None:
-        why = ("it declares no properties (a tool without arguments): add `\"additionalProperties\": false`, "
-               "which is all `toollint strictify` does here")
+        why = "it declares no properties (a tool without arguments); "
+        advice = "add `\"additionalProperties\": false`, which is all `toollint strictify` does here"
     elif not (isinstance(declared, dict) and declared):
-        why = ("it is a free-form object (no declared properties), which strict mode cannot express; "
-               "`toollint strictify` sends it as JSON text that the boundary decodes")
+        why = "it is a free-form object (no declared properties), which strict mode cannot express; "
+        advice = "`toollint strictify` sends it as JSON text that the boundary decodes"
     elif extra is True or extra == {}:
-        why = ("it allows undeclared keys on purpose; set `\"additionalProperties\": false` if the declared "
-               "properties are all it takes, otherwise `toollint strictify` sends it as JSON text")
+        why = "it allows undeclared keys on purpose; "
+        advice = ("set `\"additionalProperties\": false` if the declared properties are all it takes, otherwise "
+                  "`toollint strictify` sends it as JSON text")
     else:
-        why = "add `\"additionalProperties\": false`"
+        why, advice = "", "add `\"additionalProperties\": false`"
     autofix = None
     if "additionalProperties" not in schema and isinstance(declared, dict) and declared:
         autofix = fixes.unsafe("add `\"additionalProperties\": false`",
@@ -212,8 +218,8 @@ def strict_open_object(node: SchemaNode, ctx: Context, profiles: list[Profile]) 
             answer = profile.message("open_object", tool=ctx.tool.label,
                                      context=context_tuple(_relative(node.pointer, ctx)))
         where = jp.join(node.pointer, "additionalProperties") if "additionalProperties" in schema else node.pointer
-        ctx.report(where, f"{label}: the object is open in {profile.title}; the API answers \"{answer}\"; {why}",
-                   key=True, autofix=autofix)
+        ctx.report(where, f"{shown(label, 30)}: the object is open in {profile.title}", key=True, help=advice,
+                   note=f"{why}the API answers \"{answer}\"", autofix=autofix)
 
 
 def strict_object_without_properties(node: SchemaNode, ctx: Context, profiles: list[Profile]) -> None:
@@ -225,9 +231,10 @@ def strict_object_without_properties(node: SchemaNode, ctx: Context, profiles: l
             and not isinstance(schema.get("additionalProperties"), dict):
         label = node_label(node)
         profile = next(p for p in profiles if p.object_needs_properties)
-        ctx.report(node.pointer, f"{label}: an object without `properties` is rejected by {profile.title}; the API "
-                   f"answers \"{profile.message('missing_properties', tool=ctx.tool.label, context=context_tuple(_relative(node.pointer, ctx)))}\"; "
-                   "add `\"properties\": {}`", key=True)
+        answer = profile.message('missing_properties', tool=ctx.tool.label,
+                                 context=context_tuple(_relative(node.pointer, ctx)))
+        ctx.report(node.pointer, f"{shown(label, 30)}: `properties` missing, which {profile.title} rejects",
+                   key=True, help="add `\"properties\": {}`", note=f"the API answers \"{answer}\"")
 
 
 def strict_optional_property(node: SchemaNode, ctx: Context, profiles: list[Profile]) -> None:
@@ -250,9 +257,9 @@ def strict_optional_property(node: SchemaNode, ctx: Context, profiles: list[Prof
                 context = context_tuple(_relative(node.pointer, ctx))
             answer = profile.message("optional", tool=ctx.tool.label, name=name, context=context)
             ctx.report(jp.join(node.pointer, "properties", name),
-                       f"property {name!r} is optional, which {profile.title} rejects; the API answers \"{answer}\". "
-                       "List it in `required` and allow null for it (`toollint strictify` does both; the boundary "
-                       "maps null back to absent)", key=True,
+                       f"property {shown(repr(name), 30)} is optional, which {profile.title} rejects", key=True,
+                       help="list it in `required` and allow null for it (`toollint strictify` does both; the "
+                            "boundary maps null back to absent)", note=f"the API answers \"{answer}\"",
                        autofix=_required_nullable(node, name, properties[name], "required" in node.schema))
 
 
@@ -346,9 +353,10 @@ def strict_budget_exceeded(tools: list[Tool], ctx: Context) -> None:
         if len(chosen) > budget.strict_tools:
             tool = chosen[budget.strict_tools]
             ctx.report(tool.name_pointer, f"{len(chosen)} tools are strict for {name} in this file, over the limit of "
-                       f"{budget.strict_tools} per request; the API answers \"{profile.message('strict_tools', count=len(chosen))}\". "
-                       "Keep strict only for the tools that need it (`toollint strictify --max-strict N` or "
-                       "`--only NAME...`)", tool=tool)
+                       f"{budget.strict_tools} per request", tool=tool,
+                       help="keep strict only for the tools that need it (`toollint strictify --max-strict N` or "
+                            "`--only NAME...`)",
+                       note=f"the API answers \"{profile.message('strict_tools', count=len(chosen))}\"")
         optional = unions = 0
         optional_over = unions_over = None
         for tool in chosen:
@@ -360,12 +368,14 @@ def strict_budget_exceeded(tools: list[Tool], ctx: Context) -> None:
             if unions_over is None and budget.union_parameters is not None and unions > budget.union_parameters:
                 unions_over = tool
         if optional_over is not None:
-            ctx.report(optional_over.name_pointer, f"the {len(chosen)} strict tool(s) have {optional} optional "
-                       f"parameters in total, over {name}'s limit of {budget.optional_parameters} per request "
-                       f"(crossed at this tool); the API answers \"{profile.message('optional_parameters', count=optional)}\". "
-                       "Make parameters required or make fewer tools strict", tool=optional_over)
+            ctx.report(optional_over.name_pointer, f"{optional} optional parameters in the strict tools, over {name}'s "
+                       f"limit of {budget.optional_parameters} per request", tool=optional_over,
+                       help="make parameters required, or make fewer tools strict",
+                       note=f"crossed at this tool, of {len(chosen)}; the API answers "
+                            f"\"{profile.message('optional_parameters', count=optional)}\"")
         if unions_over is not None:
-            ctx.report(unions_over.name_pointer, f"the {len(chosen)} strict tool(s) have {unions} parameters with "
-                       f"union types (anyOf or type arrays) in total, over {name}'s limit of {budget.union_parameters} "
-                       f"per request (crossed at this tool); the API answers \"{profile.message('union_parameters', count=unions)}\". "
-                       "Prefer optional parameters over nullable unions, or make fewer tools strict", tool=unions_over)
+            ctx.report(unions_over.name_pointer, f"{unions} union-typed parameters in the strict tools, over {name}'s "
+                       f"limit of {budget.union_parameters} per request", tool=unions_over,
+                       help="prefer optional parameters over nullable unions, or make fewer tools strict",
+                       note=f"unions are `anyOf` or type arrays; crossed at this tool, of {len(chosen)}; the API "
+                            f"answers \"{profile.message('union_parameters', count=unions)}\"")

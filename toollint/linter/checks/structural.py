@@ -13,7 +13,7 @@ from toollint.document.dialects import GEMINI, Tool
 from toollint.lazy_regex import lazy_compile
 from toollint.linter import fixes
 from toollint.linter.checks import check
-from toollint.linter.context import Context, node_label
+from toollint.linter.context import Context, node_label, shown
 from toollint.schema import type_names
 from toollint.schema.regex import backtracking_risk, ecma_equivalent, ecma_error
 from toollint.schema.types import EXACT_TYPES, plainly_valid, value_has_type
@@ -247,8 +247,8 @@ def schema_root_not_object(tool: Tool, ctx: Context) -> None:
     if tool.schema_key is None:
         if tool.dialect is GEMINI:
             return  # Gemini declarations without parameters are tools that take none
-        ctx.report(tool.name_pointer, f"the tool has no `{key}`; give it "
-                   '`{"type": "object", "properties": {}}` if it takes no arguments', key=True)
+        ctx.report(tool.name_pointer, f"the tool has no `{key}`", key=True,
+                   help=f'give it `"{key}": {{"type": "object", "properties": {{}}}}` if it takes no arguments')
         return
     if not isinstance(schema, dict):
         ctx.report(tool.schema_pointer, f"`{key}` must be a JSON Schema object with `\"type\": \"object\"`, "
@@ -262,8 +262,8 @@ def schema_root_not_object(tool: Tool, ctx: Context) -> None:
                    key=True)
     else:
         ctx.report(jp.join(tool.schema_pointer, "type"),
-                   f'the root of `{key}` must be `"type": "object"`, not {describe_value(declared)}; wrap the '
-                   "value in an object property")
+                   f'the root of `{key}` must be `"type": "object"`, not {shown(describe_value(declared))}',
+                   help="wrap the value in an object property")
 
 
 @check("unresolved-ref", "schema", keys=("$ref",))
@@ -273,8 +273,9 @@ def unresolved_ref(node: SchemaNode, ctx: Context) -> None:
         return
     where = jp.join(node.pointer, "$ref")
     if is_remote_ref(ref):
-        ctx.report(where, f"`$ref` {ref!r} points outside this document; toollint never fetches it and most "
-                   "clients cannot either: copy the definition into `$defs`")
+        ctx.report(where, f"`$ref` {shown(repr(ref))} points outside this document",
+                   help="copy the definition into `$defs`",
+                   note="toollint never fetches it, and most clients cannot either")
         return
     if ctx.resolver().lookup(ref) is None:
         ctx.report(where, f"`$ref` {ref!r} does not resolve inside the tool's schema")
@@ -333,7 +334,8 @@ def required_not_defined(node: SchemaNode, ctx: Context) -> None:
             autofix = None
             if len(near) == 1 and near[0] not in required:
                 autofix = fixes.safe(f"change {name!r} to {near[0]!r}", edits.set_value(where, near[0]))
-            ctx.report(where, f"`required` names {name!r}, which `properties` does not define; {consequence}",
+            ctx.report(where, f"`required` names {shown(repr(name))}, which `properties` does not define",
+                       help=f"define {name!r} in `properties`, or remove it from `required`", note=consequence,
                        autofix=autofix)
 
 
@@ -356,10 +358,12 @@ def _check_pattern(pattern: str, where: str, ctx: Context, *, key: bool) -> None
         if rewritten is not None:
             edit = edits.rename_key(where, rewritten) if key else edits.set_value(where, rewritten)
             autofix = fixes.safe(f"write it as `{rewritten}`", edit)
-        ctx.report(where, f"`{pattern}` is not a valid ECMA-262 regex: {problem}", key=key, autofix=autofix)
+        ctx.report(where, f"`{shown(pattern)}` is not a valid ECMA-262 regex", key=key, note=problem,
+                   autofix=autofix)
     elif ctx.options.get("check-backtracking", True) and backtracking_risk(pattern):
-        ctx.report(where, f"`{pattern}` nests unbounded repetition with nothing fixed between repetitions; "
-                   "matching a long string can take exponential time (catastrophic backtracking)", key=key)
+        ctx.report(where, f"`{shown(pattern)}` nests unbounded repetition with nothing fixed in between", key=key,
+                   help="bound the inner repetition, or make the two repetitions match different characters",
+                   note="matching a long string can take exponential time (catastrophic backtracking)")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -368,15 +372,16 @@ def _check_pattern(pattern: str, where: str, ctx: Context, *, key: bool) -> None
 class LazyLabel:
     """`node_label(node)` in an f-string, made on the first message (most nodes have nothing to report)."""
 
-    __slots__ = ("node", "text")
+    __slots__ = ("node", "text", "width")
 
-    def __init__(self, node: SchemaNode) -> None:
+    def __init__(self, node: SchemaNode, width: int = 40) -> None:
         self.node = node
         self.text: str | None = None
+        self.width = width
 
     def __format__(self, spec: str) -> str:
-        if self.text is None:
-            self.text = node_label(self.node)
+        if self.text is None:  # a headline names the place; the pointer says exactly where
+            self.text = shown(node_label(self.node), self.width)
         return format(self.text, spec)
 
 
@@ -521,8 +526,9 @@ def default_not_valid(node: SchemaNode, ctx: Context) -> None:
             validator = _subschema_validator(ctx, node, refs_and_patterns(schema)[0])
         problem = first_error(validator, value)
         if problem:
-            ctx.report(jp.join(node.pointer, *where), f"{node_label(node)}: {what} {describe_value(value)} is "
-                       f"rejected by its own schema: {problem}")
+            ctx.report(jp.join(node.pointer, *where), f"{shown(node_label(node))}: {what} "
+                       f"{shown(describe_value(value), 30)} is rejected by its own schema", note=problem,
+                       help=f"change {what} to a value the schema accepts, or remove it")
 
 
 @check("default-not-valid", "tool")
@@ -535,8 +541,9 @@ def input_examples_valid(tool: Tool, ctx: Context) -> None:
         problem = first_error(validator, example)
         if problem:
             ctx.report(jp.join(tool.definition_pointer, "input_examples", index),
-                       f"`input_examples[{index}]` is rejected by the tool's input schema ({problem}); "
-                       "Anthropic answers 400 to an invalid example")
+                       f"`input_examples[{index}]` is rejected by the tool's input schema",
+                       help="make the example valid, or remove it",
+                       note=f"{problem}; Anthropic answers 400 to an invalid example")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -608,10 +615,9 @@ def unknown_keyword(node: SchemaNode, ctx: Context) -> None:
             where = jp.join(node.pointer, key)
             autofix = (fixes.safe(f"rename `{key}` to `{suggestion}`", edits.rename_key(where, suggestion))
                        if len(candidates) == 1 else None)
-            ctx.report(where,
-                       f"`{key}` is not a JSON Schema keyword; did you mean `{suggestion}`? Validators and "
-                       "models silently ignore unknown keywords", key=True, fix=f"rename `{key}` to `{suggestion}`",
-                       autofix=autofix)
+            ctx.report(where, f"`{shown(key)}` is not a JSON Schema keyword; did you mean `{suggestion}`?", key=True,
+                       help=f"rename `{key}` to `{suggestion}`",
+                       note="validators and models silently ignore unknown keywords", autofix=autofix)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -638,12 +644,13 @@ def invalid_tool_name(tool: Tool, ctx: Context) -> None:
     if not pattern.fullmatch(name):
         bad = sorted({c for c in name if not re.fullmatch(r"[A-Za-z0-9_.:\-]", c)})
         detail = f" (it contains {', '.join(repr(c) for c in bad)})" if bad else f" ({len(name)} characters)"
-        ctx.report(tool.name_pointer, f"tool name {name!r} is rejected: {explanation}{detail}")
+        ctx.report(tool.name_pointer, f"tool name {shown(repr(name))} is rejected{detail}",
+                   help="rename the tool", note=explanation)
         return
     if (family == "mcp" and ctx.has_targets() and ctx.targets() & {"anthropic", "openai"}
             and not _PROVIDER_NAME[0].fullmatch(name)):
-        ctx.report(tool.name_pointer, f"tool name {name!r} is valid MCP but {_PROVIDER_NAME[1]}; rename it or map "
-                   "it when exporting")
+        ctx.report(tool.name_pointer, f"tool name {shown(repr(name))} is valid MCP but not for Anthropic and OpenAI",
+                   help="rename it, or map it when exporting", note=_PROVIDER_NAME[1])
 
 
 @check("duplicate-tool-name", "toolset")
@@ -656,7 +663,8 @@ def duplicate_tool_name(tools: list[Tool], ctx: Context) -> None:
         if name in first:
             earlier = first[name]
             line = ctx.source.span(earlier.name_pointer).line
-            ctx.report(tool.name_pointer, f"tool name {name!r} is already used by the tool at line {line}; the "
-                       "provider rejects the request or one tool shadows the other", tool=tool)
+            ctx.report(tool.name_pointer, f"tool name {shown(repr(name))} is already used by the tool at line {line}",
+                       tool=tool, help="rename one of the two tools",
+                       note="the provider rejects the request, or one tool shadows the other")
         else:
             first[name] = tool

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from toollint.document.dialects import Tool
 from toollint.linter.checks import check
+from toollint.linter.context import shown
 from toollint.linter.toolsets import Member, SetContext, ToolSet
 
 
@@ -28,9 +29,10 @@ def tool_set_name_collision(toolset: ToolSet, ctx: SetContext) -> None:
         elif earlier[0] is not member:  # twice in one member is duplicate-tool-name's
             other, other_tool = earlier
             line = other.source.span(other_tool.name_pointer).line
-            ctx.report(tool.name_pointer, f"tool name {name!r} is also defined by {_describe(other)} "
-                       f"({other.source.path}:{line}); in one client the provider rejects the request, or one "
-                       "tool silently shadows the other", tool=tool)
+            ctx.report(tool.name_pointer, f"tool name {shown(repr(name))} is also defined by {shown(_describe(other), 40)}",
+                       tool=tool, help="rename one of the two tools",
+                       note=f"at {other.source.path}:{line}; in one client the provider "
+                            "rejects the request, or one tool silently shadows the other")
 
 
 def prefixed_name(template: str, server: str, tool: str) -> str:
@@ -47,7 +49,8 @@ def prefixed_name_too_long(toolset: ToolSet, ctx: SetContext) -> None:
             continue
         full = prefixed_name(template, member.name, tool.name)
         if len(full) > limit:
-            ctx.report(tool.name_pointer, f"tool `{tool.name}` of {_describe(member)} becomes `{full}` "
-                       f"({len(full)} characters) once a client prefixes it with the server name, over the "
-                       f"{limit}-character limit of OpenAI and Anthropic; shorten the tool name (by "
-                       f"{len(full) - limit}) or the server's", tool=tool)
+            ctx.report(tool.name_pointer, f"tool `{shown(tool.name, 30)}` is {len(full)} characters once a client "
+                       f"prefixes it (limit {limit})", tool=tool,
+                       help=f"shorten the tool name (by {len(full) - limit}) or the server's",
+                       note=f"{_describe(member)} makes it `{full}`, over the {limit}-character limit of OpenAI "
+                            "and Anthropic")

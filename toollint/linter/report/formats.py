@@ -30,5 +30,6 @@ def github(findings: list[Finding], results: list[FileResult], **_: object) -> s
         if f.end_line >= f.line:
             properties += [f"endLine={f.end_line}", f"endColumn={f.end_column}"]
         properties.append(f"title={_escape_property(f'{f.code} {f.rule}')}")
-        lines.append(f"::{_GITHUB_LEVEL[f.severity]} {','.join(properties)}::{_escape_data(f.message)}")
+        text = "\n".join([f.message] + [f"{label}: {part}" for label, part in (("help", f.help), ("note", f.note)) if part])
+        lines.append(f"::{_GITHUB_LEVEL[f.severity]} {','.join(properties)}::{_escape_data(text)}")
     return "".join(line + "\n" for line in lines)

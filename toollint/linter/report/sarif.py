@@ -93,6 +93,16 @@ def _fix(finding: Finding, source: Source | None, location: dict[str, str]) -> d
             "properties": {"safety": finding.autofix.safety, "edits": [e.as_dict() for e in finding.autofix.edits]}}
 
 
+def _message(finding: Finding) -> dict[str, str]:
+    """The headline as `text`; the headline, help and note as `markdown` (GitHub shows it under the alert)."""
+    message = {"text": finding.message}
+    parts = [finding.message] + [f"**{label}:** {part}" for label, part in (("help", finding.help),
+                                                                            ("note", finding.note)) if part]
+    if len(parts) > 1:
+        message["markdown"] = "\n\n".join(parts)
+    return message
+
+
 def sarif(findings: list[Finding], results: list[FileResult], *, root: Path | None = None, **_: object) -> str:
     root = (root or repository_root(Path.cwd()) or Path.cwd()).resolve()
     catalog = load_catalog()
@@ -107,10 +117,11 @@ def sarif(findings: list[Finding], results: list[FileResult], *, root: Path | No
             "ruleId": f.code,
             "ruleIndex": index[f.rule],
             "level": _LEVEL[f.severity],
-            "message": {"text": f.message},
+            "message": _message(f),
             "locations": [{"physicalLocation": {"artifactLocation": location, "region": _region(f)}}],
             "partialFingerprints": {FINGERPRINT: _fingerprint(f, location["uri"])},
             "properties": {"rule": f.rule, "pointer": f.pointer, **({"tool": f.tool} if f.tool else {}),
+                           **({"help": f.help} if f.help else {}), **({"note": f.note} if f.note else {}),
                            **({"server": f.server} if f.server else {})},
         }
         if f.pointer or f.tool:

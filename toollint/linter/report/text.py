@@ -107,7 +107,7 @@ def _concise_block(f: Finding, source: Source | None, color: bool, unsafe_fixes:
 def _full_block(f: Finding, source: Source | None, color: bool, unsafe_fixes: bool) -> str:
     """A header, a code frame and a footer naming the tool and pointer.
 
-    The advice is in the message; the footer does not repeat it (the `fix` field is for machines: json and sarif)."""
+    Under the frame, as rustc and ruff print them: `= help:` (the fix) and `= note:` (why, the provider's quote)."""
     head = (f"{_paint(_location(f), _BOLD, color)}: {_paint(f.code, _COLORS[f.severity] + _BOLD, color)} "
             f"{_paint(f.severity, _COLORS[f.severity], color)} {_mark(f, unsafe_fixes)}{_one_line(f.message)} "
             f"[{f.rule}]")
@@ -124,6 +124,10 @@ def _full_block(f: Finding, source: Source | None, color: bool, unsafe_fixes: bo
             details.append(f"tool: {f.tool}")
         if f.pointer:
             details.append(f"at: {f.pointer}")
+    if f.help:
+        lines.append(_paint("  = help: ", _BOLD, color) + _one_line(f.help))
+    if f.note:
+        lines.append(_paint("  = note: ", _BOLD, color) + _one_line(f.note))
     if details:
         lines.append(_paint("  = " + _one_line("; ".join(details)), _DIM, color))
     return "\n".join(lines) + "\n\n"
