@@ -15,8 +15,6 @@ from pathlib import Path
 import pytest
 from ruamel.yaml import YAML
 
-from toollint import __version__
-
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
 BAD = {"name": "bad name", "description": "Current time in an IANA time zone. Use it when the user asks the time.",
@@ -28,6 +26,19 @@ def _tool(name: str) -> str:
     if found is None:
         pytest.skip(f"{name} is not installed (pip install -e '.[test]')")
     return found
+
+
+def _is_commit(rev: str) -> bool:
+    """A full commit SHA, and one of this repository when its history is here (a shallow clone may lack it)."""
+    if not re.fullmatch(r"[0-9a-f]{40}", rev):
+        return False
+    if shutil.which("git") is None or not (ROOT / ".git").exists():
+        return True
+    shallow = subprocess.run(["git", "rev-parse", "--is-shallow-repository"], cwd=ROOT, capture_output=True, text=True)
+    if shallow.stdout.strip() != "false":
+        return True
+    found = subprocess.run(["git", "cat-file", "-e", f"{rev}^{{commit}}"], cwd=ROOT, capture_output=True)
+    return found.returncode == 0
 
 
 def _readme_yaml(section: str) -> str:
@@ -54,13 +65,9 @@ def test_action_and_readme_workflow_match_githubs_schemas(workflow):
 
 def test_zizmor_finds_nothing_in_the_action_or_the_readme_workflow(workflow, tmp_path):
     zizmor = _tool("zizmor")
-    # Third-party actions are pinned by hash; the README pins toollint by its release tag (it has no hash to
-    # quote before a release), which this policy allows for toollint only.
-    config = tmp_path / "zizmor.yml"
-    config.write_text('rules:\n  unpinned-uses:\n    config:\n      policies:\n        "toollint-llm/*": ref-pin\n',
-                      encoding="utf-8")
+    # Every action is pinned by hash, toollint's own included (zizmor's default policy).
     for path in (ROOT / "action.yml", workflow):
-        result = subprocess.run([zizmor, "--offline", "--no-progress", "--config", str(config), str(path)],
+        result = subprocess.run([zizmor, "--offline", "--no-progress", str(path)],
                                 capture_output=True, text=True, timeout=120)
         assert result.returncode == 0, result.stdout + result.stderr
 
@@ -69,7 +76,7 @@ def test_the_readme_workflow_uses_the_action_with_its_inputs(workflow):
     action = YAML(typ="safe").load((ROOT / "action.yml").read_text(encoding="utf-8"))
     steps = YAML(typ="safe").load(workflow.read_text(encoding="utf-8"))["jobs"]["toollint"]["steps"]
     (ours,) = [s for s in steps if s.get("uses", "").startswith("toollint-llm/toollint@")]
-    assert ours["uses"].endswith(f"@v{__version__}")
+    assert _is_commit(ours["uses"].rsplit("@", 1)[1])
     assert set(ours["with"]) <= set(action["inputs"]) and {"paths", "targets", "fail-on", "sarif"} <= set(action["inputs"])
 
 
@@ -77,7 +84,7 @@ def test_the_readme_pre_commit_example_names_real_hooks():
     config = YAML(typ="safe").load(_readme_yaml("pre-commit"))
     hooks = {h["id"]: h for h in YAML(typ="safe").load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))}
     (repo,) = config["repos"]
-    assert repo["rev"] == f"v{__version__}"
+    assert _is_commit(repo["rev"])  # no release is tagged: the README pins a commit (issue 25)
     assert {h["id"] for h in repo["hooks"]} <= set(hooks)
     assert set(hooks["toollint"]["types_or"]) == {"json", "yaml", "python"}  # Python tool source is linted too
     assert all(hook["require_serial"] is True for hook in hooks.values())

@@ -25,10 +25,11 @@ def test_the_shipped_schema_is_current_and_valid():
 
 
 def _readme_tables() -> list[dict]:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    blocks = re.findall(r"```toml\n(.*?)```", readme, flags=re.S)
+    """The `[tool.toollint]` examples of the README and the docs pages it links to."""
+    pages = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+    blocks = [b for page in pages for b in re.findall(r"```toml\n(.*?)```", page.read_text(encoding="utf-8"), flags=re.S)]
     tables = [tomllib.loads(block)["tool"]["toollint"] for block in blocks if "[tool.toollint" in block]
-    assert tables, "the README shows no [tool.toollint] example"
+    assert len(tables) >= 3, "the docs show no [tool.toollint] example"
     return tables
 
 

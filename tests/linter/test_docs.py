@@ -25,6 +25,16 @@ def test_readme_quick_start_has_two_setup_commands():
     assert "pip install --quiet -e '.[test]' && python -m pytest" in ci
 
 
+def test_the_readme_names_every_module_that_not_slow_leaves_out():
+    """`-m 'not slow'` must do what the README says it does (issue 25)."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    quick = readme.split("## Quick start", 1)[1].split("\n## ", 1)[0]
+    named = set(re.findall(r"`(tests/[\w/]+\.py)`", quick))
+    slow = {path.relative_to(ROOT).as_posix() for path in (ROOT / "tests").rglob("test_*.py")
+            if re.search(r"\bmark\.slow\b", path.read_text(encoding="utf-8"))}
+    assert slow and named == slow
+
+
 def test_catalog_cache_is_current_and_equals_the_toml():
     from toollint._compat import tomllib
     from toollint.linter import catalog
@@ -57,3 +67,11 @@ def test_a_stale_catalog_cache_is_ignored(tmp_path, monkeypatch):
         assert [spec.code for spec in catalog.load_catalog().values()] == ["TL401"]
     finally:
         catalog.load_catalog.cache_clear()
+
+
+def test_the_readme_is_a_short_start_whose_links_resolve():
+    """At most 2,000 words (issue 25): what toollint is, the two commands, one example per feature, links."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert len(readme.split()) <= 2000
+    links = re.findall(r"\]\(((?:docs|bench)/[^)#]+|CONTRIBUTING\.md)\)", readme)
+    assert links and all((ROOT / link).is_file() for link in links), links

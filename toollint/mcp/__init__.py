@@ -1,7 +1,7 @@
 """List the tools of a live MCP server (stdio or Streamable HTTP) without calling any of them.
 
 Our own small JSON-RPC client, stdlib only: the `mcp` SDK would add 50+ packages to the base install
-and its 1.x/2.x API churn breaks servers built on the other major version (see README, "Live servers").
+and its 1.x/2.x API churn breaks servers built on the other major version (see docs/live-servers.md).
 The names below are imported on first use: `toollint check` loads this package for snapshots, and starting
 servers (threads, child processes) is only for runs that list one.
 """
