@@ -33,7 +33,6 @@ MCP = Dialect("mcp", "", ("inputSchema",), title="MCP tool")
 GEMINI = Dialect("gemini", "", ("parametersJsonSchema", "parameters"), title="Gemini function declaration")
 
 DIALECTS = {d.name: d for d in (ANTHROPIC, OPENAI_CHAT, OPENAI_RESPONSES, OPENAI_FUNCTIONS, MCP, GEMINI)}
-PROVIDER_NAME_RULES = {"anthropic": "anthropic", "openai": "openai", "mcp": "mcp", "gemini": "gemini"}
 
 
 @dataclass

@@ -55,6 +55,7 @@ def load_checks() -> dict[str, list[Check]]:
         size,
         strict,
         structural,
+        tool_fields,
         toolsets,
     )
 

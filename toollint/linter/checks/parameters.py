@@ -1145,6 +1145,11 @@ def _provisions(tokens: tuple[str, ...], tool_tokens: set[str], ctx: Context) ->
     return tokens[-1] in tool_tokens or tokens[-1] + "s" in tool_tokens
 
 
+def names_a_secret(name: str, options: dict[str, Any]) -> bool:
+    """Whether a name names a credential, by secret-parameter's own lexicon (its options, as configured)."""
+    return _SECRETS.get(options)[name] is not None
+
+
 @check("secret-parameter", "schema", properties_only=True)
 def secret_parameter(node: SchemaNode, ctx: Context) -> None:
     tokens = _SECRETS.get(ctx.options)[node.name or ""]

@@ -651,8 +651,9 @@ def required_with_default(node: SchemaNode, ctx: Context) -> None:
     if not defaulted:
         return  # the common case, decided before the tool's targets are worked out
     tool = ctx.tool
-    if tool is not None and (tool.strict or ctx.has_targets(tool)):
-        return  # strict mode makes every property required; a default there is documentation
+    if tool is not None and ctx.has_targets(tool) and "openai" in ctx.targets(tool):
+        return  # OpenAI strict makes every property required, so a default there is documentation; Anthropic
+        # strict keeps optional properties, so the rule applies there (issue 23)
     for name, schema in defaulted:
         if _nullable(schema):
             continue  # `anyOf [T, null]` + default: the strict-mode idiom for an optional parameter

@@ -181,8 +181,9 @@ def object_without_properties(tool: Tool, ctx: Context) -> None:
     if not _applies(item, ctx):
         return
     ctx.report(tool.schema_pointer, "the input schema is `type: object` with no `properties`", key=True,
-               help="for a tool without arguments write `\"properties\": {}`",
-               note=_quote(item, 'openai', tool=tool.label))
+               help="for a tool without arguments write `\"properties\": {}`: MCP's recommended "
+                    "`{\"type\": \"object\", \"additionalProperties\": false}` plus `\"properties\": {}` is what "
+                    "both accept", note=_quote(item, 'openai', tool=tool.label))
 
 
 # --- the tool object ------------------------------------------------------------------------

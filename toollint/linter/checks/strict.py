@@ -9,7 +9,7 @@ from typing import Any
 
 from toollint import pointer as jp
 from toollint.document import edits
-from toollint.document.dialects import GEMINI, Tool
+from toollint.document.dialects import GEMINI, OPENAI_RESPONSES, Tool
 from toollint.linter import fixes
 from toollint.linter.checks import check
 from toollint.linter.checks.structural import LazyLabel
@@ -22,6 +22,7 @@ from toollint.profiles import (
     ref_siblings,
     schema_usage,
 )
+from toollint.profiles.tool_apis import construct
 from toollint.schema.walk import SchemaNode, refs_and_patterns, schema_types, walk
 
 STRICTIFY_HINT = "`toollint strictify` moves it into the description and keeps it in the boundary validator"
@@ -379,3 +380,31 @@ def strict_budget_exceeded(tools: list[Tool], ctx: Context) -> None:
                        help="prefer optional parameters over nullable unions, or make fewer tools strict",
                        note=f"unions are `anyOf` or type arrays; crossed at this tool, of {len(chosen)}; the API "
                             f"answers \"{profile.message('union_parameters', count=unions)}\"")
+
+
+@check("responses-strict-fallback", "tool")
+def responses_strict_fallback(tool: Tool, ctx: Context) -> None:
+    """A Responses tool without `strict` is strict only when its schema is compatible; otherwise the API falls back
+    to non-strict validation without a word, and the schema's constraints are no longer enforced."""
+    if tool.dialect is not OPENAI_RESPONSES or "strict" in tool.definition or not isinstance(tool.schema, dict):
+        return
+    if ctx.has_targets(tool) and "openai" in ctx.targets(tool):
+        return  # the strict rules report each place that is not compatible
+    profile = load_profile("openai")
+    scratch = Context(ctx.linter, ctx.source, ctx.tools)  # what the strict rules would say, kept apart
+    scratch.tool, scratch.spec = tool, ctx.spec
+    for node in walk(tool.schema, tool.schema_pointer):
+        strict_unsupported_keyword(node, scratch, [profile])
+        if _on_the_wire(node):
+            for func in (strict_open_object, strict_object_without_properties, strict_optional_property):
+                func(node, scratch, [profile])
+        if scratch.findings:
+            break
+    if scratch.findings:
+        first = scratch.findings[0]
+        item = construct("responses_strict_default")
+        ctx.report(tool.name_pointer, f"`{shown(tool.label)}` has no `strict`, and its schema is not strict-compatible",
+                   help="set `\"strict\": true` and make it compatible (`toollint strictify --target openai`), or "
+                        "write `\"strict\": false` to say the constraints are checked elsewhere",
+                   note=f"\"{item['quote']}\" ({item['sources'][0]}, {item['date']}): nothing enforces the "
+                        f"schema; the first incompatibility: {first.message}")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from functools import cache
 from typing import Any, TypeGuard
 
 from toollint import pointer as jp
@@ -14,6 +15,7 @@ from toollint.lazy_regex import lazy_compile
 from toollint.linter import fixes
 from toollint.linter.checks import check
 from toollint.linter.context import Context, node_label, shown
+from toollint.profiles.tool_apis import construct
 from toollint.schema import type_names
 from toollint.schema.regex import backtracking_risk, ecma_equivalent, ecma_error
 from toollint.schema.types import EXACT_TYPES, plainly_valid, value_has_type
@@ -623,14 +625,22 @@ def unknown_keyword(node: SchemaNode, ctx: Context) -> None:
 # ---------------------------------------------------------------------------------------------
 # names
 
-_NAME_RULES = {
-    "mcp": (re.compile(r"[A-Za-z0-9_.\-]{1,128}"), "MCP allows letters, digits, `_`, `-` and `.`, 1 to 128 characters"),
-    "gemini": (re.compile(r"[A-Za-z_][A-Za-z0-9_.:\-]{0,127}"),
-               "Gemini allows a letter or `_` first, then letters, digits, `_`, `.`, `:` and `-`, up to 128 characters"),
-}
-_PROVIDER_NAME = (re.compile(r"[a-zA-Z0-9_-]{1,64}"),
-                  "Anthropic and OpenAI accept only letters, digits, `_` and `-`, 1 to 64 characters "
-                  "(`^[a-zA-Z0-9_-]{1,64}$`)")
+_NAME_FAMILY = {"anthropic": "anthropic", "openai-chat": "openai", "openai-responses": "openai",
+                "openai-functions": "openai", "mcp": "mcp", "gemini": "gemini"}
+_NAME_TITLE = {"anthropic": "Anthropic", "openai": "OpenAI", "mcp": "MCP", "gemini": "Gemini"}
+
+
+@cache
+def name_rule(family: str) -> tuple[re.Pattern[str], str]:
+    """The tool-name pattern of a dialect family, and a sentence saying it with its source (tool_apis.toml)."""
+    rule = construct("tool_names")[family]
+    first = rule.get("first")
+    pattern = re.compile(f"{first}{rule['pattern']}{{0,{rule['max'] - 1}}}" if first else
+                         f"{rule['pattern']}{{1,{rule['max']}}}")
+    said = (f"{_NAME_TITLE[family]} accepts `^{pattern.pattern}$`, 1 to {rule['max']} characters ({rule['source']}, "
+            f"{rule['date']}"
+            + (f"; {rule['disputed']}" if rule.get("disputed") else "") + ")")
+    return pattern, said
 
 
 @check("invalid-tool-name", "tool")
@@ -639,18 +649,25 @@ def invalid_tool_name(tool: Tool, ctx: Context) -> None:
     if not isinstance(name, str):
         ctx.report(tool.definition_pointer, "the tool has no `name` string", key=True)
         return
-    family = tool.dialect.name if tool.dialect.name in _NAME_RULES else "provider"
-    pattern, explanation = _NAME_RULES.get(family, _PROVIDER_NAME)
+    family = _NAME_FAMILY.get(tool.dialect.name, "openai")
+    pattern, explanation = name_rule(family)
     if not pattern.fullmatch(name):
         bad = sorted({c for c in name if not re.fullmatch(r"[A-Za-z0-9_.:\-]", c)})
-        detail = f" (it contains {', '.join(repr(c) for c in bad)})" if bad else f" ({len(name)} characters)"
+        first = construct("tool_names")[family].get("first")
+        detail = (f" (it contains {', '.join(repr(c) for c in bad)})" if bad else
+                  " (it must start with a letter or `_`)" if first and name and not re.fullmatch(first, name[0]) else
+                  f" ({len(name)} characters)")
         ctx.report(tool.name_pointer, f"tool name {shown(repr(name))} is rejected{detail}",
                    help="rename the tool", note=explanation)
         return
-    if (family == "mcp" and ctx.has_targets() and ctx.targets() & {"anthropic", "openai"}
-            and not _PROVIDER_NAME[0].fullmatch(name)):
-        ctx.report(tool.name_pointer, f"tool name {shown(repr(name))} is valid MCP but not for Anthropic and OpenAI",
-                   help="rename it, or map it when exporting", note=_PROVIDER_NAME[1])
+    if family != "mcp" or not ctx.has_targets():
+        return
+    rejecting = [t for t in sorted(ctx.targets() & {"anthropic", "openai", "gemini"}) if not name_rule(t)[0].fullmatch(name)]
+    if rejecting:
+        titles = " and ".join(_NAME_TITLE[t] for t in rejecting)
+        ctx.report(tool.name_pointer, f"tool name {shown(repr(name))} is valid MCP but not for {titles}",
+                   help="rename it, or map it when exporting",
+                   note="; ".join(name_rule(t)[1] for t in rejecting))
 
 
 @check("duplicate-tool-name", "toolset")
