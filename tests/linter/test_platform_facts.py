@@ -178,3 +178,12 @@ def test_read_only_and_destructive_together_contradict():
     assert finding.pointer.endswith("/annotations/destructiveHint")
     assert not _fired(_mcp({}, annotations={"readOnlyHint": True, "destructiveHint": False}), "contradictory-annotations")
     assert not _fired(_mcp({}, annotations={"readOnlyHint": False, "destructiveHint": True}), "contradictory-annotations")
+
+
+def test_a_namespaced_function_does_not_clash_with_a_top_level_one():
+    """O3: whether a Responses namespace scopes its functions' names is not on record, so no TL202 across them."""
+    function = {"type": "function", "name": "search", "description": GOOD, "parameters": PARAMS, "strict": False}
+    namespace = {"type": "namespace", "name": "crm", "description": "The CRM's tools.", "tools": [function]}
+    assert not _fired({"tools": [function, namespace]}, "duplicate-tool-name")
+    assert _fired({"tools": [function, function]}, "duplicate-tool-name")
+    assert _fired({"tools": [namespace | {"tools": [function, function]}]}, "duplicate-tool-name")

@@ -670,17 +670,33 @@ def invalid_tool_name(tool: Tool, ctx: Context) -> None:
                    note="; ".join(name_rule(t)[1] for t in rejecting))
 
 
+def _namespace(pointer: str, ctx: Context) -> str | None:
+    """The name of the Responses `namespace` tool whose `tools` hold the tool at `pointer`, or None."""
+    value: Any = ctx.source.data
+    found = None
+    for token in jp.split(pointer):
+        if isinstance(value, dict) and value.get("type") == "namespace" and token == "tools":
+            found = str(value.get("name"))
+        try:
+            value = value[int(token)] if isinstance(value, list) else value[token]
+        except (KeyError, IndexError, ValueError, TypeError):
+            return found
+    return found
+
+
 @check("duplicate-tool-name", "toolset")
 def duplicate_tool_name(tools: list[Tool], ctx: Context) -> None:
-    first: dict[str, Tool] = {}
+    first: dict[tuple[str | None, str], Tool] = {}
     for tool in tools:
-        name = tool.name
-        if name is None:
+        if tool.name is None:
             continue
+        # A Responses `namespace` tool may scope its functions' names: no evidence says it does or does not
+        # (field-notes-2026-12.md O3, 2026-12-01), so a clash across namespaces is not reported (precision first).
+        name = (_namespace(tool.pointer, ctx), tool.name)
         if name in first:
             earlier = first[name]
             line = ctx.source.span(earlier.name_pointer).line
-            ctx.report(tool.name_pointer, f"tool name {shown(repr(name))} is already used by the tool at line {line}",
+            ctx.report(tool.name_pointer, f"tool name {shown(repr(tool.name))} is already used by the tool at line {line}",
                        tool=tool, help="rename one of the two tools",
                        note="the provider rejects the request, or one tool shadows the other")
         else:
