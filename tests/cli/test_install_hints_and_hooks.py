@@ -16,7 +16,7 @@ _WRONG_HINT = re.compile(r"(?<![\w-])toollint\[(?:plot|tokens|regex|bench|test)\
 def test_every_install_hint_names_toollint_llm():
     texts = [*ROOT_DIR.joinpath("toollint").rglob("*.py"), *ROOT_DIR.joinpath("rules").glob("*.toml"),
              *ROOT_DIR.joinpath("docs").glob("*.md"), *ROOT_DIR.joinpath("bench").glob("*.py"),
-             ROOT_DIR / "README.md", ROOT_DIR / "rules" / "catalog.json"]
+             ROOT_DIR / "README.md", ROOT_DIR / "toollint" / "rules" / "catalog.json"]
     wrong = [f"{path.relative_to(ROOT_DIR)}:{number}" for path in texts
              for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if _WRONG_HINT.search(line)]
     assert wrong == []

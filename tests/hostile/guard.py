@@ -53,7 +53,7 @@ class _Guard:
 
 
 def _code_roots() -> tuple[str, ...]:
-    roots = {sys.prefix, sys.base_prefix, sys.exec_prefix, str(REPO / "toollint"), str(REPO / "rules"),
+    roots = {sys.prefix, sys.base_prefix, sys.exec_prefix, str(REPO / "toollint"),
              str(REPO / "tests")}  # read-only: pytest reads test sources for its reports
     roots.update(str(path) for path in REPO.glob("*.egg-info"))  # importlib.metadata (the version)
     roots.update(sysconfig.get_paths().values())

@@ -1,6 +1,6 @@
 """`toollint explain`: from an error text a provider API returned to the rule, the tool and the place.
 
-The texts are data: each rule's `api_errors` table in `rules/*.toml` (so `toollint rule X` lists them);
+The texts are data: each rule's `api_errors` table in `toollint/rules/*.toml` (so `toollint rule X` lists them);
 the location is parsed from the text (`locations`) and, given the tools file or the request body,
 resolved to a tool and `file:line:col` (`resolve`), where that rule's findings on that tool are listed.
 """

@@ -1,10 +1,10 @@
-"""The built-in rule catalog: one TOML file per rule under `rules/` (shipped as `toollint.builtin_rules`).
+"""The built-in rule catalog: one TOML file per rule under `toollint/rules/`.
 
 Docs, `toollint rule`, SARIF rule metadata and the example tests all read this one source. Parsing the
-TOML files (pure-Python `tomllib`) took a sixth of a small `check`'s start-up, so `rules/catalog.json`
+TOML files (pure-Python `tomllib`) took a sixth of a small `check`'s start-up, so `toollint/rules/catalog.json`
 holds them already parsed, with the digest of the TOML they came from: it is used only while that digest
 matches (a stale cache costs time, never a wrong rule). Regenerate it with
-`python -m toollint.linter.catalog > rules/catalog.json`; a test says when it is stale.
+`python -m toollint.linter.catalog > toollint/rules/catalog.json`; a test says when it is stale.
 """
 
 from __future__ import annotations
@@ -140,8 +140,8 @@ def _spec(data: dict[str, Any], origin: str) -> RuleSpec:
 
 def _catalog_dir() -> Any:
     try:
-        return resources.files("toollint.builtin_rules")
-    except ModuleNotFoundError:  # running from a source checkout that is not installed
+        return resources.files("toollint.rules")
+    except ModuleNotFoundError:  # a source checkout run without installing: the package directory itself
         return Path(__file__).resolve().parent.parent / "rules"
 
 
@@ -177,7 +177,7 @@ def _parsed(files: list[tuple[str, bytes]]) -> dict[str, dict[str, Any]]:
 
 
 def _from_cache(files: list[tuple[str, bytes]]) -> dict[str, dict[str, Any]] | None:
-    """The parsed rule files from `rules/catalog.json`, or None when it is missing or was made from other TOML."""
+    """The parsed rule files from `toollint/rules/catalog.json`, or None when it is missing or was made from other TOML."""
     try:
         cache = json.loads(_catalog_dir().joinpath(CACHE_NAME).read_bytes())
     except (OSError, ValueError):
@@ -188,7 +188,7 @@ def _from_cache(files: list[tuple[str, bytes]]) -> dict[str, dict[str, Any]] | N
 
 
 def render_cache() -> str:
-    """The text of `rules/catalog.json` for the rule files as they are now."""
+    """The text of `toollint/rules/catalog.json` for the rule files as they are now."""
     files = _rule_files()
     return json.dumps({"digest": _digest(files), "rules": _parsed(files)}, ensure_ascii=False) + "\n"
 

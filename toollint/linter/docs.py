@@ -7,7 +7,7 @@ from toollint.linter.catalog import load_catalog
 
 def render() -> str:
     specs = list(load_catalog().values())
-    lines = ["# toollint rules", "", "Generated from `rules/*.toml` by `python -m toollint.linter.docs`; do not edit.", "",
+    lines = ["# toollint rules", "", "Generated from `toollint/rules/*.toml` by `python -m toollint.linter.regenerate`; do not edit.", "",
              "| code | name | severity | fix | what it does |", "|---|---|---|---|---|"]
     lines += [f"| {s.code} | [{s.name}](#{s.name}) | {s.severity} | {s.fix_safety or ''} | {s.summary.strip()} |"
               for s in specs]

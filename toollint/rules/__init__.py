@@ -1,0 +1,1 @@
+"""The built-in rule catalog: one TOML file per rule (the `toollint.rules` package)."""
