@@ -16,7 +16,7 @@ from toollint.document.dialects import Tool
 from toollint.lazy_regex import lazy_compile
 from toollint.linter import fixes
 from toollint.linter.checks import check
-from toollint.linter.checks.structural import _damerau
+from toollint.linter.checks.shared import damerau
 from toollint.linter.context import Context, node_label, shown
 from toollint.linter.docview import FRAMEWORK_NAMES, documented, may_document, tool_docs
 from toollint.linter.namememo import NameMemo
@@ -110,7 +110,7 @@ def _nearest(name: str, known: Collection[str]) -> str | None:
 
 def _close(a: str, b: str) -> bool:
     """At most two edits apart (a typo or a half-done rename), by the distance unknown-keyword uses."""
-    return _damerau(a, b, 2) <= 2
+    return damerau(a, b, 2) <= 2
 
 
 def _own_parameters(tool: Tool, ctx: Context) -> frozenset[str]:

@@ -12,7 +12,7 @@ from typing import Any
 from toollint import pointer as jp
 from toollint.document.dialects import MCP, Tool
 from toollint.linter.checks import check
-from toollint.linter.checks.strict import _on_the_wire, _relative, gemini_where
+from toollint.linter.checks.shared import gemini_where, on_the_wire, relative_pointer
 from toollint.linter.context import Context, node_label, shown
 from toollint.linter.toolsets import SetContext, ToolSet
 from toollint.profiles import context_tuple
@@ -29,7 +29,7 @@ def _who(item: Construct) -> str:
 
 
 def _fields(node: SchemaNode, ctx: Context) -> dict[str, Any]:
-    relative = _relative(node.pointer, ctx)
+    relative = relative_pointer(node.pointer, ctx)
     tokens = jp.split(relative)
     return {"tool": ctx.tool.label, "index": ctx.tool.index, "context": context_tuple(relative) if tokens else "",
             "where": gemini_where(relative), "dotted": ".".join(tokens)}
@@ -106,7 +106,7 @@ def root_enum_or_not(tool: Tool, ctx: Context) -> None:
 def _sent(node: SchemaNode, tool: Tool) -> bool:
     """Whether the API reads this subschema: not under `not`/`if`/..., and not in a definition no `$ref` of
     the tool uses (generators copy shared `$defs` into every tool; nothing shows providers check unused ones)."""
-    if not _on_the_wire(node):
+    if not on_the_wire(node):
         return False
     current: SchemaNode | None = node
     while current is not None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from toollint.document.dialects import Tool
 from toollint.linter.checks import check
-from toollint.linter.checks.strict import strict_tools_by_target
+from toollint.linter.checks.shared import strict_tools_by_target
 from toollint.linter.context import Context
 from toollint.profiles import load_profile
 from toollint.profiles.size import SizeUsage, size_problems, size_usage

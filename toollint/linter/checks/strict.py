@@ -12,7 +12,13 @@ from toollint.document import edits
 from toollint.document.dialects import GEMINI, OPENAI_RESPONSES, Tool
 from toollint.linter import fixes
 from toollint.linter.checks import check
-from toollint.linter.checks.structural import LazyLabel
+from toollint.linter.checks.shared import (
+    LazyLabel,
+    gemini_where,
+    on_the_wire,
+    relative_pointer,
+    strict_tools_by_target,
+)
 from toollint.linter.context import Context, node_label, shown
 from toollint.profiles import (
     Profile,
@@ -41,11 +47,6 @@ def _profiles(ctx: Context, tool: Tool | None = None) -> list[Profile]:
     return chosen
 
 
-def _relative(node_pointer: str, ctx: Context) -> str:
-    base = ctx.tool.schema_pointer if ctx.tool is not None else ""
-    return node_pointer[len(base):] if node_pointer.startswith(base) else node_pointer
-
-
 def _answer_type(profile: Profile, key: str, schema: dict[str, Any]) -> str:
     named = profile.rejected.get(key) or ""
     types = schema_types(schema)
@@ -55,7 +56,7 @@ def _answer_type(profile: Profile, key: str, schema: dict[str, Any]) -> str:
 
 
 def _api_answer(profile: Profile, key: str, node: SchemaNode, ctx: Context) -> str:
-    relative = _relative(node.pointer, ctx)
+    relative = relative_pointer(node.pointer, ctx)
     if profile.name == "anthropic":
         return profile.message("unsupported_one", type=_answer_type(profile, key, node.schema), keyword=key)
     if profile.name == "openai" and key == "format":
@@ -68,17 +69,6 @@ def _api_answer(profile: Profile, key: str, node: SchemaNode, ctx: Context) -> s
     if key == "type":
         return profile.message("type_array", where=where)
     return profile.message("unknown_field", keyword=key, where=where)
-
-
-def gemini_where(relative: str) -> str:
-    """Gemini's spelling of a place under `parameters`: properties[name].items."""
-    out: list[str] = []
-    for token in jp.split(relative):
-        if out and out[-1] == "properties":
-            out[-1] = f"properties[{token}]"
-        else:
-            out.append(token)
-    return ".".join(out)
 
 
 _GEMINI_VALUE_PROBLEMS = {"enum": "enum_string_only", "format": "string_format"}
@@ -104,7 +94,7 @@ def strict_unsupported_keyword(node: SchemaNode, ctx: Context, profiles: list[Pr
                 siblings = ref_siblings(schema)
                 if siblings and isinstance(value, str) and value.startswith("#"):
                     answer = profile.message("ref_siblings", tool=ctx.tool.label, keywords=", ".join(
-                        repr(k) for k in siblings), context=context_tuple(_relative(node.pointer, ctx)))
+                        repr(k) for k in siblings), context=context_tuple(relative_pointer(node.pointer, ctx)))
                     ctx.report(jp.join(node.pointer, key), f"{label}: {profile.title} rejects a `$ref` with "
                                "sibling keywords", key=True, help="`toollint strictify` inlines the reference",
                                note=f"the siblings {', '.join(siblings)}; the API answers \"{answer}\"")
@@ -119,7 +109,7 @@ def strict_unsupported_keyword(node: SchemaNode, ctx: Context, profiles: list[Pr
             problem, paren, aside = problem.partition(" (")
             aside = aside.removesuffix(")") + "; " if paren else ""
             if profile.name == "gemini" and key in _GEMINI_VALUE_PROBLEMS:
-                where = gemini_where(_relative(node.pointer, ctx))
+                where = gemini_where(relative_pointer(node.pointer, ctx))
                 answer = profile.message(_GEMINI_VALUE_PROBLEMS[key], index=ctx.tool.index, where=where)
                 ctx.report(jp.join(node.pointer, key), f"{label}: {problem} in Gemini's `parameters` Schema",
                            key=True, help="send the schema as `parametersJsonSchema`, or "
@@ -217,7 +207,7 @@ def strict_open_object(node: SchemaNode, ctx: Context, profiles: list[Profile]) 
             answer = profile.message("open_object")
         else:
             answer = profile.message("open_object", tool=ctx.tool.label,
-                                     context=context_tuple(_relative(node.pointer, ctx)))
+                                     context=context_tuple(relative_pointer(node.pointer, ctx)))
         where = jp.join(node.pointer, "additionalProperties") if "additionalProperties" in schema else node.pointer
         ctx.report(where, f"{shown(label, 30)}: the object is open in {profile.title}", key=True, help=advice,
                    note=f"{why}the API answers \"{answer}\"", autofix=autofix)
@@ -233,7 +223,7 @@ def strict_object_without_properties(node: SchemaNode, ctx: Context, profiles: l
         label = node_label(node)
         profile = next(p for p in profiles if p.object_needs_properties)
         answer = profile.message('missing_properties', tool=ctx.tool.label,
-                                 context=context_tuple(_relative(node.pointer, ctx)))
+                                 context=context_tuple(relative_pointer(node.pointer, ctx)))
         ctx.report(node.pointer, f"{shown(label, 30)}: `properties` missing, which {profile.title} rejects",
                    key=True, help="add `\"properties\": {}`", note=f"the API answers \"{answer}\"")
 
@@ -255,7 +245,7 @@ def strict_optional_property(node: SchemaNode, ctx: Context, profiles: list[Prof
             if name in required:
                 continue
             if context is None:
-                context = context_tuple(_relative(node.pointer, ctx))
+                context = context_tuple(relative_pointer(node.pointer, ctx))
             answer = profile.message("optional", tool=ctx.tool.label, name=name, context=context)
             ctx.report(jp.join(node.pointer, "properties", name),
                        f"property {shown(repr(name), 30)} is optional, which {profile.title} rejects", key=True,
@@ -291,22 +281,6 @@ def _required_nullable(node: SchemaNode, name: str, schema: Any, has_required: b
     return fixes.unsafe(f"list {name!r} in `required` and allow null for it", listed, *nullable)
 
 
-# Subschemas that are never sent as such: the keyword holding them is itself reported (and moved into the
-# description by strictify), so what is inside is not reported again.
-_NOT_ON_THE_WIRE = frozenset({"not", "if", "then", "else", "dependentSchemas", "dependencies", "propertyNames",
-                              "contains", "unevaluatedProperties", "unevaluatedItems", "additionalItems",
-                              "contentSchema"})
-
-
-def _on_the_wire(node: SchemaNode) -> bool:
-    current: SchemaNode | None = node
-    while current is not None:
-        if current.via in _NOT_ON_THE_WIRE:
-            return False
-        current = current.parent
-    return True
-
-
 def _each_subschema(*funcs, wire_only: bool = False):
     """A tool-scope check that walks the schema itself, only for tools checked for some target: a tool with no
     strict target (most tools) costs nothing (registered `targets_only`, the engine never calls it), not a
@@ -318,7 +292,7 @@ def _each_subschema(*funcs, wire_only: bool = False):
         if not profiles:
             return
         for node in walk(tool.schema, tool.schema_pointer):
-            if wire_only and not _on_the_wire(node):
+            if wire_only and not on_the_wire(node):
                 continue
             for func in funcs:
                 func(node, ctx, profiles)
@@ -330,18 +304,6 @@ check("strict-open-object", "tool", targets_only=True)(
     _each_subschema(strict_open_object, strict_object_without_properties, wire_only=True))
 check("strict-optional-property", "tool", targets_only=True)(_each_subschema(strict_optional_property,
                                                                              wire_only=True))
-
-
-def strict_tools_by_target(tools: list[Tool], ctx: Context) -> list[tuple[str, list[Tool]]]:
-    """The tools of a file grouped by the strict-mode target each is checked for, in target order. Without
-    --target only tools with their own `strict: true` can have one, so most files need no set per tool."""
-    strict_tools: dict[str, list[Tool]] = {}
-    if not any(ctx.has_targets(tool) for tool in tools):
-        return []
-    for tool in tools:
-        for name in ctx.targets(tool):
-            strict_tools.setdefault(name, []).append(tool)
-    return sorted(strict_tools.items())
 
 
 @check("strict-budget-exceeded", "toolset")
@@ -395,7 +357,7 @@ def responses_strict_fallback(tool: Tool, ctx: Context) -> None:
     scratch.tool, scratch.spec = tool, ctx.spec
     for node in walk(tool.schema, tool.schema_pointer):
         strict_unsupported_keyword(node, scratch, [profile])
-        if _on_the_wire(node):
+        if on_the_wire(node):
             for func in (strict_open_object, strict_object_without_properties, strict_optional_property):
                 func(node, scratch, [profile])
         if scratch.findings:

@@ -14,6 +14,7 @@ from toollint.document.dialects import GEMINI, Tool
 from toollint.lazy_regex import lazy_compile
 from toollint.linter import fixes
 from toollint.linter.checks import check
+from toollint.linter.checks.shared import LazyLabel, damerau, describe_value
 from toollint.linter.context import Context, node_label, shown
 from toollint.profiles.tool_apis import construct
 from toollint.schema import type_names
@@ -144,18 +145,6 @@ def _plainly_expected(key: str, value: Any) -> bool:
 
 
 _DRAFT4 = lazy_compile(r"draft-0[34]/")
-_TYPE_NAMES = {dict: "an object", list: "an array", str: "a string", bool: "a boolean", int: "an integer",
-               float: "a number", type(None): "null"}
-
-
-def describe_value(value: Any) -> str:
-    if isinstance(value, (str, int, float, bool)) or value is None:
-        import json
-
-        text = json.dumps(value, ensure_ascii=False)
-        text = text if len(text) <= 40 else text[:37] + "..."
-        return f"{text} ({_TYPE_NAMES[type(value)]})" if not isinstance(value, bool) else text
-    return _TYPE_NAMES.get(type(value), type(value).__name__)
 
 
 def _draft4(tool: Tool | None) -> bool:
@@ -332,7 +321,7 @@ def required_not_defined(node: SchemaNode, ctx: Context) -> None:
             consequence = ("no valid call exists, since `additionalProperties` is false" if closed
                            else "the model is told to send it but not what it is")
             where = jp.join(node.pointer, "required", index)
-            near = [p for p in node.schema["properties"] if _damerau(name, p, 1) <= 1]
+            near = [p for p in node.schema["properties"] if damerau(name, p, 1) <= 1]
             autofix = None
             if len(near) == 1 and near[0] not in required:
                 autofix = fixes.safe(f"change {name!r} to {near[0]!r}", edits.set_value(where, near[0]))
@@ -370,21 +359,6 @@ def _check_pattern(pattern: str, where: str, ctx: Context, *, key: bool) -> None
 
 # ---------------------------------------------------------------------------------------------
 # unsatisfiable-constraint
-
-class LazyLabel:
-    """`node_label(node)` in an f-string, made on the first message (most nodes have nothing to report)."""
-
-    __slots__ = ("node", "text", "width")
-
-    def __init__(self, node: SchemaNode, width: int = 40) -> None:
-        self.node = node
-        self.text: str | None = None
-        self.width = width
-
-    def __format__(self, spec: str) -> str:
-        if self.text is None:  # a headline names the place; the pointer says exactly where
-            self.text = shown(node_label(self.node), self.width)
-        return format(self.text, spec)
 
 
 _BOUNDS = (("minimum", "maximum", "number"), ("minLength", "maxLength", "string length"),
@@ -559,22 +533,6 @@ _MISSPELLINGS = {"enums": "enum", "require": "required", "requires": "required",
                  "max": "maximum", "additional_properties": "additionalProperties"}
 
 
-def _damerau(a: str, b: str, limit: int) -> int:
-    if abs(len(a) - len(b)) > limit:
-        return limit + 1
-    previous2: list[int] = []
-    previous = list(range(len(b) + 1))
-    for i in range(1, len(a) + 1):
-        current = [i] + [0] * len(b)
-        for j in range(1, len(b) + 1):
-            cost = 0 if a[i - 1] == b[j - 1] else 1
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
-                current[j] = min(current[j], previous2[j - 2] + 1)
-        previous2, previous = previous, current
-    return previous[-1]
-
-
 def suggest_keyword(key: str) -> str | None:
     """The keyword `key` most likely meant (the first in sorted order when several are as close)."""
     candidates = keyword_candidates(key)
@@ -598,7 +556,7 @@ def keyword_candidates(key: str) -> list[str]:
             continue
         if len(key) <= 4 and known[0] != key[0]:
             continue
-        distance = _damerau(key.lower(), known.lower(), limit)
+        distance = damerau(key.lower(), known.lower(), limit)
         if distance < best_distance:
             best, best_distance = [known], distance
         elif distance == best_distance and distance <= limit:

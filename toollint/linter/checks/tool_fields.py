@@ -15,7 +15,7 @@ from toollint.document.source import Source
 from toollint.linter.catalog import load_catalog
 from toollint.linter.checks import check
 from toollint.linter.checks.parameters import names_a_secret
-from toollint.linter.checks.structural import describe_value
+from toollint.linter.checks.shared import describe_value
 from toollint.linter.context import Context, shown
 from toollint.profiles.tool_apis import construct
 from toollint.schema.metaschema import metaschema_errors
