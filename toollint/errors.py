@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class ToollintError(Exception):
     """Base of every error toollint raises deliberately (bad input, config, refusal)."""
@@ -45,6 +47,20 @@ class ServerError(ToollintError):
             tail = self.stderr.strip().splitlines()[-20:]
             text += "\n  its stderr (last lines):\n" + "\n".join(f"    {line}" for line in tail)
         return text
+
+
+class RpcError(ServerError):
+    """The server answered a request with a JSON-RPC error: its `code` and `data` decide what the client does next
+    (an unknown `server/discover` means a server of the handshake era). The connection stays open."""
+
+    def __init__(self, server: str, reason: str, code: Any, data: Any, stderr: str = "") -> None:
+        super().__init__(server, reason, stderr)
+        self.code = code
+        self.data = data
+
+
+class NoAnswer(ServerError):
+    """A request that may go unanswered (the era probe) got no answer in time; the connection stays open."""
 
 
 class DiffError(ToollintError):

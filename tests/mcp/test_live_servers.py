@@ -15,6 +15,7 @@ import socket
 import subprocess
 import sys
 import time
+from importlib import metadata
 from pathlib import Path
 
 import pytest
@@ -170,8 +171,13 @@ def test_streamable_http_server_with_a_header_from_the_environment(tmp_path):
         secret = "Bearer s3cr3t-token-value"
         env = {**os.environ, "TL_TEST_TOKEN": secret}
         proc = toollint("check", "--isolated", "--server-url", f"billing=http://127.0.0.1:{port}/mcp?key=hidden",
-                        "--header-env", "Authorization=TL_TEST_TOKEN", "--output-format", "json", env=env)
+                        "--header-env", "Authorization=TL_TEST_TOKEN", "--output-format", "json",
+                        "--save-snapshot", str(tmp_path / "billing.json"), env=env)
         assert proc.returncode == 1, proc.stderr
+        snapshot = json.loads((tmp_path / "billing.json").read_text(encoding="utf-8"))
+        sdk = tuple(int(p) for p in metadata.version("mcp").split(".")[:2])
+        # mcp 2.3.0 serves 2026-07-28 over Streamable HTTP too: discover, then stateless tools/list (issue 23)
+        assert snapshot["protocolVersion"] == ("2026-07-28" if sdk >= (2, 3) else snapshot["protocolVersion"])
         findings = json.loads(proc.stdout)
         assert {f["server"] for f in findings} == {"billing"}
         assert any(f["rule"] == "model-instructions" for f in findings)
@@ -221,7 +227,7 @@ def test_a_named_server_is_reported_by_that_name(tmp_path):
 # Bad servers: exit 2, a clear message with the server's stderr, within the timeout, nothing left running
 
 BAD = [
-    pytest.param("exits", "exited with code 3 before answering `initialize`", "fatal: config file missing",
+    pytest.param("exits", "exited with code 3 before answering `server/discover`", "fatal: config file missing",
                  id="server-exits"),
     pytest.param("banner", "wrote something that is not JSON to stdout: 'Server ready on stdio!'", None,
                  id="non-json-stdout"),

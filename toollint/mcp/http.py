@@ -14,7 +14,7 @@ import urllib.request
 from typing import Any
 
 from toollint.errors import ServerError
-from toollint.mcp.protocol import error_text
+from toollint.mcp.protocol import modern_headers, rpc_error
 
 MAX_BODY = 64 * 1024 * 1024
 
@@ -65,12 +65,12 @@ class HttpTransport:
         self._session: str | None = None
         self._protocol: str | None = None
 
-    def _post(self, message: dict[str, Any], method: str):
+    def _post(self, message: dict[str, Any], method: str, extra: dict[str, str] | None = None):
         headers = {"Content-Type": "application/json", "Accept": "application/json, text/event-stream",
-                   **self.headers}
+                   **self.headers, **(extra or {})}
         if self._session:
             headers["Mcp-Session-Id"] = self._session
-        if self._protocol:
+        if self._protocol and "MCP-Protocol-Version" not in headers:
             headers["MCP-Protocol-Version"] = self._protocol
         body = json.dumps(message, ensure_ascii=False).encode("utf-8")
         request = urllib.request.Request(self.url, data=body, headers=headers, method="POST")
@@ -99,11 +99,14 @@ class HttpTransport:
         with self._post(message, method):
             pass
 
-    def request(self, method: str, params: dict[str, Any]) -> Any:
+    def request(self, method: str, params: dict[str, Any], *, wait: float | None = None) -> Any:
+        """The request's `result`; an error answer raises RpcError. Over HTTP every request has its own answer, so
+        `wait` (the era probe's bound on stdio) is the timeout as always."""
         ident = self._next_id
         self._next_id += 1
         deadline = time.monotonic() + self.timeout
-        with self._post({"jsonrpc": "2.0", "id": ident, "method": method, "params": params}, method) as answer:
+        with self._post({"jsonrpc": "2.0", "id": ident, "method": method, "params": params}, method,
+                        modern_headers(method, params)) as answer:
             session = answer.headers.get("Mcp-Session-Id")
             if session and self._session is None:
                 self._session = session
@@ -123,7 +126,7 @@ class HttpTransport:
 
     def _result(self, message: dict[str, Any], method: str) -> Any:
         if "error" in message:
-            raise ServerError(self.label, f"answered `{method}` with {error_text(message['error'])}")
+            raise rpc_error(self.label, method, message["error"])
         if "result" not in message:
             raise ServerError(self.label, f"answered `{method}` with neither `result` nor `error`")
         result = message["result"]

@@ -27,6 +27,7 @@ def snapshot_data(listing: Listing) -> dict[str, Any]:
     if listing.instructions is not None:
         data["instructions"] = listing.instructions
     data["tools"] = listing.tools
+    data.update(listing.list_fields)  # 2026-07-28: ttlMs, cacheScope, resultType of the tools/list result
     return data
 
 

@@ -16,8 +16,8 @@ import time
 from collections import deque
 from typing import Any
 
-from toollint.errors import ServerError
-from toollint.mcp.protocol import error_text
+from toollint.errors import NoAnswer, ServerError
+from toollint.mcp.protocol import rpc_error
 
 STDERR_KEEP = 200  # lines of the server's stderr kept for the failure message
 _EOF = object()
@@ -83,16 +83,20 @@ class StdioTransport:
             message["params"] = params
         self._send(message, method)
 
-    def request(self, method: str, params: dict[str, Any]) -> Any:
+    def request(self, method: str, params: dict[str, Any], *, wait: float | None = None) -> Any:
+        """The request's `result`. An error answer raises RpcError; no answer within `wait` seconds (the era probe)
+        raises NoAnswer and keeps the server running; no answer within the timeout ends it."""
         ident = self._next_id
         self._next_id += 1
         self._send({"jsonrpc": "2.0", "id": ident, "method": method, "params": params}, method)
-        deadline = time.monotonic() + self.timeout
+        deadline = time.monotonic() + (min(wait, self.timeout) if wait is not None else self.timeout)
         while True:
             remaining = deadline - time.monotonic()
             try:
                 line = self._lines.get(timeout=max(remaining, 0))
             except queue.Empty:
+                if wait is not None:
+                    raise NoAnswer(self.label, f"no answer to `{method}` within {wait:g} s") from None
                 raise self.fail(f"no answer to `{method}` within {self.timeout:g} s (--server-timeout); "
                                 "is it an MCP server speaking stdio?") from None
             if line is _EOF:
@@ -100,7 +104,7 @@ class StdioTransport:
             for message in self._messages(line):
                 if message.get("id") == ident and "method" not in message:
                     if "error" in message:
-                        raise self.fail(f"answered `{method}` with {error_text(message['error'])}")
+                        raise rpc_error(self.label, method, message["error"], self.stderr())
                     if "result" not in message:
                         raise self.fail(f"answered `{method}` with neither `result` nor `error`")
                     return message["result"]
