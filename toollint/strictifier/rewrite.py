@@ -888,6 +888,8 @@ class _Strictifier:
         profile = self.profile
         properties = out.setdefault("properties", {})
         extra = schema.get("additionalProperties")
+        if extra is not False and not _CONDITIONAL.isdisjoint(schema):
+            self.lift_conditional(schema, properties, pointer, lang)
         patterns = schema.get("patternProperties")
         spread = is_root and ((isinstance(patterns, dict) and bool(patterns)) or (isinstance(extra, dict) and bool(extra)))
         # With `spread`, the other entries travel in one synthetic map property (added below).
@@ -945,6 +947,25 @@ class _Strictifier:
             out[MARK] = {"kind": OBJECT, "optional": out.get(MARK, {}).get("optional", []), "spread": spread_name}
             self.marked = True
 
+    def lift_conditional(self, schema: dict[str, Any], properties: dict[str, Any], pointer: str, lang: str) -> None:
+        """Properties named only inside `if`/`then`/`else`/`dependentSchemas`/`dependentRequired` become optional
+        properties of the closed wire object, so a call that meets the condition can be sent; the condition stays
+        in the description and the validator (the original schema) enforces it."""
+        declared = schema.get("properties") if isinstance(schema.get("properties"), dict) else {}
+        found: dict[str, list[tuple[str, Any]]] = {}
+        _conditional_names(schema, pointer, found, top=True)
+        for name, declarations in found.items():
+            if name in declared or name in properties:
+                continue
+            schemas = [sub for _, sub in declarations if sub is not None]
+            unique = [sub for index, sub in enumerate(schemas) if sub not in schemas[:index]]
+            lifted: Any = {} if not unique or any(sub is True or sub == {} for sub in unique) else (
+                unique[0] if len(unique) == 1 else {"anyOf": unique})
+            at = declarations[0][0]
+            properties[name] = self.slot(lifted, at, lang)
+            self.change(at, "properties", "declared only in a condition",
+                        "optional property of the wire object (the validator keeps the condition)", "added")
+
     def spread(self, schema: dict[str, Any], properties: dict[str, Any], pointer: str, lang: str) -> str:
         """The root's other entries (`patternProperties`, or `additionalProperties` holding a schema, beside declared
         properties) as one synthetic optional map property; the codec spreads its entries back into top-level keys.
@@ -989,6 +1010,39 @@ class _Strictifier:
         rest = {k: v for k, v in without_null(wire).items() if k not in annotations}
         tag = null_tag(FIXED["null_tag"][1 if _resolved(lang) == "zh" else 0])
         return {**annotations, "anyOf": [tag] if wire_types(rest) <= {"null"} else [rest, tag]}
+
+
+# Keywords whose subschemas may name properties the object's own `properties` does not declare.
+_CONDITIONAL = frozenset({"if", "then", "else", "dependentSchemas", "dependentRequired"})
+
+
+def _conditional_names(schema: Any, pointer: str, found: dict[str, list[tuple[str, Any]]], *, top: bool) -> None:
+    """Every property name a condition of `schema` declares or requires -> [(pointer, its schema or None)]."""
+    if not isinstance(schema, dict):
+        return
+    if not top:
+        for name, sub in (schema.get("properties") or {}).items() if isinstance(schema.get("properties"),
+                                                                               dict) else ():
+            found.setdefault(name, []).append((_join(_join(pointer, "properties"), name), sub))
+        for name in schema.get("required") or () if isinstance(schema.get("required"), list) else ():
+            if isinstance(name, str):
+                found.setdefault(name, []).append((_join(pointer, "required"), None))
+    for key in ("if", "then", "else"):
+        _conditional_names(schema.get(key), _join(pointer, key), found, top=False)
+    for key in ("dependentSchemas", "dependentRequired"):
+        value = schema.get(key)
+        for name, sub in value.items() if isinstance(value, dict) else ():
+            at = _join(_join(pointer, key), name)
+            found.setdefault(name, []).append((at, None))
+            if key == "dependentSchemas":
+                _conditional_names(sub, at, found, top=False)
+            elif isinstance(sub, list):
+                for other in sub:
+                    if isinstance(other, str):
+                        found.setdefault(other, []).append((at, None))
+    for index, branch in enumerate(schema.get("allOf") or () if not top and isinstance(schema.get("allOf"),
+                                                                                        list) else ()):
+        _conditional_names(branch, _join(_join(pointer, "allOf"), index), found, top=False)
 
 
 # Keywords that stay beside a union instead of going into each of its branches.
