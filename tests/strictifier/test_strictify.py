@@ -213,8 +213,9 @@ def test_any_value_is_sent_as_json_text():
 
 
 def test_openai_null_means_absent_and_the_null_tag_means_null():
-    schema = {"type": "object", "properties": {"a": {"type": ["string", "null"]}, "b": {"type": "string"},
-                                               "c": {"type": "string"}}, "required": ["c"]}
+    # `a` has a default other than null, so its null and its absence differ: null travels as the tag
+    schema = {"type": "object", "properties": {"a": {"type": ["string", "null"], "default": "all"},
+                                               "b": {"type": "string"}, "c": {"type": "string"}}, "required": ["c"]}
     assert decode_wire_arguments(schema, {"a": None, "b": None, "c": "x"}, "openai") == {"c": "x"}
     assert decode_wire_arguments(schema, {"a": {"null": True}, "b": None, "c": "x"}, "openai") == {"a": None, "c": "x"}
     assert decode_wire_arguments(schema, {"a": None, "c": "x"}, "anthropic") == {"a": None, "c": "x"}

@@ -68,3 +68,36 @@ def test_a_closed_object_does_not_grow_conditional_properties(target):
     assert list(result.wire_schema["properties"]) == ["card"]
     with pytest.raises(CodecError):
         result.encode({"card": "4242", "cvv": "123"})  # never valid: additionalProperties is false
+
+
+# -- optional nullable fields on OpenAI ----------------------------------------------------------
+
+PYDANTIC_OPTIONAL = {"type": "object", "properties": {
+    "limit": {"anyOf": [{"type": "integer", "minimum": 0}, {"type": "null"}], "default": None, "title": "Limit"},
+    "note": {"type": ["string", "null"], "title": "Note"},
+    "sort": {"anyOf": [{"type": "string"}, {"type": "null"}], "default": "name", "title": "Sort"},
+    "tag": {"anyOf": [{"type": "string", "maxLength": 9}], "title": "Tag"}}, "required": []}
+
+
+def test_an_optional_field_whose_null_means_absent_is_a_plain_type_array_on_openai():
+    properties = toollint.strictify(tool(PYDANTIC_OPTIONAL), target="openai").wire_schema["properties"]
+    assert properties["limit"] == {"title": "Limit", "description": "Defaults to null.", "type": ["integer", "null"],
+                                   "minimum": 0}
+    assert properties["note"] == {"title": "Note", "type": ["string", "null"]}
+    assert properties["tag"]["type"] == ["string", "null"] and "anyOf" not in properties["tag"]  # one branch: flat
+
+
+def test_the_null_tag_stays_only_where_null_and_absent_differ():
+    result = toollint.strictify(tool(PYDANTIC_OPTIONAL), target="openai")
+    sort = result.wire_schema["properties"]["sort"]
+    assert [b.get("type") for b in sort["anyOf"]] == ["string", "object", "null"]  # null tag: the default is "name"
+    assert result.decode(result.encode({"sort": None})) == {"sort": None}
+    assert result.decode({"limit": None, "note": None, "sort": None, "tag": None}) == {}
+    assert result.decode(result.encode({"limit": 3, "note": "n"})) == {"limit": 3, "note": "n"}
+
+
+def test_optional_nullable_fields_stay_small():
+    import json
+
+    result = toollint.strictify(tool(PYDANTIC_OPTIONAL), target="openai")
+    assert json.dumps(result.wire_schema).count('{"null"') == 1  # only `sort` carries the tag

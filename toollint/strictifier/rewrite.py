@@ -928,10 +928,14 @@ class _Strictifier:
                 kept = [r for r in required if r in properties]
         spread_name = self.spread(schema, properties, pointer, lang) if spread else None
         if profile.every_property_required:
+            declared_properties = schema.get("properties") if isinstance(schema.get("properties"), dict) else {}
             optional = []
             for name in properties:
                 if name not in kept:
-                    properties[name] = _nullable(self.explicit_null(properties[name], lang))
+                    if _null_is_absent(declared_properties.get(name), properties[name]):
+                        properties[name] = _flat_union(_nullable(properties[name]))
+                    else:
+                        properties[name] = _nullable(self.explicit_null(properties[name], lang))
                     optional.append(name)
                     self.change(_join(pointer + "/properties", name), "required", "optional",
                                 "required and nullable (null means absent)", "rewritten")
@@ -1007,7 +1011,7 @@ class _Strictifier:
         if not isinstance(wire, dict) or not accepts_null(wire) or "$ref" in wire:
             return wire
         annotations = {k: wire[k] for k in ("title", "description") if k in wire}
-        rest = {k: v for k, v in without_null(wire).items() if k not in annotations}
+        rest = _flat_union({k: v for k, v in without_null(wire).items() if k not in annotations})
         tag = null_tag(FIXED["null_tag"][1 if _resolved(lang) == "zh" else 0])
         return {**annotations, "anyOf": [tag] if wire_types(rest) <= {"null"} else [rest, tag]}
 
@@ -1129,6 +1133,38 @@ _KNOWN_MOVABLE = frozenset({
     "dependentRequired", "dependentSchemas", "dependencies", "deprecated", "contentEncoding", "contentMediaType",
     "example", "oneOf",
 })
+
+
+def _null_is_absent(original: Any, wire: Any) -> bool:
+    """Whether an optional property's null and its absence mean the same to the tool: it has no default, or
+    its default is null, and it takes a value besides null. Only a property with another default (or one whose
+    only value is null) needs the explicit-null tag on OpenAI."""
+    if isinstance(original, dict) and original.get("default") is not None:
+        return False
+    return not isinstance(wire, dict) or not wire_types(wire) <= {"null"}
+
+
+def _flat_union(wire: Any) -> Any:
+    """A wire `anyOf` of one branch, or of one plain branch and null, as one node (`type: [T, "null"]`):
+    what pydantic's `X | None = None` means, in the form OpenAI's docs show."""
+    if not isinstance(wire, dict) or not isinstance(wire.get("anyOf"), list) or "type" in wire:
+        return wire
+    branches = wire["anyOf"]
+    rest = [b for b in branches if not (isinstance(b, dict) and b == {"type": "null"})]
+    if len(rest) != 1 or not isinstance(rest[0], dict) or len(branches) - len(rest) > 1:
+        return wire
+    branch = rest[0]
+    if MARK in branch or not isinstance(branch.get("type"), str) or not _FLATTENS.isdisjoint(branch) or \
+            not set(wire).isdisjoint(k for k in branch if k != "description"):
+        return wire
+    outer = {k: v for k, v in wire.items() if k != "anyOf"}
+    if "description" in branch and "description" in outer:
+        return wire
+    flat = {**outer, **branch}
+    return _nullable(flat) if len(rest) != len(branches) else flat
+
+
+_FLATTENS = frozenset({"anyOf", "$ref", "const", "allOf", "oneOf"})  # a branch with these stays a branch
 
 
 def _nullable(wire: Any) -> Any:
