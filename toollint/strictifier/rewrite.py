@@ -928,7 +928,7 @@ class _Strictifier:
                 kept = [r for r in required if r in properties]
         spread_name = self.spread(schema, properties, pointer, lang) if spread else None
         if profile.every_property_required:
-            declared_properties = schema.get("properties") if isinstance(schema.get("properties"), dict) else {}
+            declared_properties: Any = schema.get("properties") if isinstance(schema.get("properties"), dict) else {}
             optional = []
             for name in properties:
                 if name not in kept:
@@ -955,7 +955,7 @@ class _Strictifier:
         """Properties named only inside `if`/`then`/`else`/`dependentSchemas`/`dependentRequired` become optional
         properties of the closed wire object, so a call that meets the condition can be sent; the condition stays
         in the description and the validator (the original schema) enforces it."""
-        declared = schema.get("properties") if isinstance(schema.get("properties"), dict) else {}
+        declared: Any = schema.get("properties") if isinstance(schema.get("properties"), dict) else {}
         found: dict[str, list[tuple[str, Any]]] = {}
         _conditional_names(schema, pointer, found, top=True)
         for name, declarations in found.items():
