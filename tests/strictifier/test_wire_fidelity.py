@@ -101,3 +101,77 @@ def test_optional_nullable_fields_stay_small():
 
     result = toollint.strictify(tool(PYDANTIC_OPTIONAL), target="openai")
     assert json.dumps(result.wire_schema).count('{"null"') == 1  # only `sort` carries the tag
+
+
+# -- Gemini ---------------------------------------------------------------------------------------
+
+RECURSIVE = {"type": "object", "$defs": {"Node": {"type": "object", "properties": {
+    "name": {"type": "string"}, "children": {"type": "array", "items": {"$ref": "#/$defs/Node"}}},
+    "required": ["name"]}}, "properties": {"root": {"$ref": "#/$defs/Node"}}, "required": ["root"]}
+TREE = {"root": {"name": "a", "children": [{"name": "b", "children": []}]}}
+
+
+def _keys(schema):
+    if isinstance(schema, dict):
+        for key, value in schema.items():
+            yield key
+            if key not in ("enum", "default"):
+                yield from _keys(value)
+    elif isinstance(schema, list):
+        for value in schema:
+            yield from _keys(value)
+
+
+def test_gemini_parameters_spell_references_as_the_schema_proto_does():
+    result, _ = round_trip(RECURSIVE, "gemini", TREE)
+    wire = result.wire_schema
+    assert "$ref" not in set(_keys(wire)) and "$defs" not in wire
+    assert wire["defs"]["Node"]["properties"]["children"]["items"] == {"ref": "#/defs/Node"}
+    assert wire["properties"]["root"]["properties"]["children"]["items"] == {"ref": "#/defs/Node"}
+
+
+def test_gemini_a_reference_to_the_root_goes_through_a_copy_in_defs():
+    schema = {"type": "object", "properties": {"name": {"type": "string"}, "next": {"$ref": "#"}}}
+    result, _ = round_trip(schema, "gemini", {"name": "a", "next": {"name": "b"}})
+    wire = result.wire_schema
+    assert wire["properties"]["next"] == {"ref": "#/defs/root"}
+    assert wire["defs"]["root"]["properties"]["next"] == {"ref": "#/defs/root"}
+
+
+def test_gemini_json_schema_input_stays_json_schema_with_its_references():
+    declaration = {"name": "t", "description": "Probe.", "parametersJsonSchema": RECURSIVE}
+    result = toollint.strictify(declaration, target="gemini")
+    assert result.schema_key == "parametersJsonSchema" and "parameters" not in result.tool
+    assert result.tool["parametersJsonSchema"]["$defs"]["Node"]["properties"]["children"]["items"] == \
+        {"$ref": "#/$defs/Node"}
+    assert result.decode(result.encode(TREE)) == TREE
+
+
+def test_gemini_nullable_on_the_wire_agrees_with_the_validator():
+    json_schema = {"type": "object", "properties": {"n": {"type": "string", "nullable": True}}, "required": ["n"]}
+    result = toollint.strictify(tool(json_schema), target="gemini")
+    assert result.wire_schema["properties"]["n"] == {"type": "string"}  # JSON Schema: null is not valid
+    assert not Draft202012Validator(result.validator).is_valid({"n": None})
+    openapi = {"name": "t", "description": "Probe.", "parameters": {
+        "type": "OBJECT", "properties": {"n": {"type": "STRING", "nullable": True}}, "required": ["n"]}}
+    result = toollint.strictify(openapi, target="gemini")
+    assert result.wire_schema["properties"]["n"] == {"type": "string", "nullable": True}
+    assert Draft202012Validator(result.validator).is_valid({"n": None})  # OpenAPI: null is valid, both agree
+    assert result.decode(result.encode({"n": None})) == {"n": None}
+
+
+def test_gemini_parameter_names_it_rejects_are_renamed_and_mapped_back():
+    schema = {"type": "object", "properties": {
+        "auth-method": {"type": "string"}, "auth_method": {"type": "string"}, "9lives": {"type": "integer"},
+        "x" * 70: {"type": "boolean"}, "nested": {"type": "object", "properties": {"a.b": {"type": "string"}},
+                                                  "required": ["a.b"]}}, "required": ["auth-method"]}
+    value = {"auth-method": "key", "auth_method": "other", "9lives": 9, "x" * 70: True, "nested": {"a.b": "c"}}
+    result, sent = round_trip(schema, "gemini", value)
+    wire = result.wire_schema
+    assert list(wire["properties"]) == ["auth_method_2", "auth_method", "_9lives", "x" * 64, "nested"]
+    assert wire["required"] == ["auth_method_2"] and wire["properties"]["nested"]["required"] == ["a_b"]
+    assert sent == {"auth_method_2": "key", "auth_method": "other", "_9lives": 9, "x" * 64: True,
+                    "nested": {"a_b": "c"}}
+    from toollint.strictifier.decode import decode_wire_arguments
+
+    assert decode_wire_arguments(schema, sent, "gemini") == value  # the boundary maps the names back too

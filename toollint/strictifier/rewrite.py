@@ -57,11 +57,11 @@ from toollint.strictifier.wire import (
     accepts_null,
     choices,
     first_unsatisfiable,
+    gemini_parameters,
     json_type,
     null_tag,
     separate_text_branches,
     strip_marks,
-    to_gemini,
     wire_types,
     without_null,
 )
@@ -160,11 +160,12 @@ class NoStrictForm(StrictifyError):
 
 class _Strictifier:
     __slots__ = ("root", "profile", "forced_lang", "fallback_lang", "allow_lossy", "base", "changes", "stack", "defs",
-                 "def_names", "pending", "nodes", "below_root", "marked", "risky", "_anchors", "_origins", "_current", "free_keep", "leaf_keys")
+                 "def_names", "pending", "nodes", "below_root", "marked", "risky", "_anchors", "_origins", "_current", "free_keep", "leaf_keys", "rename")
 
     def __init__(self, root: Any, profile: Profile, *, lang: str, allow_lossy: bool, base: str,
-                 fallback_lang: str) -> None:
+                 fallback_lang: str, rename: bool = False) -> None:
         self.root = root
+        self.rename = rename  # Gemini `parameters`: property names outside its rule travel renamed
         self.profile = profile
         self.forced_lang = None if lang == "auto" else lang
         self.fallback_lang = fallback_lang
@@ -716,7 +717,7 @@ class _Strictifier:
             if kind is None:
                 if key in free_keep:
                     out[key] = value
-                elif keeps(key, value, checked, is_root=is_root):
+                elif key not in _NOT_JSON_SCHEMA and keeps(key, value, checked, is_root=is_root):
                     out[key] = value
                     if key == "enum" or key == "const":
                         self.risky = True
@@ -950,6 +951,25 @@ class _Strictifier:
         if spread_name is not None:
             out[MARK] = {"kind": OBJECT, "optional": out.get(MARK, {}).get("optional", []), "spread": spread_name}
             self.marked = True
+        if self.rename:
+            self.rename_properties(out, pointer)
+
+    def rename_properties(self, out: dict[str, Any], pointer: str) -> None:
+        """Property names Gemini's `parameters` rejects get a name it takes; the codec maps them back."""
+        properties = out["properties"]
+        renamed = _gemini_renames(list(properties))
+        if not renamed:
+            return
+        back = {new: old for old, new in renamed.items()}
+        out["properties"] = {renamed.get(name, name): sub for name, sub in properties.items()}
+        if isinstance(out.get("required"), list):
+            out["required"] = [renamed.get(name, name) for name in out["required"]]
+        mark = out.get(MARK) or {"kind": OBJECT, "optional": []}
+        out[MARK] = {**mark, "renamed": back}
+        self.marked = True
+        for old, new in renamed.items():
+            self.change(_join(pointer + "/properties", old), "properties", old, f"renamed {new!r} (Gemini takes "
+                        "letters, digits and _ only, at most 64; the boundary maps it back)", "rewritten")
 
     def lift_conditional(self, schema: dict[str, Any], properties: dict[str, Any], pointer: str, lang: str) -> None:
         """Properties named only inside `if`/`then`/`else`/`dependentSchemas`/`dependentRequired` become optional
@@ -1103,6 +1123,11 @@ _KIND = {"description": 1, "title": 1, "type": 2, "properties": 3, "required": 4
 _VALUE_CHECKED = frozenset({"enum", "const", "format", "pattern", "minItems", "anyOf", "allOf", "$ref", "type",
                             "default"})
 
+# OpenAPI's `nullable` in a JSON Schema input says nothing to the validator (the original schema, read as JSON
+# Schema, still rejects null), so the wire must not let null through either. A Gemini `parameters` input is
+# read with `nullable` turned into a type array first (`strictify_tool`).
+_NOT_JSON_SCHEMA = frozenset({"nullable"})
+
 _FREE_KEEP: dict[str, frozenset[str]] = {}
 _LEAF_KEYS: dict[str, frozenset[str]] = {}
 
@@ -1120,8 +1145,8 @@ def _free_keep(profile: Profile) -> frozenset[str]:
     """Keywords this target keeps whatever their value."""
     found = _FREE_KEEP.get(profile.name)
     if found is None:
-        found = _FREE_KEEP[profile.name] = frozenset(k for k in profile.supported
-                                                     if k not in _VALUE_CHECKED and k not in _KIND)
+        found = _FREE_KEEP[profile.name] = frozenset(k for k in profile.supported if k not in _VALUE_CHECKED and
+                                                     k not in _KIND and k not in _NOT_JSON_SCHEMA)
     return found
 
 
@@ -1204,13 +1229,16 @@ def strictify_schema(schema: Any, target: str = "anthropic", *, lang: str = "aut
 
 
 def rewrite_schema(schema: Any, target: str = "anthropic", *, lang: str = "auto", allow_lossy: bool = False,
-                   pointer: str = "", fallback_lang: str = "en") -> tuple[dict[str, Any], dict[str, Any], list[Change]]:
+                   pointer: str = "", fallback_lang: str = "en",
+                   json_schema_field: bool = False) -> tuple[dict[str, Any], dict[str, Any], list[Change]]:
     """(codec schema, wire schema, changes): the codec schema is the wire in JSON Schema terms with the
-    markers `toollint.strictifier.codec` encodes and decodes by; the wire schema is what the target is sent."""
+    markers `toollint.strictifier.codec` encodes and decodes by; the wire schema is what the target is sent.
+    On Gemini, property names its `parameters` rejects are renamed, unless `json_schema_field` (the schema
+    goes to `parametersJsonSchema`, which has no such rule)."""
     if target not in TARGETS:
         raise ValueError(f"strictify writes for {', '.join(TARGETS)}, not {target!r}")
     worker = _Strictifier(schema, load_profile(target), lang=lang, allow_lossy=allow_lossy, base=pointer,
-                          fallback_lang=fallback_lang)
+                          fallback_lang=fallback_lang, rename=target == "gemini" and not json_schema_field)
     try:
         annotated = worker.run()
     except RecursionError:
@@ -1218,7 +1246,7 @@ def rewrite_schema(schema: Any, target: str = "anthropic", *, lang: str = "auto"
                              "OpenAI allows 10 levels)", pointer) from None
     wire = strip_marks(annotated) if worker.marked else annotated
     if target == "gemini":
-        wire = to_gemini(wire)
+        wire = gemini_parameters(wire)
     return annotated, wire, worker.changes
 
 
@@ -1242,20 +1270,22 @@ def strictify_tool(tool: dict[str, Any], target: str = "anthropic", *, lang: str
         schema: Any = {"type": "object", "properties": {}}
     else:
         schema = parsed.schema
+    if parsed.openapi_schema:  # Gemini `parameters`: `nullable: true` allows null, in the validator too
+        from toollint.boundary.compiled import _nullable as openapi_nullable
+
+        schema = openapi_nullable(schema)
     fallback = (lang if lang != "auto" else None) or detect_lang(parsed.description) or "en"
+    json_field = key == "parametersJsonSchema" and target == "gemini"
     try:
         annotated, wire, changes = rewrite_schema(schema, target, lang=lang, allow_lossy=allow_lossy,
                                                   pointer=jp.join(parsed.definition_pointer, key),
-                                                  fallback_lang=fallback)
+                                                  fallback_lang=fallback, json_schema_field=json_field)
     except _MergeError as error:  # never the private class: callers catch StrictifyError
         raise StrictifyError(f"subschemas cannot be merged into one ({error})",
                              jp.join(parsed.definition_pointer, key)) from None
     out_key = key
-    if key == "parametersJsonSchema" and target == "gemini":
-        if fits_gemini_parameters(annotated, changes):
-            out_key = "parameters"  # nothing is lost in the `parameters` Schema subset: send it there
-        else:  # Gemini's JSON Schema field: type arrays and `null` stay as they are
-            wire = strip_marks(annotated)
+    if json_field:  # Gemini's JSON Schema field stays: type arrays, `null`, `$ref`/`$defs` as they are
+        wire = strip_marks(annotated)
     out = _rebuild(tool, parsed, key, wire, target, out_key)
     examples_changes = _check_input_examples(out, parsed, wire if target != "gemini" else strip_marks(annotated))
     changes.extend(examples_changes)
@@ -1267,33 +1297,24 @@ def strictify_tool(tool: dict[str, Any], target: str = "anthropic", *, lang: str
 _GEMINI_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,63}")
 
 
-def fits_gemini_parameters(codec_schema: Any, changes: list[Change]) -> bool:
-    """Whether a schema rewritten for Gemini fits the `parameters` Schema subset without losing anything a
-    `parametersJsonSchema` would say: no part sent in another form (JSON text, a key/value map, a tuple...), no
-    constraint moved into a description or lost, and every parameter name one that `parameters` allows.
-    Annotations, inlined `$defs` and closing keywords (`additionalProperties: false`, which the Gemini API does
-    not take under `parameters`; the validator keeps it) may be dropped."""
-    from toollint.strictifier.wire import has_mark
-
-    for change in changes:
-        if change.kind in ("moved", "lossy"):
-            return False
-        if change.kind == "rewritten" and "description" in str(change.after):
-            return False  # enum values or exclusivity said in words only
-    if has_mark(codec_schema):
-        return False
-    return _gemini_names(codec_schema)
-
-
-def _gemini_names(wire: Any) -> bool:
-    if isinstance(wire, list):
-        return all(_gemini_names(v) for v in wire)
-    if not isinstance(wire, dict):
-        return True
-    properties = wire.get("properties")
-    if isinstance(properties, dict) and not all(_GEMINI_NAME.fullmatch(name) for name in properties):
-        return False
-    return all(_gemini_names(v) for k, v in wire.items() if k not in ("enum", "const", "default", "example"))
+def _gemini_renames(names: list[str]) -> dict[str, str]:
+    """Old name -> new name for the names Gemini's `parameters` rejects: other characters become `_`, a leading
+    digit gets a `_` before it, at most 64 characters, never a name the object already has."""
+    taken = {name for name in names if _GEMINI_NAME.fullmatch(name)}
+    out = {}
+    for name in names:
+        if name in taken and _GEMINI_NAME.fullmatch(name):
+            continue
+        base = re.sub(r"[^A-Za-z0-9_]", "_", name) or "_"
+        if not re.match(r"[A-Za-z_]", base):
+            base = "_" + base
+        base, new, counter = base[:64], base[:64], 2
+        while new in taken:
+            suffix = f"_{counter}"
+            new, counter = base[:64 - len(suffix)] + suffix, counter + 1
+        taken.add(new)
+        out[name] = new
+    return out
 
 
 def _rebuild(tool: dict[str, Any], parsed: Any, key: str, wire: dict[str, Any], target: str,
