@@ -29,7 +29,15 @@ from toollint.errors import StrictifyError
 from toollint.profiles import STRICT_TARGETS, Profile, load_profile
 from toollint.schema.walk import SCHEMA_TYPES, schema_types
 from toollint.strictifier.decode import decode_wire_arguments, has_wire_forms
-from toollint.strictifier.sentences import FIXED, append, detect_lang, sentence, union_sentence, vacuous
+from toollint.strictifier.sentences import (
+    FIXED,
+    append,
+    detect_lang,
+    ref_sentence,
+    sentence,
+    union_sentence,
+    vacuous,
+)
 from toollint.strictifier.shapes import (
     _ANNOTATIONS,
     _ARRAY_TYPES,
@@ -331,11 +339,38 @@ class _Strictifier:
         wire: dict[str, Any] = {k: schema[k] for k in ("title",) if isinstance(schema.get(k), str)}
         wire["type"] = ["string", "null"] if nullable else "string"
         wire["description"] = append(schema.get("description"), [FIXED["json"][1 if lang == "zh" else 0],
-                                                                  sentence("schema", rules, lang)], lang)
+                                                                  sentence("schema", rules, lang),
+                                                                  *self.ref_sentences(rules, lang)], lang)
         wire[MARK] = {"kind": TEXT, "null": nullable}
         self.marked = True
         self.change(pointer, "schema", why, "JSON text, checked by the validator", "rewritten")
         return wire
+
+    def ref_sentences(self, rules: Any, lang: str) -> list[str]:
+        """What each local `$ref` in a schema said in words stands for: the wire has no `$defs` to point at (a cut
+        recursion, a part sent as JSON text), so the description carries the definitions it names."""
+        zh = _resolved(lang) == "zh"
+        out: list[str] = []
+        seen: set[str] = set()
+        pending = _local_refs(rules)
+        while pending and len(seen) < 20:
+            ref = pending.pop(0)
+            if ref in seen:
+                continue
+            seen.add(ref)
+            target = _ref_target(ref)
+            if target == "":
+                out.append(FIXED["root_ref"][1 if zh else 0])
+                continue
+            try:
+                definition = _lookup(self.root, target) if target is not None else None
+            except KeyError:
+                continue
+            if definition is None:
+                continue
+            out.append(ref_sentence(ref, definition, "zh" if zh else "en"))
+            pending.extend(_local_refs(definition))
+        return out
 
     def needs_choices(self, schema: dict[str, Any]) -> bool:
         """Whether an enum/const node must be rebuilt: object or array members, no `type` where the target
@@ -1034,6 +1069,17 @@ class _Strictifier:
         rest = _flat_union({k: v for k, v in without_null(wire).items() if k not in annotations})
         tag = null_tag(FIXED["null_tag"][1 if _resolved(lang) == "zh" else 0])
         return {**annotations, "anyOf": [tag] if wire_types(rest) <= {"null"} else [rest, tag]}
+
+
+def _local_refs(schema: Any) -> list[str]:
+    """The local `$ref`s (`#...`) in a schema, in order, without looking into values (`enum`, `const`...)."""
+    if isinstance(schema, list):
+        return [ref for item in schema for ref in _local_refs(item)]
+    if not isinstance(schema, dict):
+        return []
+    own = [schema["$ref"]] if isinstance(schema.get("$ref"), str) and schema["$ref"].startswith("#") else []
+    return own + [ref for key, value in schema.items() if key not in ("enum", "const", "default", "examples")
+                  for ref in _local_refs(value)]
 
 
 # Keywords whose subschemas may name properties the object's own `properties` does not declare.
