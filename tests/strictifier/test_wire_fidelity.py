@@ -175,3 +175,24 @@ def test_gemini_parameter_names_it_rejects_are_renamed_and_mapped_back():
     from toollint.strictifier.decode import decode_wire_arguments
 
     assert decode_wire_arguments(schema, sent, "gemini") == value  # the boundary maps the names back too
+
+
+# -- Anthropic -----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("leaf", "inferred"), [
+    ({"minimum": 1}, "number"), ({"format": "email"}, "string"), ({"maxLength": 3}, "string"),
+    ({"minItems": 1}, "array"), ({"properties": {"a": {"type": "string"}}}, "object"),
+])
+def test_a_typeless_leaf_gets_the_type_its_keywords_imply_on_every_target(leaf, inferred):
+    for target in ("anthropic", "openai"):
+        wire = toollint.strictify(tool({"type": "object", "properties": {"v": leaf}}), target=target).wire_schema
+        declared = wire["properties"]["v"]["type"]
+        assert inferred in (declared if isinstance(declared, list) else [declared]), (target, wire)
+
+
+def test_a_cut_recursion_says_what_the_reference_stands_for():
+    result = toollint.strictify(tool(RECURSIVE), target="anthropic")
+    items = result.wire_schema["properties"]["root"]["properties"]["children"]["items"]
+    assert "$defs" not in result.wire_schema and items["type"] == "string"
+    assert 'Here "#/$defs/Node" stands for the JSON Schema {"type": "object"' in items["description"]
+    assert result.decode(result.encode(TREE)) == TREE

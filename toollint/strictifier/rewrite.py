@@ -735,10 +735,10 @@ class _Strictifier:
         moved: list[str] = []
         checked = schema
         one_of = schema.get("x-toollint-oneOf") is True
-        if "type" not in schema and "anyOf" not in schema and profile.name in _TYPED_TARGETS and not is_root:
-            if not types:  # no keyword says which type: any value, so JSON text (the validator checks the rest)
+        if "type" not in schema and "anyOf" not in schema and not is_root:
+            if not types and profile.name in _TYPED_TARGETS:  # any value: JSON text (the validator checks the rest)
                 return self.free(schema, pointer, lang)
-            if len(types) == 1:  # every node needs a `type` here: the one its keywords imply
+            if len(types) == 1:  # on every target, a typeless node gets the type its keywords imply
                 out["type"] = next(iter(types))
                 self.change(_join(pointer, "type"), "type", None, out["type"], "added")
                 checked = {**schema, "type": out["type"]}  # what the target checks keywords against
