@@ -196,3 +196,34 @@ def test_a_cut_recursion_says_what_the_reference_stands_for():
     assert "$defs" not in result.wire_schema and items["type"] == "string"
     assert 'Here "#/$defs/Node" stands for the JSON Schema {"type": "object"' in items["description"]
     assert result.decode(result.encode(TREE)) == TREE
+
+
+# -- budgets on the Python API -------------------------------------------------------------------
+
+def _wide(optional=0, unions=0):
+    properties = {"id": {"type": "string"}}
+    properties.update({f"o{i}": {"type": "string"} for i in range(optional)})
+    properties.update({f"u{i}": {"type": ["string", "integer"]} for i in range(unions)})
+    return tool({"type": "object", "properties": properties, "required": ["id", *(f"u{i}" for i in range(unions))]})
+
+
+def test_the_python_api_says_when_one_tool_alone_exceeds_anthropics_budget():
+    fits = toollint.strictify(_wide(optional=24), target="anthropic")
+    assert (fits.usage.optional_parameters, fits.usage.union_parameters) == (24, 0) and fits.over_budget == []
+    assert toollint.strictify(_wide(optional=25), target="anthropic").over_budget == \
+        ["25 optional parameters (limit 24)"]
+    assert toollint.strictify(_wide(unions=17), target="anthropic").over_budget == \
+        ["17 union parameters (limit 16)"]
+
+
+def test_the_cli_and_the_api_say_the_same_about_a_tool_over_budget(tmp_path):
+    import json
+
+    from click.testing import CliRunner
+
+    from toollint.cli import main
+
+    path = tmp_path / "wide.json"
+    path.write_text(json.dumps([_wide(optional=25)]), encoding="utf-8")
+    result = CliRunner().invoke(main, ["strictify", str(path)])
+    assert result.exit_code == 2 and "'t' alone has 25 optional parameters (limit 24)" in result.stderr

@@ -141,14 +141,10 @@ def strictify_file(path: str, target: str | None = None, *, lang: str = "auto", 
     }
     over = [f"{value} {what.replace('_', ' ')} (limit {getattr(budget, what)})" for what, value in totals.items()
             if getattr(budget, what) is not None and value > getattr(budget, what)]
-    alone = []
-    for index in [t.index for t in chosen]:
-        usage = usage_by_tool[index]
-        for what, value in (("optional_parameters", usage.optional_parameters),
-                            ("union_parameters", usage.union_parameters)):
-            limit = getattr(budget, what)
-            if limit is not None and value > limit:
-                alone.append(f"{tools[index].label!r} alone has {value} {what.replace('_', ' ')} (limit {limit})")
+    from toollint.strictifier.budget import over_alone
+
+    alone = [f"{tools[index].label!r} alone has {spent}" for index in [t.index for t in chosen]
+             for spent in over_alone(usage_by_tool[index], budget)]
     if over:
         advice = "Choose which tools stay strict with --only NAME... or --max-strict N"
         if alone:

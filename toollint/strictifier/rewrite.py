@@ -26,7 +26,7 @@ from typing import Any
 
 from toollint import pointer as jp
 from toollint.errors import StrictifyError
-from toollint.profiles import STRICT_TARGETS, Profile, load_profile
+from toollint.profiles import STRICT_TARGETS, Profile, Usage, load_profile, schema_usage
 from toollint.schema.walk import SCHEMA_TYPES, schema_types
 from toollint.strictifier.decode import decode_wire_arguments, has_wire_forms
 from toollint.strictifier.sentences import (
@@ -138,6 +138,20 @@ class StrictifyResult:
     @property
     def lossy(self) -> bool:
         return any(c.kind == "lossy" for c in self.changes)
+
+    @property
+    def usage(self) -> Usage:
+        """What the strict tool spends of a request's budget: optional and union-typed parameters, counted on
+        the wire schema as Anthropic counts them."""
+        return schema_usage(self.wire_schema)
+
+    @property
+    def over_budget(self) -> list[str]:
+        """The target's per-request limits this tool exceeds on its own ("30 optional parameters (limit 24)"):
+        such a tool cannot be sent strict even alone. Empty when it fits (or the target publishes no budget)."""
+        from toollint.strictifier.budget import over_alone
+
+        return over_alone(self.usage, load_profile(self.target).budget)
 
     def encode(self, arguments: Any) -> Any:
         """Arguments valid against the original schema -> what a model sends under the wire schema.
