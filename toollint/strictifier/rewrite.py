@@ -182,12 +182,13 @@ class NoStrictForm(StrictifyError):
 
 class _Strictifier:
     __slots__ = ("root", "profile", "forced_lang", "fallback_lang", "allow_lossy", "base", "changes", "stack", "defs",
-                 "def_names", "pending", "nodes", "below_root", "marked", "risky", "_anchors", "_origins", "_current", "free_keep", "leaf_keys", "rename")
+                 "def_names", "pending", "nodes", "below_root", "marked", "risky", "_anchors", "_origins", "_current", "free_keep", "leaf_keys", "rename", "refs")
 
     def __init__(self, root: Any, profile: Profile, *, lang: str, allow_lossy: bool, base: str,
                  fallback_lang: str, rename: bool = False) -> None:
         self.root = root
         self.rename = rename  # Gemini `parameters`: property names outside its rule travel renamed
+        self.refs = False  # whether the wire keeps a `$ref` (recursion)
         self.profile = profile
         self.forced_lang = None if lang == "auto" else lang
         self.fallback_lang = fallback_lang
@@ -597,6 +598,7 @@ class _Strictifier:
                 self.def_names[target] = name
                 self.pending.append(target)
             wire_ref = "#/$defs/" + jp.escape(name)
+        self.refs = True
         if wire_ref != ref:
             self.change(where, "$ref", ref, wire_ref, "rewritten")
         if not siblings:
@@ -1306,7 +1308,7 @@ def rewrite_schema(schema: Any, target: str = "anthropic", *, lang: str = "auto"
                              "OpenAI allows 10 levels)", pointer) from None
     wire = strip_marks(annotated) if worker.marked else annotated
     if target == "gemini":
-        wire = gemini_parameters(wire)
+        wire = gemini_parameters(wire, has_refs=worker.refs)
     return annotated, wire, worker.changes
 
 
@@ -1353,20 +1355,28 @@ def strictify_tool(tool: dict[str, Any], target: str = "anthropic", *, lang: str
     return StrictifyResult(out, validator, changes, target, parsed.name, out_key, wire, annotated)
 
 
-# Gemini `parameters`: parameter names start with a letter or underscore, [A-Za-z0-9_], at most 64 characters
-_GEMINI_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,63}")
+_NOT_NAME_CHAR = re.compile(r"[^A-Za-z0-9_]")
+
+
+def _gemini_name(name: str) -> bool:
+    """Gemini `parameters`: a name starts with a letter or `_`, then letters, digits and `_`, at most 64 characters
+    (an ASCII Python identifier is exactly that, checked in C)."""
+    return name.isascii() and name.isidentifier() and len(name) <= 64
 
 
 def _gemini_renames(names: list[str]) -> dict[str, str]:
     """Old name -> new name for the names Gemini's `parameters` rejects: other characters become `_`, a leading
     digit gets a `_` before it, at most 64 characters, never a name the object already has."""
-    taken = {name for name in names if _GEMINI_NAME.fullmatch(name)}
+    if not names or (all(map(str.isidentifier, names)) and all(map(str.isascii, names)) and
+                     max(map(len, names)) <= 64):  # the common case, checked in C
+        return {}
+    taken = {name for name in names if _gemini_name(name)}
     out = {}
     for name in names:
-        if name in taken and _GEMINI_NAME.fullmatch(name):
+        if name in taken:
             continue
-        base = re.sub(r"[^A-Za-z0-9_]", "_", name) or "_"
-        if not re.match(r"[A-Za-z_]", base):
+        base = _NOT_NAME_CHAR.sub("_", name) or "_"
+        if base[0].isdigit():  # only letters, digits and _ are left: a digit may not come first
             base = "_" + base
         base, new, counter = base[:64], base[:64], 2
         while new in taken:

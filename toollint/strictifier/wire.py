@@ -275,12 +275,12 @@ def same(a: Any, b: Any) -> bool:
     return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
 
 
-def gemini_parameters(wire: Any) -> Any:
+def gemini_parameters(wire: Any, *, has_refs: bool = True) -> Any:
     """A (marker-free) wire schema as Gemini's `parameters` Schema: `to_gemini`, with references spelt as the
     Schema proto spells them (`ref: "#/defs/Name"`, `defs` at the root; google-genai's `Schema` takes no `$ref`
     or `$defs`). A reference to the root itself goes through a copy of the root in `defs`."""
     out = to_gemini(wire)
-    if not isinstance(out, dict) or not _has_ref(out):
+    if not has_refs or not isinstance(out, dict) or not _has_ref(out):
         return out
     defs = dict(out.pop("$defs", None) or {})
     root_name = None
