@@ -1306,10 +1306,10 @@ def rewrite_schema(schema: Any, target: str = "anthropic", *, lang: str = "auto"
     except RecursionError:
         raise StrictifyError("the schema is nested too deeply to rewrite (no provider compiles such depth; "
                              "OpenAI allows 10 levels)", pointer) from None
-    wire = strip_marks(annotated) if worker.marked else annotated
-    if target == "gemini":
-        wire = gemini_parameters(wire, has_refs=worker.refs)
-    return annotated, wire, worker.changes
+    if target == "gemini" and not json_schema_field:  # `parameters`: the Schema proto's terms, markers dropped
+        return annotated, gemini_parameters(annotated, has_refs=worker.refs), worker.changes
+    # Gemini's JSON Schema field takes the rewrite as it is: type arrays, `null`, `$ref`/`$defs`
+    return annotated, strip_marks(annotated) if worker.marked else annotated, worker.changes
 
 
 def strictify_tool(tool: dict[str, Any], target: str = "anthropic", *, lang: str = "auto",
@@ -1346,8 +1346,6 @@ def strictify_tool(tool: dict[str, Any], target: str = "anthropic", *, lang: str
         raise StrictifyError(f"subschemas cannot be merged into one ({error})",
                              jp.join(parsed.definition_pointer, key)) from None
     out_key = key
-    if json_field:  # Gemini's JSON Schema field stays: type arrays, `null`, `$ref`/`$defs` as they are
-        wire = strip_marks(annotated)
     out = _rebuild(tool, parsed, key, wire, target, out_key)
     examples_changes = _check_input_examples(out, parsed, wire if target != "gemini" else strip_marks(annotated))
     changes.extend(examples_changes)

@@ -276,7 +276,7 @@ def same(a: Any, b: Any) -> bool:
 
 
 def gemini_parameters(wire: Any, *, has_refs: bool = True) -> Any:
-    """A (marker-free) wire schema as Gemini's `parameters` Schema: `to_gemini`, with references spelt as the
+    """A wire schema (codec markers dropped) as Gemini's `parameters` Schema: `to_gemini`, with references spelt as the
     Schema proto spells them (`ref: "#/defs/Name"`, `defs` at the root; google-genai's `Schema` takes no `$ref`
     or `$defs`). A reference to the root itself goes through a copy of the root in `defs`."""
     out = to_gemini(wire)
@@ -321,14 +321,15 @@ def _spell_refs(node: Any, root_name: str | None) -> Any:
 
 
 def to_gemini(wire: Any) -> Any:
-    """A (marker-free) wire schema in the terms of Gemini's `parameters` Schema (OpenAPI 3.0 subset): `nullable`
+    """A wire schema (codec markers dropped) in the terms of Gemini's `parameters` Schema (OpenAPI 3.0 subset): `nullable`
     in place of type arrays and `null` branches, no `additionalProperties` (the Gemini API answers "Unknown
     name"), no `const`."""
     if isinstance(wire, list):
         return [to_gemini(v) for v in wire]
     if not isinstance(wire, dict):
         return wire
-    out = {k: to_gemini(v) for k, v in wire.items() if k != "additionalProperties" or not isinstance(v, bool)}
+    out = {k: to_gemini(v) for k, v in wire.items()
+           if k != MARK and (k != "additionalProperties" or not isinstance(v, bool))}
     if "const" in out:
         out["enum"] = [out.pop("const")]
     declared = out.get("type")
