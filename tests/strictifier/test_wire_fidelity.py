@@ -227,3 +227,18 @@ def test_the_cli_and_the_api_say_the_same_about_a_tool_over_budget(tmp_path):
     path.write_text(json.dumps([_wide(optional=25)]), encoding="utf-8")
     result = CliRunner().invoke(main, ["strictify", str(path)])
     assert result.exit_code == 2 and "'t' alone has 25 optional parameters (limit 24)" in result.stderr
+
+
+def test_the_boundary_decodes_a_gemini_json_schema_call_that_keeps_its_own_names():
+    from toollint.strictifier.decode import decode_wire_arguments
+
+    schema = {"type": "object", "properties": {"page-size": {"type": "integer"},
+                                               "filter-map": {"type": "object",
+                                                              "additionalProperties": {"type": "string"}}}}
+    declaration = {"name": "t", "description": "Probe.", "parametersJsonSchema": schema}
+    result = toollint.strictify(declaration, target="gemini")
+    assert list(result.tool["parametersJsonSchema"]["properties"]) == ["page-size", "filter-map"]  # not renamed
+    value = {"page-size": 5, "filter-map": {"a": "b"}}
+    sent = result.encode(value)
+    assert sent["filter-map"] == [{"key": "a", "value": "b"}]
+    assert decode_wire_arguments(schema, sent, "gemini") == value  # the boundary's codec renames; both agree

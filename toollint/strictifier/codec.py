@@ -104,6 +104,10 @@ class Codec:
             optional = mark.get("optional", ()) if kind == OBJECT else ()
             spread = mark.get("spread") if kind == OBJECT else None
             renamed = mark.get("renamed") if kind == OBJECT else None
+            if renamed:  # a call may carry either spelling (`parametersJsonSchema` keeps the tool's own names)
+                wire_name = {old: new for new, old in renamed.items()}
+                value = {wire_name.get(name, name) if name not in properties else name: item
+                         for name, item in value.items()}
             out = {}
             others: Any = None
             for name, item in value.items():
