@@ -115,3 +115,30 @@ def test_strictify_keeps_a_compact_json_file_compact(tmp_path):
     assert result.stdout.startswith('{"name": "get_weather", "description": "Weather for a city.", "input_schema": ')
     assert '"city": {"type": "string", "description": "City name. Must be at most 40 characters long."}' \
         in result.stdout
+
+
+@pytest.mark.parametrize(("edits", "expected"), [
+    ([E.remove("/a"), E.remove("/b")], '{\n  "c": []\n}\n'),
+    ([E.remove("/b"), E.remove("/c")], '{\n  "a": 1\n}\n'),
+    ([E.remove("/a"), E.remove("/c")], '{\n  "b": {"x": [1, 2], "y": "é"}\n}\n'),
+    ([E.remove("/a"), E.remove("/b"), E.set_value("/z", 0, before="c")], '{\n  "z": 0,\n  "c": []\n}\n'),
+    ([E.remove("/b/x/0"), E.remove("/b/x/1")], '{\n  "a": 1,\n  "b": {"x": [], "y": "é"},\n  "c": []\n}\n'),
+])
+def test_adjacent_removals_in_one_container_do_not_overlap(edits, expected):
+    assert apply_edits(PRETTY, "json", edits) == expected
+
+
+def test_alphabetical_keys_as_pydantic_writes_them_are_rewritten():
+    text = '{"maxLength":64,"minLength":1,"type":"string"}'
+    out = apply_edits(text, "json", [E.set_value("", {"type": "string", "description": "Between 1 and 64."})])
+    assert out == '{"type":"string","description":"Between 1 and 64."}'
+
+
+def test_strictify_writes_a_file_with_alphabetical_keys(tmp_path):
+    path = tmp_path / "t.json"
+    path.write_text('[{"name":"t","description":"Probe tool for the file writer.",\n  "input_schema":{"type":"object",'
+                    '"properties":{"r":{"maxLength":64,"minLength":1,"type":"string"}}}}]', encoding="utf-8")
+    for target in ("anthropic", "openai"):
+        result = CliRunner().invoke(main, ["strictify", str(path), "--target", target, "-q"])
+        assert result.exit_code == 0, result.output
+        assert '"maxLength"' not in result.stdout and '"string"' in result.stdout

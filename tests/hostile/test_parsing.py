@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from ruamel.yaml import YAML
 
 from hostile.util import REFUND, toollint, write_json
 from toollint.boundary import Boundary, BoundaryError
@@ -137,4 +138,6 @@ def test_yaml_set_becomes_a_list(tmp_path) -> None:
                     "  type: object\n  properties:\n    a: {type: string, description: A}\n"
                     "    b: {type: string, description: B}\n  required: !!set {a, b}\n")
     result = toollint("strictify", str(path), "--target", "openai", "-q")
-    assert result.exit_code == 0 and "required: [a, b]" in result.stdout.replace('"', "")
+    assert result.exit_code == 0, result.output
+    written = YAML(typ="safe").load(result.stdout)  # an Anthropic tool, written as OpenAI takes it
+    assert written["function"]["parameters"]["required"] == ["a", "b"]

@@ -62,16 +62,15 @@ def _nullable(schema: dict) -> bool:
 
 
 def test_anchor_shared_across_tools_is_rewritten_per_tool(tmp_path) -> None:
-    out = _strictify_yaml(tmp_path, SHARED_ACROSS_TOOLS, "openai")
-    tip = out["tools"][0]["input_schema"]["properties"]["tip"]
-    amount = out["tools"][1]["input_schema"]["properties"]["amount"]
+    out = _strictify_yaml(tmp_path, SHARED_ACROSS_TOOLS, "openai")  # written as OpenAI tools: only the tools
+    tip = out[0]["function"]["parameters"]["properties"]["tip"]
+    amount = out[1]["function"]["parameters"]["properties"]["amount"]
     assert _nullable(tip) and not _nullable(amount)
-    assert out["defs"]["money"] == {"type": "integer", "minimum": 1, "description": "Amount in cents"}
 
 
 def test_anchor_shared_within_one_tool(tmp_path) -> None:
     out = _strictify_yaml(tmp_path, SHARED_WITHIN_ONE_TOOL, "openai")
-    properties = out["input_schema"]["properties"]
+    properties = out["function"]["parameters"]["properties"]
     assert not _nullable(properties["a"]) and _nullable(properties["b"])
 
 

@@ -18,8 +18,9 @@ def test_strictify_writes_the_derived_listing_as_json(tmp_path):
     result = CliRunner().invoke(main, ["strictify", "--target", "openai", "-q", str(path), "-o", str(out)])
     assert result.exit_code == 0, result.output
     strict = json.loads(out.read_text(encoding="utf-8"))
-    assert [t["name"] for t in strict["tools"]] == ["quote_parcel", "track", "cancel_order"]
-    assert all(t["inputSchema"]["additionalProperties"] is False for t in strict["tools"])
+    functions = [t["function"] for t in strict]  # the derived MCP listing, written as OpenAI tools
+    assert [f["name"] for f in functions] == ["quote_parcel", "track", "cancel_order"]
+    assert all(f["parameters"]["additionalProperties"] is False and f["strict"] for f in functions)
     assert path.read_bytes() == before
 
 

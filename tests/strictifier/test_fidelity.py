@@ -346,7 +346,7 @@ def test_gemini_json_schema_field_keeps_json_schema_terms():
     assert result.decode(result.encode({"a": None, "m": {"k": 1}})) == {"a": None, "m": {"k": 1}}
 
 
-def test_gemini_json_schema_that_fits_the_parameters_subset_is_written_as_parameters():
+def test_gemini_json_schema_that_fits_the_parameters_subset_stays_json_schema():
     schema = {"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object", "properties": {
         "query": {"type": "string", "description": "What to find.", "maxLength": 200},
         "limit": {"type": ["integer", "null"], "minimum": 1, "maximum": 50},
@@ -355,14 +355,12 @@ def test_gemini_json_schema_that_fits_the_parameters_subset_is_written_as_parame
         "required": ["query"], "additionalProperties": False}
     declaration = {"name": "find", "description": "Find a thing.", "parametersJsonSchema": schema}
     result = toollint.strictify(declaration, target="gemini")
-    assert "parametersJsonSchema" not in result.tool and result.schema_key == "parameters"
-    assert list(result.tool) == ["name", "description", "parameters"]  # the field keeps its place
-    w = result.tool["parameters"]
-    assert w["properties"]["limit"] == {"type": "integer", "nullable": True, "minimum": 1, "maximum": 50}
-    assert w["properties"]["mode"] == {"type": "string", "enum": ["fast"]}
-    assert "$schema" not in w and "additionalProperties" not in w
+    assert "parameters" not in result.tool and result.schema_key == "parametersJsonSchema"  # issue 24
+    assert list(result.tool) == ["name", "description", "parametersJsonSchema"]
+    w = result.tool["parametersJsonSchema"]
+    assert w["properties"]["limit"] == {"type": ["integer", "null"], "minimum": 1, "maximum": 50}
+    assert "$schema" not in w
     assert result.validator == schema
-    assert strict_findings(result.tool, "gemini") == []
     value = {"query": "x", "limit": None, "order": "asc", "mode": "fast", "tags": ["a"]}
     assert result.decode(result.encode(value)) == value
 
@@ -387,7 +385,7 @@ def test_gemini_parameter_names_outside_the_parameters_rule_keep_json_schema():
     assert "parametersJsonSchema" in toollint.strictify(declaration, target="gemini").tool
 
 
-def test_gemini_file_with_json_schema_is_written_with_parameters_where_it_fits(tmp_path):
+def test_gemini_file_with_json_schema_keeps_parameters_json_schema(tmp_path):
     from toollint.strictifier.files import strictify_file
 
     path = tmp_path / "tools.json"
@@ -397,9 +395,8 @@ def test_gemini_file_with_json_schema_is_written_with_parameters_where_it_fits(t
         {"name": "stays", "description": "Store a thing.", "parametersJsonSchema": {
             "type": "object", "properties": {"doc": {"type": "object"}}, "required": ["doc"]}}]}, indent=2))
     written = json.loads(strictify_file(str(path), "gemini").text)["functionDeclarations"]
-    assert written[0]["parameters"] == {"type": "object", "properties": {"q": {"type": "string", "nullable": True}},
-                                        "required": ["q"]}
-    assert "parametersJsonSchema" not in written[0]
+    assert written[0]["parametersJsonSchema"] == {"type": "object", "properties": {"q": {"type": ["string", "null"]}},
+                                                  "required": ["q"]}
     assert "parameters" not in written[1] and written[1]["parametersJsonSchema"]["properties"]["doc"]["type"] == "string"
 
 

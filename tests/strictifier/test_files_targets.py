@@ -85,3 +85,50 @@ def test_max_strict_keeps_the_cheapest_tools_unless_told_which_matter(tmp_path):
     assert strict == ["big", "small0", "small1"]
     unknown = run(path, "--max-strict", "6", "--prefer", "nope")
     assert unknown.exit_code == 2 and "--prefer names no tool called 'nope'" in unknown.stderr
+
+
+MCP_FILE = {"tools": [{"name": "find", "description": "Find a record. Use it when the user gives a code.",
+                       "inputSchema": {"type": "object", "properties": {"code": {"type": "string"},
+                                                                        "limit": {"type": "integer"}},
+                                       "required": ["code"]}}]}
+ANTHROPIC_TOOL = {"name": "find", "description": "Find a record. Use it when the user gives a code.",
+                  "input_schema": MCP_FILE["tools"][0]["inputSchema"]}
+
+
+def test_openai_target_writes_openai_chat_tools_from_an_mcp_or_anthropic_file(tmp_path):
+    for name, data in (("mcp.json", MCP_FILE), ("anthropic.json", [ANTHROPIC_TOOL])):
+        result = run(write(tmp_path, name, data), "--target", "openai")
+        assert result.exit_code == 0, result.stderr
+        written = json.loads(result.stdout)
+        assert [t["type"] for t in written] == ["function"]
+        function = written[0]["function"]
+        assert function["name"] == "find" and function["strict"] is True
+        assert function["parameters"]["required"] == ["code", "limit"]
+        assert "written as OpenAI Chat Completions" in result.stderr
+
+
+def test_openai_dialect_option_writes_responses_tools(tmp_path):
+    result = run(write(tmp_path, "mcp.json", MCP_FILE), "--target", "openai", "--openai-dialect", "responses")
+    assert result.exit_code == 0, result.stderr
+    tool = json.loads(result.stdout)[0]
+    assert tool["type"] == "function" and tool["name"] == "find" and tool["strict"] is True
+    assert tool["parameters"]["additionalProperties"] is False and "function" not in tool
+
+
+def test_gemini_target_writes_function_declarations_from_an_mcp_file(tmp_path):
+    result = run(write(tmp_path, "mcp.yaml", MCP_FILE), "--target", "gemini")
+    assert result.exit_code == 0, result.stderr
+    import yaml
+
+    declaration = yaml.safe_load(result.stdout)[0]["functionDeclarations"][0]
+    assert declaration["name"] == "find" and declaration["parameters"]["required"] == ["code"]
+    assert "inputSchema" not in declaration and "additionalProperties" not in declaration["parameters"]
+
+
+def test_a_one_tool_file_stays_one_tool_and_a_file_in_the_targets_dialect_is_edited_in_place(tmp_path):
+    single = run(write(tmp_path, "one.json", ANTHROPIC_TOOL), "--target", "openai")
+    assert json.loads(single.stdout)["function"]["name"] == "find"
+    source = write(tmp_path, "openai.json", [OPENAI_TOOL])
+    same = run(source, "--target", "openai", "--openai-dialect", "responses")
+    assert json.loads(same.stdout)[0]["function"]["strict"] is True  # Chat stays Chat: only the schema changes
+    assert same.stdout.startswith(source.read_text(encoding="utf-8")[:40])

@@ -77,12 +77,13 @@ def test_refund_strictified_for_openai():
     result = run(REFUND, "--target", "openai")
     assert result.exit_code == 0, result.stderr
     tool = json.loads(result.stdout)
-    schema = tool["input_schema"]
+    assert tool["type"] == "function"  # written as OpenAI takes it: Chat Completions by default
+    schema = tool["function"]["parameters"]
     assert strict_findings(result.stdout, "openai") == []
     assert schema["required"] == ["order_id", "amount_cents", "reason", "note"]
     assert schema["properties"]["note"]["type"] == ["string", "null"]
     assert schema["properties"]["amount_cents"]["minimum"] == 1  # OpenAI keeps numeric bounds
-    assert "strict" not in tool  # an Anthropic tool is not marked strict for another provider
+    assert tool["function"]["strict"] is True
     sent = {"order_id": "ORD-20260917", "amount_cents": 1999, "reason": "damaged", "note": None}
     assert decode_wire_arguments(schema_of(json.loads(REFUND.read_text())), sent, "openai") == \
         {"order_id": "ORD-20260917", "amount_cents": 1999, "reason": "damaged"}
@@ -213,8 +214,9 @@ def test_any_value_is_sent_as_json_text():
 
 
 def test_openai_null_means_absent_and_the_null_tag_means_null():
-    schema = {"type": "object", "properties": {"a": {"type": ["string", "null"]}, "b": {"type": "string"},
-                                               "c": {"type": "string"}}, "required": ["c"]}
+    # `a` has a default other than null, so its null and its absence differ: null travels as the tag
+    schema = {"type": "object", "properties": {"a": {"type": ["string", "null"], "default": "all"},
+                                               "b": {"type": "string"}, "c": {"type": "string"}}, "required": ["c"]}
     assert decode_wire_arguments(schema, {"a": None, "b": None, "c": "x"}, "openai") == {"c": "x"}
     assert decode_wire_arguments(schema, {"a": {"null": True}, "b": None, "c": "x"}, "openai") == {"a": None, "c": "x"}
     assert decode_wire_arguments(schema, {"a": None, "c": "x"}, "anthropic") == {"a": None, "c": "x"}

@@ -1,4 +1,5 @@
-"""`toollint strictify`: write a file's tools in the target's strict form, same dialect and layout.
+"""`toollint strictify`: write a file's tools in the target's strict form, same dialect and layout (for OpenAI and
+Gemini, a file in another dialect is written in the target's own).
 
 Exit codes: 0 written (or up to date with --check), 1 --check found OUT or VFILE out of date,
 2 refused, usage error or unreadable input.
@@ -14,7 +15,12 @@ import click
 
 from toollint.profiles import STRICT_TARGETS
 from toollint.safeio import UnsafeOutput, atomic_write, read_regular, refuse_clashes
-from toollint.strictifier.files import StrictifyFileError, strictify_file
+from toollint.strictifier.files import (
+    DEFAULT_OPENAI_DIALECT,
+    OPENAI_DIALECTS,
+    StrictifyFileError,
+    strictify_file,
+)
 from toollint.terminal import escape_controls, escape_json_controls
 
 
@@ -73,9 +79,12 @@ def _names(values: tuple[str, ...]) -> list[str]:
                    "cheapest (fewest optional and union parameters).")
 @click.option("--prefer", multiple=True, help="With --max-strict: the tools that matter most (repeatable, or "
               "comma-separated), kept strict first.")
+@click.option("--openai-dialect", type=click.Choice(OPENAI_DIALECTS), default=DEFAULT_OPENAI_DIALECT,
+              show_default=True, help="With --target openai, on a file in another dialect (Anthropic, MCP...): "
+              "write Chat Completions (`{\"type\": \"function\", \"function\": {...}}`) or Responses tools.")
 @click.option("-q", "--quiet", is_flag=True, help="Print no report.")
 def strictify_command(file, target, output, validator, check, lang, report_format, allow_lossy, only, max_strict,
-                       prefer, quiet) -> None:
+                       prefer, openai_dialect, quiet) -> None:
     """Rewrite the tools in FILE so the target's strict mode accepts them, without losing a constraint.
 
     Constraints the target cannot enforce move into the field's description and stay in the validator
@@ -86,7 +95,7 @@ def strictify_command(file, target, output, validator, check, lang, report_forma
         _run_pairs(check, lang, report_format, quiet)
     try:
         _run(file, target, output, validator, check, lang, report_format, allow_lossy, _names(only), max_strict,
-             _names(prefer), quiet)
+             _names(prefer), quiet, openai_dialect)
     except StrictifyFileError as error:
         _stop(2, error.message, file, target, report_format)
     except _Exit as stop:
@@ -134,7 +143,7 @@ def _stop(code: int, message: str, file: str, target: str, report_format: str) -
 
 
 def _run(file, target, output, validator, check, lang, report_format, allow_lossy, only, max_strict, prefer,
-         quiet) -> None:
+         quiet, openai_dialect=DEFAULT_OPENAI_DIALECT) -> None:
     if check and not output:
         raise _Exit(2, "--check needs -o OUT: the strict file to compare with")
     try:
@@ -142,7 +151,7 @@ def _run(file, target, output, validator, check, lang, report_format, allow_loss
     except UnsafeOutput as error:
         raise _Exit(2, f"{error} (strictify never modifies its input)") from None
     outcome = strictify_file(file, target, lang=lang, allow_lossy=allow_lossy, only=only or None,
-                             max_strict=max_strict, prefer=prefer or None)
+                             max_strict=max_strict, prefer=prefer or None, openai_dialect=openai_dialect)
     target = outcome.report["target"]
     if validator:
         strict_names = [tool["name"] for tool in outcome.report["tools"] if tool["strict"]]

@@ -27,6 +27,24 @@ def as_dialect(tools: list[Tool], dialect: str) -> Any:
     raise ValueError(dialect)
 
 
+def definition_as(tool: Tool, dialect: str, *, gemini_key: str = "parametersJsonSchema") -> dict[str, Any]:
+    """One tool's definition in `dialect` (for Gemini, one function declaration with its schema under
+    `gemini_key`): what goes in the list that `as_dialect` wraps."""
+    if dialect == "gemini":
+        return _plain(tool, gemini_key)
+    written = as_dialect([tool], dialect)
+    return written["tools"][0] if dialect == "mcp" else written[0]
+
+
+def wrap_definitions(definitions: list[dict[str, Any]], dialect: str) -> Any:
+    """Definitions already in `dialect` as the file `as_dialect` writes."""
+    if dialect == "mcp":
+        return {"tools": definitions}
+    if dialect == "gemini":
+        return [{"functionDeclarations": definitions}]
+    return definitions
+
+
 def _plain(tool: Tool, schema_key: str) -> dict[str, Any]:
     out: dict[str, Any] = {"name": tool.name if tool.name is not None else tool.definition.get("name")}
     if tool.description is not None:

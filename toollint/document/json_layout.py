@@ -75,6 +75,7 @@ class _JsonText:
         self.style = JsonStyle.of(text)
         self.splices: list[tuple[int, int, str]] = []
         self.filled: dict[str, tuple[int, int, bool, Any]] = {}  # empty containers that get content: rendered last
+        self.removed: dict[str, set[int]] = {}  # container pointer -> indices of the members removed: spliced last
 
     # positions ---------------------------------------------------------------------------
 
@@ -205,22 +206,27 @@ class _JsonText:
     def finish(self) -> list[tuple[int, int, str]]:
         for start, end, multiline, content in self.filled.values():
             self.splices.append((start, end, self.style.render(content, self.indent_at(start), multiline)))
+        for pointer, indices in self.removed.items():
+            self.splices.extend(self._removal_splices(pointer, indices))
         return self.splices
 
     def remove_child(self, pointer: str, container: Any, token: str) -> None:
+        index = list(container).index(token) if isinstance(container, dict) else int(token)
+        self.removed.setdefault(pointer, set()).add(index)
+
+    def _removal_splices(self, pointer: str, indices: set[int]) -> list[tuple[int, int, str]]:
+        """One splice per run of adjacent removed members, so removing neighbours never gives overlapping spans."""
         start, end, entries = self.members(pointer)
-        if isinstance(container, dict):
-            ranges = [(e[0], e[3]) for e in entries.values()]
-            index = list(entries).index(token)
-        else:
-            ranges = list(entries)
-            index = int(token)
-        if len(ranges) == 1:
-            self.splices.append((start + 1, end - 1, ""))
-        elif index > 0:
-            self.splices.append((ranges[index - 1][1], ranges[index][1], ""))
-        else:
-            self.splices.append((ranges[0][0], ranges[1][0], ""))
+        ranges = [(e[0], e[3]) for e in entries.values()] if isinstance(entries, dict) else list(entries)
+        if len(indices) == len(ranges):
+            return [(start + 1, end - 1, "")]
+        out = []
+        for first, last in _runs(sorted(indices)):
+            if first > 0:  # from the end of the member kept before the run to the end of the run
+                out.append((ranges[first - 1][1], ranges[last][1], ""))
+            else:  # a leading run: up to the start of the first member kept after it
+                out.append((ranges[0][0], ranges[last + 1][0], ""))
+        return out
 
     def insert_item(self, pointer: str, array: list[Any], index: int, value: Any, *, append: bool = False) -> None:
         start, end, items = self.members(pointer)
@@ -237,6 +243,17 @@ class _JsonText:
             item_start = items[index][0]
             rendered = self.style.render(value, self.indent_at(item_start), multiline)
             self.splices.append((item_start, item_start, rendered + self.separator(start, end, item_start)))
+
+
+def _runs(indices: list[int]) -> list[tuple[int, int]]:
+    """Sorted indices as (first, last) runs of consecutive numbers."""
+    runs: list[tuple[int, int]] = []
+    for index in indices:
+        if runs and runs[-1][1] == index - 1:
+            runs[-1] = (runs[-1][0], index)
+        else:
+            runs.append((index, index))
+    return runs
 
 
 def json_splices(text: str, edits: list[Edit]) -> list[tuple[int, int, str]]:

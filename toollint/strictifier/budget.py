@@ -5,6 +5,17 @@ from __future__ import annotations
 from typing import Any
 
 
+def over_alone(usage: Any, budget: Any) -> list[str]:
+    """What one tool alone spends beyond a per-request budget ("30 optional parameters (limit 24)"): such a
+    tool cannot be sent strict even by itself."""
+    out = []
+    for what in ("optional_parameters", "union_parameters"):
+        value, limit = getattr(usage, what), getattr(budget, what)
+        if limit is not None and value > limit:
+            out.append(f"{value} {what.replace('_', ' ')} (limit {limit})")
+    return out
+
+
 def choose_strict(indexes: list[int], usage: dict[int, Any], budget: Any, max_strict: int | None,
                   prefer: list[int] | None = None) -> list[int]:
     """The tools to keep strict, in file order: the preferred ones first (in the order given), then the cheapest

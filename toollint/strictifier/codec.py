@@ -103,6 +103,11 @@ class Codec:
                 return value
             optional = mark.get("optional", ()) if kind == OBJECT else ()
             spread = mark.get("spread") if kind == OBJECT else None
+            renamed = mark.get("renamed") if kind == OBJECT else None
+            if renamed:  # a call may carry either spelling (`parametersJsonSchema` keeps the tool's own names)
+                wire_name = {old: new for new, old in renamed.items()}
+                value = {wire_name.get(name, name) if name not in properties else name: item
+                         for name, item in value.items()}
             out = {}
             others: Any = None
             for name, item in value.items():
@@ -123,6 +128,8 @@ class Codec:
                     out[key] = item
             elif others is not None:
                 out[spread] = others
+            if renamed:  # wire names Gemini takes -> the tool's own names
+                return {renamed.get(name, name): item for name, item in out.items()}
             return out
         if isinstance(value, list):
             if kind == TUPLE:
@@ -191,6 +198,10 @@ class Codec:
             if not isinstance(properties, dict):
                 return value
             spread = mark.get("spread") if kind == OBJECT else None
+            renamed = mark.get("renamed") if kind == OBJECT else None
+            if renamed:  # the tool's own names -> the wire names Gemini takes
+                wire_name = {old: new for new, old in renamed.items()}
+                value = {wire_name.get(name, name): item for name, item in value.items()}
             extra = [name for name in value if name not in properties or name == spread]
             if extra and spread is None:
                 raise CodecError(f"the wire's closed object has no property {extra[0]!r}")

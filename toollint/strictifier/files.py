@@ -7,6 +7,7 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
+from toollint.document.convert import definition_as, wrap_definitions
 from toollint.errors import StrictifyError
 
 
@@ -37,6 +38,19 @@ DIALECT_TARGETS = {"anthropic": "anthropic", "openai-chat": "openai", "openai-re
                    "gemini": "gemini"}
 
 
+# The dialect strictify writes for a target when the file is in another one (Anthropic keeps the file's own).
+OPENAI_DIALECTS = ("chat", "responses")
+DEFAULT_OPENAI_DIALECT = "chat"
+
+
+def own_dialect(target: str, openai_dialect: str = DEFAULT_OPENAI_DIALECT) -> str | None:
+    """The dialect a file strictified for `target` is written in when its tools are in another one, or None:
+    keep the file's dialect."""
+    if target == "openai":
+        return f"openai-{openai_dialect}"
+    return "gemini" if target == "gemini" else None
+
+
 def default_target(dialects: list[str]) -> str | None:
     """The target the file's own dialect implies, or None when it does not say (MCP) or the tools disagree."""
     targets = {DIALECT_TARGETS.get(d) for d in dialects}
@@ -45,11 +59,12 @@ def default_target(dialects: list[str]) -> str | None:
 
 def strictify_file(path: str, target: str | None = None, *, lang: str = "auto", allow_lossy: bool = False,
                    only: list[str] | None = None, max_strict: int | None = None,
-                   prefer: list[str] | None = None) -> StrictifiedFile:
+                   prefer: list[str] | None = None, openai_dialect: str = DEFAULT_OPENAI_DIALECT) -> StrictifiedFile:
     """Strictify every tool in one file; raises StrictifyFileError(message) when it cannot.
 
     `target` None: the one the file's dialect implies (an MCP file must say). A file with structural errors
-    is refused (see `precheck`)."""
+    is refused (see `precheck`). For OpenAI and Gemini, a file in another dialect (Anthropic, MCP...) is
+    written in the target's own (`openai_dialect`: OpenAI Chat or Responses; Gemini `functionDeclarations`)."""
     from toollint.document.edits import EditError, set_value
     from toollint.document.tools import read_tool_file
     from toollint.document.writer import apply_edits
@@ -88,11 +103,16 @@ def strictify_file(path: str, target: str | None = None, *, lang: str = "auto", 
                                  "strictify does not rewrite a broken definition (fix them first; `toollint check` "
                                  "explains each)")
 
+    written_dialect = own_dialect(target, openai_dialect)
+    foreign = [t for t in tools if DIALECT_TARGETS.get(t.dialect.name) != target]
+    if written_dialect is None or not foreign:
+        written_dialect = None  # the file is in the target's dialect (or Anthropic's): edited in place
+    raws = {t.index: _in_dialect(t, written_dialect) if t in foreign and written_dialect else t.raw for t in tools}
     results: dict[int, Any] = {}
     refusals = []
     for tool in chosen:
         try:
-            results[tool.index] = strictify_tool(tool.raw, target, lang=lang, allow_lossy=allow_lossy)
+            results[tool.index] = strictify_tool(raws[tool.index], target, lang=lang, allow_lossy=allow_lossy)
         except StrictifyError as error:
             refusals.append(f"{path}: tool {tool.label!r} at {tool.pointer + error.pointer or '/'}: {error.message}")
         except RecursionError:
@@ -121,14 +141,10 @@ def strictify_file(path: str, target: str | None = None, *, lang: str = "auto", 
     }
     over = [f"{value} {what.replace('_', ' ')} (limit {getattr(budget, what)})" for what, value in totals.items()
             if getattr(budget, what) is not None and value > getattr(budget, what)]
-    alone = []
-    for index in [t.index for t in chosen]:
-        usage = usage_by_tool[index]
-        for what, value in (("optional_parameters", usage.optional_parameters),
-                            ("union_parameters", usage.union_parameters)):
-            limit = getattr(budget, what)
-            if limit is not None and value > limit:
-                alone.append(f"{tools[index].label!r} alone has {value} {what.replace('_', ' ')} (limit {limit})")
+    from toollint.strictifier.budget import over_alone
+
+    alone = [f"{tools[index].label!r} alone has {spent}" for index in [t.index for t in chosen]
+             for spent in over_alone(usage_by_tool[index], budget)]
     if over:
         advice = "Choose which tools stay strict with --only NAME... or --max-strict N"
         if alone:
@@ -149,14 +165,24 @@ def strictify_file(path: str, target: str | None = None, *, lang: str = "auto", 
     notes = [f"{tool.label!r} says \"strict\": true for {tool.dialect.provider}, but was strictified for {target}; "
              f"its schema may not suit {tool.dialect.provider}'s strict mode"
              for tool in tools if tool.pointer in by_pointer and tool.strict and tool.dialect.provider != target]
+    if written_dialect is not None:
+        from toollint.document.dialects import DIALECTS
+
+        held = ", ".join(sorted({t.dialect.title for t in foreign}))
+        notes.append(f"written as {DIALECTS[written_dialect].title} definitions for {target} (the file holds {held} "
+                     "definitions)")
+    single = len(tools) == 1 and tools[0].pointer == ""  # a file that is one tool stays one tool
     entries: list[dict[str, Any]] = []
     report: dict[str, Any] = {"file": path, "target": target, "budget": totals, "tools": entries, "notes": notes}
-    for tool in tools:
+    if written_dialect is not None:
+        report["dialect"] = written_dialect
+    for position, tool in enumerate(tools):
         result = by_pointer.get(tool.pointer)
-        entry: dict[str, Any] = {"name": tool.name, "pointer": tool.pointer, "dialect": tool.dialect.name, "strict": result is not None,
-                 "changes": []}
+        at = tool.pointer if written_dialect is None else _written_pointer(written_dialect, position, single)
+        entry: dict[str, Any] = {"name": tool.name, "pointer": at, "dialect": tool.dialect.name,
+                                 "strict": result is not None, "changes": []}
         if result is not None:
-            entry["changes"] = [{**c.as_dict(), "pointer": tool.pointer + c.pointer} for c in result.changes]
+            entry["changes"] = [{**c.as_dict(), "pointer": at + c.pointer} for c in result.changes]
         elif tool.pointer in unstrict:
             entry["changes"] = [{"pointer": tool.strict_pointer, "keyword": "strict", "kind": "rewritten",
                                  "before": True, "after": False}]
@@ -168,6 +194,12 @@ def strictify_file(path: str, target: str | None = None, *, lang: str = "auto", 
             validators[tool.name or tool.pointer] = result.validator
 
     written = {**by_pointer, **unstrict}
+    if written_dialect is not None:  # a new file in the target's dialect, in the order of the input
+        definitions = [by_pointer[t.pointer].tool if t.pointer in by_pointer else
+                       unstrict[t.pointer].tool if t.pointer in unstrict else raws[t.index] for t in tools]
+        data = wrap_definitions(definitions, written_dialect)
+        text = _render(data[0] if single else data, source.format)
+        return StrictifiedFile(text, validators, report, list(by_pointer.values()))
     if source.format == "python":  # Python is never rewritten: the derived tools/list, strictified, as JSON
         text = _derived_listing(source.data, {p: result.tool for p, result in written.items()})
         return StrictifiedFile(text, validators, report, list(by_pointer.values()))
@@ -176,6 +208,37 @@ def strictify_file(path: str, target: str | None = None, *, lang: str = "auto", 
     except EditError as error:
         raise StrictifyFileError(f"{path}: cannot write the strict file: {error}") from None
     return StrictifiedFile(text, validators, report, list(by_pointer.values()))
+
+
+def _in_dialect(tool: Any, dialect: str) -> dict[str, Any]:
+    """The tool's definition in `dialect` (Gemini: a declaration with `parameters`, the Schema subset strictify
+    writes for Gemini)."""
+    return definition_as(tool, dialect, gemini_key="parameters")
+
+
+def _written_pointer(dialect: str, position: int, single: bool) -> str:
+    if dialect == "gemini":
+        return f"/functionDeclarations/{position}" if single else f"/0/functionDeclarations/{position}"
+    return "" if single else f"/{position}"
+
+
+def _render(data: Any, fmt: str) -> str:
+    """A new file: YAML for a YAML input, JSON (two-space indent, non-ASCII kept) otherwise."""
+    import json
+
+    if fmt == "yaml":
+        import io
+
+        from ruamel.yaml import YAML
+
+        yaml = YAML(typ="safe", pure=True)
+        yaml.default_flow_style = False
+        yaml.allow_unicode = True
+        yaml.sort_base_mapping_type_on_output = False  # type: ignore[assignment]
+        stream = io.StringIO()
+        yaml.dump(data, stream)
+        return stream.getvalue()
+    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
 
 
 def _derived_listing(data: dict[str, Any], replaced: dict[str, Any]) -> str:

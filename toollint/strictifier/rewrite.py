@@ -26,10 +26,18 @@ from typing import Any
 
 from toollint import pointer as jp
 from toollint.errors import StrictifyError
-from toollint.profiles import STRICT_TARGETS, Profile, load_profile
+from toollint.profiles import STRICT_TARGETS, Profile, Usage, load_profile, schema_usage
 from toollint.schema.walk import SCHEMA_TYPES, schema_types
 from toollint.strictifier.decode import decode_wire_arguments, has_wire_forms
-from toollint.strictifier.sentences import FIXED, append, detect_lang, sentence, union_sentence, vacuous
+from toollint.strictifier.sentences import (
+    FIXED,
+    append,
+    detect_lang,
+    ref_sentence,
+    sentence,
+    union_sentence,
+    vacuous,
+)
 from toollint.strictifier.shapes import (
     _ANNOTATIONS,
     _ARRAY_TYPES,
@@ -57,11 +65,11 @@ from toollint.strictifier.wire import (
     accepts_null,
     choices,
     first_unsatisfiable,
+    gemini_parameters,
     json_type,
     null_tag,
     separate_text_branches,
     strip_marks,
-    to_gemini,
     wire_types,
     without_null,
 )
@@ -131,6 +139,20 @@ class StrictifyResult:
     def lossy(self) -> bool:
         return any(c.kind == "lossy" for c in self.changes)
 
+    @property
+    def usage(self) -> Usage:
+        """What the strict tool spends of a request's budget: optional and union-typed parameters, counted on
+        the wire schema as Anthropic counts them."""
+        return schema_usage(self.wire_schema)
+
+    @property
+    def over_budget(self) -> list[str]:
+        """The target's per-request limits this tool exceeds on its own ("30 optional parameters (limit 24)"):
+        such a tool cannot be sent strict even alone. Empty when it fits (or the target publishes no budget)."""
+        from toollint.strictifier.budget import over_alone
+
+        return over_alone(self.usage, load_profile(self.target).budget)
+
     def encode(self, arguments: Any) -> Any:
         """Arguments valid against the original schema -> what a model sends under the wire schema.
         Raises `CodecError` when the wire cannot carry them (an open object's extra keys, say)."""
@@ -160,11 +182,13 @@ class NoStrictForm(StrictifyError):
 
 class _Strictifier:
     __slots__ = ("root", "profile", "forced_lang", "fallback_lang", "allow_lossy", "base", "changes", "stack", "defs",
-                 "def_names", "pending", "nodes", "below_root", "marked", "risky", "_anchors", "_origins", "_current", "free_keep", "leaf_keys")
+                 "def_names", "pending", "nodes", "below_root", "marked", "risky", "_anchors", "_origins", "_current", "free_keep", "leaf_keys", "rename", "refs")
 
     def __init__(self, root: Any, profile: Profile, *, lang: str, allow_lossy: bool, base: str,
-                 fallback_lang: str) -> None:
+                 fallback_lang: str, rename: bool = False) -> None:
         self.root = root
+        self.rename = rename  # Gemini `parameters`: property names outside its rule travel renamed
+        self.refs = False  # whether the wire keeps a `$ref` (recursion)
         self.profile = profile
         self.forced_lang = None if lang == "auto" else lang
         self.fallback_lang = fallback_lang
@@ -330,11 +354,38 @@ class _Strictifier:
         wire: dict[str, Any] = {k: schema[k] for k in ("title",) if isinstance(schema.get(k), str)}
         wire["type"] = ["string", "null"] if nullable else "string"
         wire["description"] = append(schema.get("description"), [FIXED["json"][1 if lang == "zh" else 0],
-                                                                  sentence("schema", rules, lang)], lang)
+                                                                  sentence("schema", rules, lang),
+                                                                  *self.ref_sentences(rules, lang)], lang)
         wire[MARK] = {"kind": TEXT, "null": nullable}
         self.marked = True
         self.change(pointer, "schema", why, "JSON text, checked by the validator", "rewritten")
         return wire
+
+    def ref_sentences(self, rules: Any, lang: str) -> list[str]:
+        """What each local `$ref` in a schema said in words stands for: the wire has no `$defs` to point at (a cut
+        recursion, a part sent as JSON text), so the description carries the definitions it names."""
+        zh = _resolved(lang) == "zh"
+        out: list[str] = []
+        seen: set[str] = set()
+        pending = _local_refs(rules)
+        while pending and len(seen) < 20:
+            ref = pending.pop(0)
+            if ref in seen:
+                continue
+            seen.add(ref)
+            target = _ref_target(ref)
+            if target == "":
+                out.append(FIXED["root_ref"][1 if zh else 0])
+                continue
+            try:
+                definition = _lookup(self.root, target) if target is not None else None
+            except KeyError:
+                continue
+            if definition is None:
+                continue
+            out.append(ref_sentence(ref, definition, "zh" if zh else "en"))
+            pending.extend(_local_refs(definition))
+        return out
 
     def needs_choices(self, schema: dict[str, Any]) -> bool:
         """Whether an enum/const node must be rebuilt: object or array members, no `type` where the target
@@ -547,6 +598,7 @@ class _Strictifier:
                 self.def_names[target] = name
                 self.pending.append(target)
             wire_ref = "#/$defs/" + jp.escape(name)
+        self.refs = True
         if wire_ref != ref:
             self.change(where, "$ref", ref, wire_ref, "rewritten")
         if not siblings:
@@ -699,10 +751,10 @@ class _Strictifier:
         moved: list[str] = []
         checked = schema
         one_of = schema.get("x-toollint-oneOf") is True
-        if "type" not in schema and "anyOf" not in schema and profile.name in _TYPED_TARGETS and not is_root:
-            if not types:  # no keyword says which type: any value, so JSON text (the validator checks the rest)
+        if "type" not in schema and "anyOf" not in schema and not is_root:
+            if not types and profile.name in _TYPED_TARGETS:  # any value: JSON text (the validator checks the rest)
                 return self.free(schema, pointer, lang)
-            if len(types) == 1:  # every node needs a `type` here: the one its keywords imply
+            if len(types) == 1:  # on every target, a typeless node gets the type its keywords imply
                 out["type"] = next(iter(types))
                 self.change(_join(pointer, "type"), "type", None, out["type"], "added")
                 checked = {**schema, "type": out["type"]}  # what the target checks keywords against
@@ -716,7 +768,7 @@ class _Strictifier:
             if kind is None:
                 if key in free_keep:
                     out[key] = value
-                elif keeps(key, value, checked, is_root=is_root):
+                elif key not in _NOT_JSON_SCHEMA and keeps(key, value, checked, is_root=is_root):
                     out[key] = value
                     if key == "enum" or key == "const":
                         self.risky = True
@@ -888,6 +940,8 @@ class _Strictifier:
         profile = self.profile
         properties = out.setdefault("properties", {})
         extra = schema.get("additionalProperties")
+        if extra is not False and not _CONDITIONAL.isdisjoint(schema):
+            self.lift_conditional(schema, properties, pointer, lang)
         patterns = schema.get("patternProperties")
         spread = is_root and ((isinstance(patterns, dict) and bool(patterns)) or (isinstance(extra, dict) and bool(extra)))
         # With `spread`, the other entries travel in one synthetic map property (added below).
@@ -926,10 +980,14 @@ class _Strictifier:
                 kept = [r for r in required if r in properties]
         spread_name = self.spread(schema, properties, pointer, lang) if spread else None
         if profile.every_property_required:
+            declared_properties: Any = schema.get("properties") if isinstance(schema.get("properties"), dict) else {}
             optional = []
             for name in properties:
                 if name not in kept:
-                    properties[name] = _nullable(self.explicit_null(properties[name], lang))
+                    if _null_is_absent(declared_properties.get(name), properties[name]):
+                        properties[name] = _flat_union(_nullable(properties[name]))
+                    else:
+                        properties[name] = _nullable(self.explicit_null(properties[name], lang))
                     optional.append(name)
                     self.change(_join(pointer + "/properties", name), "required", "optional",
                                 "required and nullable (null means absent)", "rewritten")
@@ -944,6 +1002,44 @@ class _Strictifier:
         if spread_name is not None:
             out[MARK] = {"kind": OBJECT, "optional": out.get(MARK, {}).get("optional", []), "spread": spread_name}
             self.marked = True
+        if self.rename:
+            self.rename_properties(out, pointer)
+
+    def rename_properties(self, out: dict[str, Any], pointer: str) -> None:
+        """Property names Gemini's `parameters` rejects get a name it takes; the codec maps them back."""
+        properties = out["properties"]
+        renamed = _gemini_renames(list(properties))
+        if not renamed:
+            return
+        back = {new: old for old, new in renamed.items()}
+        out["properties"] = {renamed.get(name, name): sub for name, sub in properties.items()}
+        if isinstance(out.get("required"), list):
+            out["required"] = [renamed.get(name, name) for name in out["required"]]
+        mark = out.get(MARK) or {"kind": OBJECT, "optional": []}
+        out[MARK] = {**mark, "renamed": back}
+        self.marked = True
+        for old, new in renamed.items():
+            self.change(_join(pointer + "/properties", old), "properties", old, f"renamed {new!r} (Gemini takes "
+                        "letters, digits and _ only, at most 64; the boundary maps it back)", "rewritten")
+
+    def lift_conditional(self, schema: dict[str, Any], properties: dict[str, Any], pointer: str, lang: str) -> None:
+        """Properties named only inside `if`/`then`/`else`/`dependentSchemas`/`dependentRequired` become optional
+        properties of the closed wire object, so a call that meets the condition can be sent; the condition stays
+        in the description and the validator (the original schema) enforces it."""
+        declared: Any = schema.get("properties") if isinstance(schema.get("properties"), dict) else {}
+        found: dict[str, list[tuple[str, Any]]] = {}
+        _conditional_names(schema, pointer, found, top=True)
+        for name, declarations in found.items():
+            if name in declared or name in properties:
+                continue
+            schemas = [sub for _, sub in declarations if sub is not None]
+            unique = [sub for index, sub in enumerate(schemas) if sub not in schemas[:index]]
+            lifted: Any = {} if not unique or any(sub is True or sub == {} for sub in unique) else (
+                unique[0] if len(unique) == 1 else {"anyOf": unique})
+            at = declarations[0][0]
+            properties[name] = self.slot(lifted, at, lang)
+            self.change(at, "properties", "declared only in a condition",
+                        "optional property of the wire object (the validator keeps the condition)", "added")
 
     def spread(self, schema: dict[str, Any], properties: dict[str, Any], pointer: str, lang: str) -> str:
         """The root's other entries (`patternProperties`, or `additionalProperties` holding a schema, beside declared
@@ -986,9 +1082,53 @@ class _Strictifier:
         if not isinstance(wire, dict) or not accepts_null(wire) or "$ref" in wire:
             return wire
         annotations = {k: wire[k] for k in ("title", "description") if k in wire}
-        rest = {k: v for k, v in without_null(wire).items() if k not in annotations}
+        rest = _flat_union({k: v for k, v in without_null(wire).items() if k not in annotations})
         tag = null_tag(FIXED["null_tag"][1 if _resolved(lang) == "zh" else 0])
         return {**annotations, "anyOf": [tag] if wire_types(rest) <= {"null"} else [rest, tag]}
+
+
+def _local_refs(schema: Any) -> list[str]:
+    """The local `$ref`s (`#...`) in a schema, in order, without looking into values (`enum`, `const`...)."""
+    if isinstance(schema, list):
+        return [ref for item in schema for ref in _local_refs(item)]
+    if not isinstance(schema, dict):
+        return []
+    own = [schema["$ref"]] if isinstance(schema.get("$ref"), str) and schema["$ref"].startswith("#") else []
+    return own + [ref for key, value in schema.items() if key not in ("enum", "const", "default", "examples")
+                  for ref in _local_refs(value)]
+
+
+# Keywords whose subschemas may name properties the object's own `properties` does not declare.
+_CONDITIONAL = frozenset({"if", "then", "else", "dependentSchemas", "dependentRequired"})
+
+
+def _conditional_names(schema: Any, pointer: str, found: dict[str, list[tuple[str, Any]]], *, top: bool) -> None:
+    """Every property name a condition of `schema` declares or requires -> [(pointer, its schema or None)]."""
+    if not isinstance(schema, dict):
+        return
+    if not top:
+        for name, sub in (schema.get("properties") or {}).items() if isinstance(schema.get("properties"),
+                                                                               dict) else ():
+            found.setdefault(name, []).append((_join(_join(pointer, "properties"), name), sub))
+        for name in schema.get("required") or () if isinstance(schema.get("required"), list) else ():
+            if isinstance(name, str):
+                found.setdefault(name, []).append((_join(pointer, "required"), None))
+    for key in ("if", "then", "else"):
+        _conditional_names(schema.get(key), _join(pointer, key), found, top=False)
+    for key in ("dependentSchemas", "dependentRequired"):
+        value = schema.get(key)
+        for name, sub in value.items() if isinstance(value, dict) else ():
+            at = _join(_join(pointer, key), name)
+            found.setdefault(name, []).append((at, None))
+            if key == "dependentSchemas":
+                _conditional_names(sub, at, found, top=False)
+            elif isinstance(sub, list):
+                for other in sub:
+                    if isinstance(other, str):
+                        found.setdefault(other, []).append((at, None))
+    for index, branch in enumerate(schema.get("allOf") or () if not top and isinstance(schema.get("allOf"),
+                                                                                        list) else ()):
+        _conditional_names(branch, _join(_join(pointer, "allOf"), index), found, top=False)
 
 
 # Keywords that stay beside a union instead of going into each of its branches.
@@ -1045,6 +1185,11 @@ _KIND = {"description": 1, "title": 1, "type": 2, "properties": 3, "required": 4
 _VALUE_CHECKED = frozenset({"enum", "const", "format", "pattern", "minItems", "anyOf", "allOf", "$ref", "type",
                             "default"})
 
+# OpenAPI's `nullable` in a JSON Schema input says nothing to the validator (the original schema, read as JSON
+# Schema, still rejects null), so the wire must not let null through either. A Gemini `parameters` input is
+# read with `nullable` turned into a type array first (`strictify_tool`).
+_NOT_JSON_SCHEMA = frozenset({"nullable"})
+
 _FREE_KEEP: dict[str, frozenset[str]] = {}
 _LEAF_KEYS: dict[str, frozenset[str]] = {}
 
@@ -1062,8 +1207,8 @@ def _free_keep(profile: Profile) -> frozenset[str]:
     """Keywords this target keeps whatever their value."""
     found = _FREE_KEEP.get(profile.name)
     if found is None:
-        found = _FREE_KEEP[profile.name] = frozenset(k for k in profile.supported
-                                                     if k not in _VALUE_CHECKED and k not in _KIND)
+        found = _FREE_KEEP[profile.name] = frozenset(k for k in profile.supported if k not in _VALUE_CHECKED and
+                                                     k not in _KIND and k not in _NOT_JSON_SCHEMA)
     return found
 
 
@@ -1075,6 +1220,38 @@ _KNOWN_MOVABLE = frozenset({
     "dependentRequired", "dependentSchemas", "dependencies", "deprecated", "contentEncoding", "contentMediaType",
     "example", "oneOf",
 })
+
+
+def _null_is_absent(original: Any, wire: Any) -> bool:
+    """Whether an optional property's null and its absence mean the same to the tool: it has no default, or
+    its default is null, and it takes a value besides null. Only a property with another default (or one whose
+    only value is null) needs the explicit-null tag on OpenAI."""
+    if isinstance(original, dict) and original.get("default") is not None:
+        return False
+    return not isinstance(wire, dict) or not wire_types(wire) <= {"null"}
+
+
+def _flat_union(wire: Any) -> Any:
+    """A wire `anyOf` of one branch, or of one plain branch and null, as one node (`type: [T, "null"]`):
+    what pydantic's `X | None = None` means, in the form OpenAI's docs show."""
+    if not isinstance(wire, dict) or not isinstance(wire.get("anyOf"), list) or "type" in wire:
+        return wire
+    branches = wire["anyOf"]
+    rest = [b for b in branches if not (isinstance(b, dict) and b == {"type": "null"})]
+    if len(rest) != 1 or not isinstance(rest[0], dict) or len(branches) - len(rest) > 1:
+        return wire
+    branch = rest[0]
+    if MARK in branch or not isinstance(branch.get("type"), str) or not _FLATTENS.isdisjoint(branch) or \
+            not set(wire).isdisjoint(k for k in branch if k != "description"):
+        return wire
+    outer = {k: v for k, v in wire.items() if k != "anyOf"}
+    if "description" in branch and "description" in outer:
+        return wire
+    flat = {**outer, **branch}
+    return _nullable(flat) if len(rest) != len(branches) else flat
+
+
+_FLATTENS = frozenset({"anyOf", "$ref", "const", "allOf", "oneOf"})  # a branch with these stays a branch
 
 
 def _nullable(wire: Any) -> Any:
@@ -1114,22 +1291,25 @@ def strictify_schema(schema: Any, target: str = "anthropic", *, lang: str = "aut
 
 
 def rewrite_schema(schema: Any, target: str = "anthropic", *, lang: str = "auto", allow_lossy: bool = False,
-                   pointer: str = "", fallback_lang: str = "en") -> tuple[dict[str, Any], dict[str, Any], list[Change]]:
+                   pointer: str = "", fallback_lang: str = "en",
+                   json_schema_field: bool = False) -> tuple[dict[str, Any], dict[str, Any], list[Change]]:
     """(codec schema, wire schema, changes): the codec schema is the wire in JSON Schema terms with the
-    markers `toollint.strictifier.codec` encodes and decodes by; the wire schema is what the target is sent."""
+    markers `toollint.strictifier.codec` encodes and decodes by; the wire schema is what the target is sent.
+    On Gemini, property names its `parameters` rejects are renamed, unless `json_schema_field` (the schema
+    goes to `parametersJsonSchema`, which has no such rule)."""
     if target not in TARGETS:
         raise ValueError(f"strictify writes for {', '.join(TARGETS)}, not {target!r}")
     worker = _Strictifier(schema, load_profile(target), lang=lang, allow_lossy=allow_lossy, base=pointer,
-                          fallback_lang=fallback_lang)
+                          fallback_lang=fallback_lang, rename=target == "gemini" and not json_schema_field)
     try:
         annotated = worker.run()
     except RecursionError:
         raise StrictifyError("the schema is nested too deeply to rewrite (no provider compiles such depth; "
                              "OpenAI allows 10 levels)", pointer) from None
-    wire = strip_marks(annotated) if worker.marked else annotated
-    if target == "gemini":
-        wire = to_gemini(wire)
-    return annotated, wire, worker.changes
+    if target == "gemini" and not json_schema_field:  # `parameters`: the Schema proto's terms, markers dropped
+        return annotated, gemini_parameters(annotated, has_refs=worker.refs), worker.changes
+    # Gemini's JSON Schema field takes the rewrite as it is: type arrays, `null`, `$ref`/`$defs`
+    return annotated, strip_marks(annotated) if worker.marked else annotated, worker.changes
 
 
 def strictify_tool(tool: dict[str, Any], target: str = "anthropic", *, lang: str = "auto",
@@ -1152,20 +1332,20 @@ def strictify_tool(tool: dict[str, Any], target: str = "anthropic", *, lang: str
         schema: Any = {"type": "object", "properties": {}}
     else:
         schema = parsed.schema
+    if parsed.openapi_schema:  # Gemini `parameters`: `nullable: true` allows null, in the validator too
+        from toollint.boundary.compiled import _nullable as openapi_nullable
+
+        schema = openapi_nullable(schema)
     fallback = (lang if lang != "auto" else None) or detect_lang(parsed.description) or "en"
+    json_field = key == "parametersJsonSchema" and target == "gemini"
     try:
         annotated, wire, changes = rewrite_schema(schema, target, lang=lang, allow_lossy=allow_lossy,
                                                   pointer=jp.join(parsed.definition_pointer, key),
-                                                  fallback_lang=fallback)
+                                                  fallback_lang=fallback, json_schema_field=json_field)
     except _MergeError as error:  # never the private class: callers catch StrictifyError
         raise StrictifyError(f"subschemas cannot be merged into one ({error})",
                              jp.join(parsed.definition_pointer, key)) from None
     out_key = key
-    if key == "parametersJsonSchema" and target == "gemini":
-        if fits_gemini_parameters(annotated, changes):
-            out_key = "parameters"  # nothing is lost in the `parameters` Schema subset: send it there
-        else:  # Gemini's JSON Schema field: type arrays and `null` stay as they are
-            wire = strip_marks(annotated)
     out = _rebuild(tool, parsed, key, wire, target, out_key)
     examples_changes = _check_input_examples(out, parsed, wire if target != "gemini" else strip_marks(annotated))
     changes.extend(examples_changes)
@@ -1173,37 +1353,36 @@ def strictify_tool(tool: dict[str, Any], target: str = "anthropic", *, lang: str
     return StrictifyResult(out, validator, changes, target, parsed.name, out_key, wire, annotated)
 
 
-# Gemini `parameters`: parameter names start with a letter or underscore, [A-Za-z0-9_], at most 64 characters
-_GEMINI_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,63}")
+_NOT_NAME_CHAR = re.compile(r"[^A-Za-z0-9_]")
 
 
-def fits_gemini_parameters(codec_schema: Any, changes: list[Change]) -> bool:
-    """Whether a schema rewritten for Gemini fits the `parameters` Schema subset without losing anything a
-    `parametersJsonSchema` would say: no part sent in another form (JSON text, a key/value map, a tuple...), no
-    constraint moved into a description or lost, and every parameter name one that `parameters` allows.
-    Annotations, inlined `$defs` and closing keywords (`additionalProperties: false`, which the Gemini API does
-    not take under `parameters`; the validator keeps it) may be dropped."""
-    from toollint.strictifier.wire import has_mark
-
-    for change in changes:
-        if change.kind in ("moved", "lossy"):
-            return False
-        if change.kind == "rewritten" and "description" in str(change.after):
-            return False  # enum values or exclusivity said in words only
-    if has_mark(codec_schema):
-        return False
-    return _gemini_names(codec_schema)
+def _gemini_name(name: str) -> bool:
+    """Gemini `parameters`: a name starts with a letter or `_`, then letters, digits and `_`, at most 64 characters
+    (an ASCII Python identifier is exactly that, checked in C)."""
+    return name.isascii() and name.isidentifier() and len(name) <= 64
 
 
-def _gemini_names(wire: Any) -> bool:
-    if isinstance(wire, list):
-        return all(_gemini_names(v) for v in wire)
-    if not isinstance(wire, dict):
-        return True
-    properties = wire.get("properties")
-    if isinstance(properties, dict) and not all(_GEMINI_NAME.fullmatch(name) for name in properties):
-        return False
-    return all(_gemini_names(v) for k, v in wire.items() if k not in ("enum", "const", "default", "example"))
+def _gemini_renames(names: list[str]) -> dict[str, str]:
+    """Old name -> new name for the names Gemini's `parameters` rejects: other characters become `_`, a leading
+    digit gets a `_` before it, at most 64 characters, never a name the object already has."""
+    if not names or (all(map(str.isidentifier, names)) and all(map(str.isascii, names)) and
+                     max(map(len, names)) <= 64):  # the common case, checked in C
+        return {}
+    taken = {name for name in names if _gemini_name(name)}
+    out = {}
+    for name in names:
+        if name in taken:
+            continue
+        base = _NOT_NAME_CHAR.sub("_", name) or "_"
+        if base[0].isdigit():  # only letters, digits and _ are left: a digit may not come first
+            base = "_" + base
+        base, new, counter = base[:64], base[:64], 2
+        while new in taken:
+            suffix = f"_{counter}"
+            new, counter = base[:64 - len(suffix)] + suffix, counter + 1
+        taken.add(new)
+        out[name] = new
+    return out
 
 
 def _rebuild(tool: dict[str, Any], parsed: Any, key: str, wire: dict[str, Any], target: str,

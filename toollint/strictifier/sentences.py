@@ -93,6 +93,7 @@ FIXED: dict[str, tuple[str, str]] = {
     "map": ('A map, sent as a list of {"key", "value"} pairs (keys unique).',
             "这是一个映射，以 {\"key\", \"value\"} 键值对列表传递（键不得重复）。"),
     "json": ("Any JSON value, sent as JSON text.", "任意 JSON 值，以 JSON 文本形式传递。"),
+    "root_ref": ('Here "#" stands for the schema of the whole input.', "其中 \"#\" 指整个输入的模式。"),
     "json_object": ("A JSON object, sent as JSON text.", "一个 JSON 对象，以 JSON 文本形式传递。"),
     "lossy": ("(Simplified for strict mode: the tool checks the full rule.)", "（为严格模式简化：工具会校验完整规则。）"),
     "null_tag": ('The value null, sent as {"null": true} (a plain null means the parameter is not given).',
@@ -173,6 +174,13 @@ def _key_sentence(value: dict[str, Any], lang: str) -> str | None:
         parts.append(f"每个键须是有效的 {value['format']} 格式。" if zh else
                      f"Every key is a valid {value['format']} string.")
     return ("" if zh else " ").join(parts) or None
+
+
+def ref_sentence(ref: str, definition: Any, lang: str) -> str:
+    """What a `$ref` named in a description stands for (the wire has no `$defs` to point at)."""
+    text = json.dumps(definition, ensure_ascii=False)
+    return f"其中 {_j(ref)} 指 JSON Schema {text}。" if lang == "zh" else \
+        f"Here {_j(ref)} stands for the JSON Schema {text}."
 
 
 def sentence(keyword: str, value: Any, lang: str) -> str:

@@ -275,15 +275,61 @@ def same(a: Any, b: Any) -> bool:
     return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
 
 
+def gemini_parameters(wire: Any, *, has_refs: bool = True) -> Any:
+    """A wire schema (codec markers dropped) as Gemini's `parameters` Schema: `to_gemini`, with references spelt as the
+    Schema proto spells them (`ref: "#/defs/Name"`, `defs` at the root; google-genai's `Schema` takes no `$ref`
+    or `$defs`). A reference to the root itself goes through a copy of the root in `defs`."""
+    out = to_gemini(wire)
+    if not has_refs or not isinstance(out, dict) or not _has_ref(out):
+        return out
+    defs = dict(out.pop("$defs", None) or {})
+    root_name = None
+    if _has_ref(out, "#") or any(_has_ref(d, "#") for d in defs.values()):
+        root_name, counter = "root", 2
+        while root_name in defs:
+            root_name, counter = f"root_{counter}", counter + 1
+        defs[root_name] = dict(out)
+    spelled = _spell_refs(out, root_name)
+    spelled["defs"] = {name: _spell_refs(sub, root_name) for name, sub in defs.items()}
+    return spelled
+
+
+def _has_ref(node: Any, ref: str | None = None) -> bool:
+    if isinstance(node, list):
+        return any(_has_ref(v, ref) for v in node)
+    if not isinstance(node, dict):
+        return False
+    if "$ref" in node and (ref is None or node["$ref"] == ref):
+        return True
+    return any(_has_ref(v, ref) for k, v in node.items() if k not in ("enum", "default", "example"))
+
+
+def _spell_refs(node: Any, root_name: str | None) -> Any:
+    if isinstance(node, list):
+        return [_spell_refs(v, root_name) for v in node]
+    if not isinstance(node, dict):
+        return node
+    out = {}
+    for key, value in node.items():
+        if key == "$ref" and isinstance(value, str):
+            out["ref"] = f"#/defs/{root_name}" if value == "#" else value.replace("#/$defs/", "#/defs/", 1)
+        elif key in ("enum", "default", "example"):
+            out[key] = value
+        else:
+            out[key] = _spell_refs(value, root_name)
+    return out
+
+
 def to_gemini(wire: Any) -> Any:
-    """A (marker-free) wire schema in the terms of Gemini's `parameters` Schema (OpenAPI 3.0 subset): `nullable`
+    """A wire schema (codec markers dropped) in the terms of Gemini's `parameters` Schema (OpenAPI 3.0 subset): `nullable`
     in place of type arrays and `null` branches, no `additionalProperties` (the Gemini API answers "Unknown
     name"), no `const`."""
     if isinstance(wire, list):
         return [to_gemini(v) for v in wire]
     if not isinstance(wire, dict):
         return wire
-    out = {k: to_gemini(v) for k, v in wire.items() if k != "additionalProperties" or not isinstance(v, bool)}
+    out = {k: to_gemini(v) for k, v in wire.items()
+           if k != MARK and (k != "additionalProperties" or not isinstance(v, bool))}
     if "const" in out:
         out["enum"] = [out.pop("const")]
     declared = out.get("type")
