@@ -187,3 +187,31 @@ def test_a_namespaced_function_does_not_clash_with_a_top_level_one():
     assert not _fired({"tools": [function, namespace]}, "duplicate-tool-name")
     assert _fired({"tools": [function, function]}, "duplicate-tool-name")
     assert _fired({"tools": [namespace | {"tools": [function, function]}]}, "duplicate-tool-name")
+
+
+def test_openai_strict_takes_string_lengths_and_rejects_unique_and_prefix_items():
+    """minLength/maxLength: live-probed 200 (pydantic-ai#7400); uniqueItems/prefixItems: quoted 400s (jcode#687,
+    pydantic-ai#7333)."""
+    schema = {"type": "object", "additionalProperties": False, "required": ["code", "tags", "pair"], "properties": {
+        "code": {"type": "string", "minLength": 2, "maxLength": 8, "description": "Code"},
+        "tags": {"type": "array", "items": {"type": "string"}, "uniqueItems": True, "description": "Tags"},
+        "pair": {"type": "array", "prefixItems": [{"type": "string"}], "items": {"type": "string"},
+                 "description": "Pair"}}}
+    tool = {"type": "function", "function": {"name": "t", "description": GOOD, "strict": True, "parameters": schema}}
+    found = sorted(f.pointer.rsplit("/", 1)[-1] for f in _fired([tool], "strict-unsupported-keyword"))
+    assert found == ["prefixItems", "uniqueItems"]
+    import toollint
+
+    wire = toollint.strictify({"name": "t", "description": GOOD, "input_schema": schema}, target="openai").tool
+    code = wire["input_schema"]["properties"]["code"]
+    assert (code["minLength"], code["maxLength"]) == (2, 8)  # kept on the wire, enforced by the API
+    assert "uniqueItems" not in wire["input_schema"]["properties"]["tags"]
+
+
+def test_gemini_parameters_spell_references_ref_and_defs():
+    schema = {"type": "object", "$defs": {"Id": {"type": "string", "description": "An id"}},
+              "properties": {"item": {"$ref": "#/$defs/Id"}}}
+    tool = {"name": "lookup_item", "description": GOOD, "input_schema": schema}
+    found = {f.pointer.rsplit("/", 1)[-1]: f for f in _fired(tool, "strict-unsupported-keyword", targets=("gemini",))}
+    assert set(found) == {"$ref", "$defs"}
+    assert "spell it `ref`" in found["$ref"].help and "spell it `defs`" in found["$defs"].help

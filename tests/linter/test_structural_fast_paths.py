@@ -240,7 +240,8 @@ def test_strict_checks_are_targets_only_and_strict_tools_group_by_target():
     for rule in strict_rules:
         assert all(c.targets_only for c in load_checks()[rule] if c.scope == "tool"), rule
     tool = {"type": "function", "function": {"name": "t", "description": "Look up one thing.", "strict": True,
-            "parameters": {"type": "object", "properties": {"a": {"type": "string", "minLength": 2}}}}}
+            "parameters": {"type": "object", "properties": {"a": {"type": "array", "items": {"type": "string"},
+                                                                    "uniqueItems": True}}}}}
     found = {f.rule for f in lint_text(json.dumps([tool]))}
     assert {"strict-open-object", "strict-optional-property", "strict-unsupported-keyword"} <= found
     tool["function"]["strict"] = False

@@ -72,6 +72,8 @@ def _api_answer(profile: Profile, key: str, node: SchemaNode, ctx: Context) -> s
 
 
 _GEMINI_VALUE_PROBLEMS = {"enum": "enum_string_only", "format": "string_format"}
+# google-genai 3.6.1's `Schema` takes references as `ref` and `defs` (issue 23; strictify-fidelity-2.md).
+_GEMINI_SPELLING = {"$ref": "ref", "$defs": "defs"}
 _GEMINI_DATED = {"enum": "on record in 2025", "format": "on record 2024-12 to 2025-04"}
 
 
@@ -118,8 +120,12 @@ def strict_unsupported_keyword(node: SchemaNode, ctx: Context, profiles: list[Pr
                                 "accept it)")
                 continue
             if profile.name == "gemini":
+                spelling = _GEMINI_SPELLING.get(key)
                 ctx.report(jp.join(node.pointer, key), f"{label}: `{key}` is not a field of Gemini's `parameters` "
-                           "Schema", key=True, help="remove it, or send the schema as `parametersJsonSchema`",
+                           "Schema", key=True,
+                           help=(f"spell it `{spelling}` as the Schema proto does (`toollint strictify --target gemini` "
+                                 "does), or send the schema as `parametersJsonSchema`") if spelling else
+                           "remove it, or send the schema as `parametersJsonSchema`",
                            note=f"the API answers \"{answer}\"")
                 continue
             quoted = profile.name == "openai" or bool(profile.rejected.get(key)) or key == "minItems"
