@@ -786,8 +786,12 @@ class _Strictifier:
                     said = "number_format" if key == "format" and types and "string" not in types else key
                     moved.append(sentence(said, value, _resolved(lang)))
                     self.change(_join(pointer, key), key, value, "description: " + moved[-1], "moved")
-            elif kind == 1:  # description, title
-                out[key] = value
+            elif kind == 1:  # description, title: text, kept unless the target's profile rejects the keyword
+                if key not in profile.rejected:
+                    out[key] = value
+                else:
+                    self.change(_join(pointer, key), key, value, "dropped: the target rejects it (kept in the "
+                                "validator)", "dropped")
             elif kind == 2:  # type
                 if not (value.__class__ is str and value in SCHEMA_TYPES) and not (
                         isinstance(value, list) and value and all(isinstance(t, str) and t in SCHEMA_TYPES for t in value)):
@@ -1198,7 +1202,7 @@ def _leaf_keys(profile: Profile) -> frozenset[str]:
     """Keywords a primitive leaf may hold and still be copied as it is (enum values checked apart)."""
     found = _LEAF_KEYS.get(profile.name)
     if found is None:
-        found = _LEAF_KEYS[profile.name] = _TRIVIAL | _free_keep(profile) | {"enum"} | (
+        found = _LEAF_KEYS[profile.name] = (_TRIVIAL - profile.rejected.keys()) | _free_keep(profile) | {"enum"} | (
             {"default"} if "default" in profile.supported else set())
     return found
 
