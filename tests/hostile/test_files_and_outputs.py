@@ -158,7 +158,7 @@ def test_a_failed_check_keeps_the_old_report(tmp_path, monkeypatch) -> None:
     def broken(*args, **kwargs):
         raise RuntimeError("reporter failed")
 
-    monkeypatch.setitem(report.FORMATS, "json", broken)
+    monkeypatch.setattr(report.Reporter, "load", lambda self: broken)
     with pytest.raises(RuntimeError):
         toollint("check", str(tmp_path / "t.json"), "--output-format", "json", "-o", str(tmp_path / "rep.txt"))
     assert (tmp_path / "rep.txt").read_text() == "old\n"

@@ -122,3 +122,16 @@ def test_headline_help_and_note_are_separate_in_every_format():
     assert f"**note:** {required['note']}" in result["message"]["markdown"]
     github = render("github")[1]
     assert f"does not define%0Ahelp: {required['help']}%0Anote: {required['note']}" in github
+
+
+def test_every_registered_reporter_is_a_cli_choice_and_renders():
+    """One registry: a format registered but not offered (or offered but not registered) fails here (issue 26)."""
+    from toollint.cli.check import check_command
+    from toollint.linter.report import REPORTERS
+
+    (option,) = [p for p in check_command.params if p.name == "output_format"]
+    assert tuple(option.type.choices) == tuple(REPORTERS)
+    for name, reporter in REPORTERS.items():
+        assert isinstance(reporter.load()([], []), str), name
+        if reporter.stream:
+            assert all(isinstance(chunk, str) for chunk in reporter.load_stream()([], [], with_summary=False)), name

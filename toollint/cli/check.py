@@ -14,10 +14,11 @@ import click
 from toollint.cli.live import live_options
 from toollint.linter.catalog import SEVERITY_RANK
 from toollint.linter.config import FAIL_ON, TARGETS, ConfigError, Settings, find_config, load_settings
+from toollint.linter.report import REPORTERS
 from toollint.safeio import UnsafeOutput, atomic_write, refuse_clashes
 from toollint.terminal import escape_controls
 
-OUTPUT_FORMATS = ("full", "concise", "json", "sarif", "github")
+OUTPUT_FORMATS = tuple(REPORTERS)  # the registry's names: a registered format is a choice
 
 
 def _split(values: tuple[str, ...]) -> tuple[str, ...] | None:
@@ -79,7 +80,6 @@ def check_command(paths, output_format, output_file, select, extend_select, igno
     from toollint.errors import ServerError
     from toollint.linter.config import validate_selectors
     from toollint.linter.inputs import lint_inputs
-    from toollint.linter.report import FORMATS, STREAMS
     from toollint.linter.report.text import render_file
     from toollint.linter.runner import survey_paths
     from toollint.suggest import did_you_mean
@@ -132,7 +132,7 @@ def check_command(paths, output_format, output_file, select, extend_select, igno
         else:  # after --fix: the files as written now, with everything a normal run checks
             progress = Progress()
             render = None  # worker processes render the report blocks of their files, when nothing edits them later
-            if fmt in STREAMS and not statistics and fixing is None:
+            if REPORTERS[fmt].stream and not statistics and fixing is None:
                 render = partial(render_file, fmt=fmt, unsafe_fixes=unsafe_fixes, color=colored)
             try:
                 run = lint_inputs(list(paths) or ([] if live.servers else ["."]), settings, live,
@@ -166,12 +166,12 @@ def check_command(paths, output_format, output_file, select, extend_select, igno
             text = tokens.statistics_json(findings, token_sets)
         else:
             text = _statistics(findings) + tokens.render_text(token_sets)
-    elif fmt in STREAMS:
-        chunks = STREAMS[fmt](findings, run.results, color=colored, paths=where, with_summary=not quiet,
+    elif REPORTERS[fmt].stream:
+        chunks = REPORTERS[fmt].load_stream()(findings, run.results, color=colored, paths=where, with_summary=not quiet,
                               unsafe_fixes=unsafe_fixes, fixed=sum(fixing.fixed.values()) if fixing else None)
         text = None if output_file is None else "".join(chunks)
     else:
-        text = FORMATS[fmt](findings, run.results, color=colored, rules=settings.enabled_rules(), paths=where)
+        text = REPORTERS[fmt].load()(findings, run.results, color=colored, rules=settings.enabled_rules(), paths=where)
     if not quiet and not findings and not any(r.tools for r in run.results) and fmt not in ("full", "concise"):
         click.echo(f"toollint: no tool definitions found in {', '.join(where)}", err=True)
     if text is None:

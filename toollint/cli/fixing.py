@@ -28,7 +28,7 @@ def report_fixes(fixing: FixRun, *, diff: bool, fix_only: bool, quiet: bool, exi
                  output_format: str | None, unsafe: bool, rules) -> int:
     """Print what --diff, --fix-only or --fix on stdin produce; returns the exit code."""
     from toollint.cli.check import exit_code
-    from toollint.linter.report import FORMATS
+    from toollint.linter.report import render
 
     click.echo(dropped_notes(fixing), err=True, nl=False)
     crashed = bool(fixing.run.crashes) or bool(fixing.run.refused)
@@ -54,7 +54,7 @@ def report_fixes(fixing: FixRun, *, diff: bool, fix_only: bool, quiet: bool, exi
             click.echo(fixed_summary(fixing), err=from_stdin)
         return 2 if crashed else 0
     findings = fixing.run.findings
-    text = FORMATS[output_format or "full"](findings, fixing.run.results, color=False, rules=rules,
+    text = render(output_format or "full", findings, fixing.run.results, color=False, rules=rules,
                                             unsafe_fixes=unsafe, fixed=sum(fixing.fixed.values()))
     click.echo(text, err=True, nl=False)
     if crashed:
