@@ -21,16 +21,23 @@ class Dialect:
     wrapper: str | None = None  # OpenAI Chat keeps the definition under "function"
     strict_field: bool = False
     title: str = ""
+    # The API whose tool-name rule applies (`[tool_names]` in profiles/tool_apis.toml).
+    names: str = "openai"
+    # The strict-mode target a file in this dialect is written for by strictify ("" for MCP and legacy
+    # functions, which fit several).
+    strict_target: str = ""
 
 
-ANTHROPIC = Dialect("anthropic", "anthropic", ("input_schema",), strict_field=True, title="Anthropic tool")
+ANTHROPIC = Dialect("anthropic", "anthropic", ("input_schema",), strict_field=True, title="Anthropic tool",
+                    names="anthropic", strict_target="anthropic")
 OPENAI_CHAT = Dialect("openai-chat", "openai", ("parameters",), wrapper="function", strict_field=True,
-                      title="OpenAI Chat Completions function tool")
+                      title="OpenAI Chat Completions function tool", strict_target="openai")
 OPENAI_RESPONSES = Dialect("openai-responses", "openai", ("parameters",), strict_field=True,
-                           title="OpenAI Responses function tool")
+                           title="OpenAI Responses function tool", strict_target="openai")
 OPENAI_FUNCTIONS = Dialect("openai-functions", "", ("parameters",), title="legacy OpenAI function")
-MCP = Dialect("mcp", "", ("inputSchema",), title="MCP tool")
-GEMINI = Dialect("gemini", "", ("parametersJsonSchema", "parameters"), title="Gemini function declaration")
+MCP = Dialect("mcp", "", ("inputSchema",), title="MCP tool", names="mcp")
+GEMINI = Dialect("gemini", "", ("parametersJsonSchema", "parameters"), title="Gemini function declaration",
+                 names="gemini", strict_target="gemini")
 
 DIALECTS = {d.name: d for d in (ANTHROPIC, OPENAI_CHAT, OPENAI_RESPONSES, OPENAI_FUNCTIONS, MCP, GEMINI)}
 
@@ -72,8 +79,13 @@ class Tool:
         return jp.join(self.definition_pointer, "description")
 
     @property
+    def schema_field(self) -> str:
+        """The key the schema is under, or would be: the dialect's first schema key when the tool has none."""
+        return self.schema_key or self.dialect.schema_keys[0]
+
+    @property
     def schema_pointer(self) -> str:
-        return jp.join(self.definition_pointer, self.schema_key or self.dialect.schema_keys[0])
+        return jp.join(self.definition_pointer, self.schema_field)
 
     @property
     def strict(self) -> bool:

@@ -194,7 +194,7 @@ def metaschema_violations(resolved: Resolved) -> list[str]:
     """The first violations of the JSON Schema 2020-12 metaschema in the tool's input schema."""
     from jsonschema import Draft202012Validator
 
-    schema = resolved.tool.definition.get(resolved.tool.schema_key or resolved.tool.dialect.schema_keys[0])
+    schema = resolved.tool.definition.get(resolved.tool.schema_field)
     validator = Draft202012Validator(Draft202012Validator.META_SCHEMA)
     errors = sorted(validator.iter_errors(schema), key=lambda e: (list(map(str, e.absolute_path)), e.message))
     out = []

@@ -70,7 +70,7 @@ def _field_pointer(tool: Tool, location: Location) -> str:
 def _raw(tool: Tool, location: Location) -> Any:
     if location.field == "outputSchema":
         return tool.definition.get("outputSchema")
-    key = tool.schema_key or tool.dialect.schema_keys[0]
+    key = tool.schema_field
     return tool.definition.get(key)
 
 

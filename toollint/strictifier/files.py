@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from toollint.document.convert import definition_as, wrap_definitions
+from toollint.document.dialects import DIALECTS
 from toollint.errors import StrictifyError
 
 
@@ -34,8 +35,7 @@ class StrictifiedFile:
 
 
 # The dialect of a file -> the strict mode it is written for; MCP (and legacy functions) fit several.
-DIALECT_TARGETS = {"anthropic": "anthropic", "openai-chat": "openai", "openai-responses": "openai",
-                   "gemini": "gemini"}
+DIALECT_TARGETS = {d.name: d.strict_target for d in DIALECTS.values() if d.strict_target}
 
 
 # The dialect strictify writes for a target when the file is in another one (Anthropic keeps the file's own).

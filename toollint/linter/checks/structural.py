@@ -234,7 +234,7 @@ def _foreign_type_fix(value: Any, where: str) -> fixes.Fix | None:
 @check("schema-root-not-object", "tool")
 def schema_root_not_object(tool: Tool, ctx: Context) -> None:
     schema = tool.schema
-    key = tool.schema_key or tool.dialect.schema_keys[0]
+    key = tool.schema_field
     if tool.schema_key is None:
         if tool.dialect is GEMINI:
             return  # Gemini declarations without parameters are tools that take none
@@ -583,8 +583,6 @@ def unknown_keyword(node: SchemaNode, ctx: Context) -> None:
 # ---------------------------------------------------------------------------------------------
 # names
 
-_NAME_FAMILY = {"anthropic": "anthropic", "openai-chat": "openai", "openai-responses": "openai",
-                "openai-functions": "openai", "mcp": "mcp", "gemini": "gemini"}
 _NAME_TITLE = {"anthropic": "Anthropic", "openai": "OpenAI", "mcp": "MCP", "gemini": "Gemini"}
 
 
@@ -607,7 +605,7 @@ def invalid_tool_name(tool: Tool, ctx: Context) -> None:
     if not isinstance(name, str):
         ctx.report(tool.definition_pointer, "the tool has no `name` string", key=True)
         return
-    family = _NAME_FAMILY.get(tool.dialect.name, "openai")
+    family = tool.dialect.names
     pattern, explanation = name_rule(family)
     if not pattern.fullmatch(name):
         bad = sorted({c for c in name if not re.fullmatch(r"[A-Za-z0-9_.:\-]", c)})
