@@ -40,10 +40,11 @@ class ApiError:
 
     provider: str
     pattern: str  # a Python regex matched against the pasted error text
-    text: str  # the answer as quoted in the source
+    text: str  # the answer as quoted in the source, or as the profile records it (`answer`)
     sources: tuple[str, ...] = ()
     recorded: str = ""  # when the answer was put on record here (YYYY-MM-DD)
     note: str = ""
+    answer: str = ""  # where the profiles keep this text (`tool_apis:CONSTRUCT.PROVIDER`, `PROFILE:MESSAGE`)
 
 
 @dataclass(frozen=True)
@@ -113,6 +114,20 @@ class RuleSpec:
         return "\n".join(parts) + "\n"
 
 
+def _api_error(data: dict[str, Any]) -> ApiError:
+    """A recorded answer: its text is quoted here, or named by `answer` and read from the profile that keeps it
+    (one copy of each provider text, issue 23)."""
+    answer = data.get("answer", "")
+    if answer:
+        from toollint.profiles import answer_text
+
+        text = answer_text(answer)
+    else:
+        text = data["text"]
+    return ApiError(data["provider"], data["pattern"], text, tuple(data.get("sources", ())), data.get("recorded", ""),
+                    data.get("note", ""), answer)
+
+
 def _spec(data: dict[str, Any], origin: str) -> RuleSpec:
     try:
         examples = tuple(
@@ -124,8 +139,7 @@ def _spec(data: dict[str, Any], origin: str) -> RuleSpec:
             code=data["code"], name=data["name"], severity=data["severity"], category=data["category"],
             summary=data["summary"], why=data["why"], fix=data["fix"], options=dict(data.get("options", {})),
             examples=examples, targets=tuple(data.get("targets", ())), sources=tuple(data.get("sources", ())),
-            api_errors=tuple(ApiError(e["provider"], e["pattern"], e["text"], tuple(e.get("sources", ())),
-                                      e.get("recorded", ""), e.get("note", "")) for e in data.get("api_errors", ())),
+            api_errors=tuple(_api_error(e) for e in data.get("api_errors", ())),
             fix_safety=data.get("fix_safety"), autofix=data.get("autofix", ""),
             opt_in=bool(data.get("opt_in", False)), precision=data.get("precision", ""),
         )

@@ -242,3 +242,28 @@ def recursive_refs(schema: Any) -> list[str]:
         if hit:
             found.append(ref_pointer)
     return found
+
+
+class _Sample(dict[str, Any]):
+    """Placeholder values for showing a provider's answer as an example: numbers where the answer counts."""
+
+    def __missing__(self, key: str) -> Any:
+        if key in ("index", "count", "limit", "length"):
+            return {"index": 3, "count": 25, "limit": 24, "length": 1500}[key]
+        return {"tool": "F", "context": "'properties', 'x'", "where": "properties[x]", "keyword": "minimum",
+                "name": "x", "type": "integer", "value": "uri", "dotted": "properties.x",
+                "dialect": "http://json-schema.org/draft-07/schema#"}.get(key, key)
+
+
+def answer_text(ref: str) -> str:
+    """A provider's recorded answer, named `tool_apis:CONSTRUCT.PROVIDER` or `PROFILE:MESSAGE`, filled with
+    sample values: the one copy of the text, for the rules' `api_errors` and the findings alike."""
+    source, _, path = ref.partition(":")
+    if source == "tool_apis":
+        from toollint.profiles.tool_apis import construct
+
+        name, _, provider = path.rpartition(".")
+        template = construct(name)[provider]
+    else:
+        template = load_profile(source).messages[path]
+    return str(template).format_map(_Sample())
