@@ -17,6 +17,31 @@ from toollint.schema.regex import anthropic_strict_problem
 from toollint.schema.walk import schema_types
 
 PROFILE_NAMES = ("anthropic", "openai", "gemini")
+
+
+@dataclass(frozen=True)
+class Provider:
+    """Who is on the other end of a tool definition: the name in messages, and the strict profile if it has one."""
+
+    name: str
+    title: str
+    profile: str | None = None  # its strict-mode profile (toollint/profiles/NAME.toml)
+
+
+PROVIDERS: dict[str, Provider] = {p.name: p for p in (
+    Provider("anthropic", "Anthropic", "anthropic"),
+    Provider("openai", "OpenAI", "openai"),
+    Provider("gemini", "Gemini", "gemini"),
+    Provider("mcp", "MCP"),
+    Provider("moonshot", "Moonshot (Kimi)"),
+    Provider("mcp-clients", "MCP clients"),
+)}
+
+
+def provider_title(name: str) -> str:
+    """The provider's name as messages print it."""
+    provider = PROVIDERS.get(name)
+    return provider.title if provider is not None else name
 STRICT_TARGETS = ("anthropic", "openai")
 
 

@@ -15,17 +15,14 @@ from toollint.linter.checks import check
 from toollint.linter.checks.shared import gemini_where, on_the_wire, relative_pointer
 from toollint.linter.context import Context, node_label, shown
 from toollint.linter.toolsets import SetContext, ToolSet
-from toollint.profiles import context_tuple
+from toollint.profiles import context_tuple, provider_title
 from toollint.profiles.tool_apis import Construct, construct
 from toollint.schema.walk import SchemaNode, schema_types, walk
 from toollint.tokens import count_tool, payload_bytes, text_bytes, tokenizer, tool_payload
 
-_PROVIDER = {"anthropic": "Anthropic", "openai": "OpenAI", "gemini": "Gemini", "moonshot": "Moonshot (Kimi)",
-             "mcp-clients": "MCP clients"}
-
 
 def _who(item: Construct) -> str:
-    return ", ".join(_PROVIDER.get(p, p) for p in item.rejected_by)
+    return ", ".join(provider_title(p) for p in item.rejected_by)
 
 
 def _fields(node: SchemaNode, ctx: Context) -> dict[str, Any]:
@@ -52,7 +49,7 @@ def _applies_to(rejected_by: tuple[str, ...], targets: frozenset[str]) -> bool:
 
 
 def _quote(item: Construct, provider: str, **fields: Any) -> str:
-    return f"{_PROVIDER.get(provider, provider)} answers \"{item.answer(provider, **fields)}\""
+    return f"{provider_title(provider)} answers \"{item.answer(provider, **fields)}\""
 
 
 # --- the root of the input schema --------------------------------------------------------------
@@ -308,7 +305,7 @@ def _report_tool_count(tools: list[Tool], ctx: Context, where: str) -> None:
         return
     name, limit = over[0]
     tool = tools[limit]
-    answers = "; ".join(f"{_PROVIDER.get(n, n)} (limit {lim}) answers "
+    answers = "; ".join(f"{provider_title(n)} (limit {lim}) answers "
                         f"\"{item.answer(n, limit=lim, count=len(tools)) if n in item.data else '400'}\""
                         for n, lim in over)
     ctx.report(tool.name_pointer, f"{len(tools)} tools in {where}, over the limit of {limit} per request (this is "

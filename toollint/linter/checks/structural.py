@@ -16,6 +16,7 @@ from toollint.linter import fixes
 from toollint.linter.checks import check
 from toollint.linter.checks.shared import LazyLabel, damerau, describe_value
 from toollint.linter.context import Context, node_label, shown
+from toollint.profiles import provider_title
 from toollint.profiles.tool_apis import construct
 from toollint.schema import type_names
 from toollint.schema.regex import backtracking_risk, ecma_equivalent, ecma_error
@@ -583,7 +584,6 @@ def unknown_keyword(node: SchemaNode, ctx: Context) -> None:
 # ---------------------------------------------------------------------------------------------
 # names
 
-_NAME_TITLE = {"anthropic": "Anthropic", "openai": "OpenAI", "mcp": "MCP", "gemini": "Gemini"}
 
 
 @cache
@@ -593,7 +593,7 @@ def name_rule(family: str) -> tuple[re.Pattern[str], str]:
     first = rule.get("first")
     pattern = re.compile(f"{first}{rule['pattern']}{{0,{rule['max'] - 1}}}" if first else
                          f"{rule['pattern']}{{1,{rule['max']}}}")
-    said = (f"{_NAME_TITLE[family]} accepts `^{pattern.pattern}$`, 1 to {rule['max']} characters ({rule['source']}, "
+    said = (f"{provider_title(family)} accepts `^{pattern.pattern}$`, 1 to {rule['max']} characters ({rule['source']}, "
             f"{rule['date']}"
             + (f"; {rule['disputed']}" if rule.get("disputed") else "") + ")")
     return pattern, said
@@ -620,7 +620,7 @@ def invalid_tool_name(tool: Tool, ctx: Context) -> None:
         return
     rejecting = [t for t in sorted(ctx.targets() & {"anthropic", "openai", "gemini"}) if not name_rule(t)[0].fullmatch(name)]
     if rejecting:
-        titles = " and ".join(_NAME_TITLE[t] for t in rejecting)
+        titles = " and ".join(provider_title(t) for t in rejecting)
         ctx.report(tool.name_pointer, f"tool name {shown(repr(name))} is valid MCP but not for {titles}",
                    help="rename it, or map it when exporting",
                    note="; ".join(name_rule(t)[1] for t in rejecting))
