@@ -319,3 +319,18 @@ def test_section_2_texts(text, rule, index, name):
     assert rule in rules(explanation)
     assert explanation.location.tool_index == index
     assert explanation.location.tool_name == name
+
+
+@pytest.mark.parametrize(("text", "rule"), [
+    # issue 23: uniqueItems rejected under OpenAI strict (1jehuang/jcode#687, 2026-07-31)
+    ("Invalid schema for function 'tag_items': In context=('properties', 'tags'), 'uniqueItems' is not permitted.",
+     "strict-unsupported-keyword"),
+    # prefixItems is ignored, then the array has no items (pydantic/pydantic-ai#7333)
+    ("Invalid schema for function 'pair': In context=('properties', 'pair'), array schema missing items.",
+     "array-missing-items"),
+    # Gemini's `parameters` Schema spells references `ref`: `$ref` is an unknown field
+    ("Invalid JSON payload received. Unknown name \"$ref\" at 'tools[0].function_declarations[0].parameters"
+     ".properties[1].value': Cannot find field.", "strict-unsupported-keyword"),
+])
+def test_the_late_2026_answers_are_explained(text, rule):
+    assert rule in [m.spec.name for m in match_text(text)]
