@@ -26,14 +26,18 @@ class Dialect:
     # The strict-mode target a file in this dialect is written for by strictify ("" for MCP and legacy
     # functions, which fit several).
     strict_target: str = ""
+    # Where the tool's `"strict": true` goes, in words (messages say it; "" for dialects with no strict flag).
+    strict_where: str = ""
 
 
 ANTHROPIC = Dialect("anthropic", "anthropic", ("input_schema",), strict_field=True, title="Anthropic tool",
-                    names="anthropic", strict_target="anthropic")
+                    names="anthropic", strict_target="anthropic", strict_where="beside `input_schema`")
 OPENAI_CHAT = Dialect("openai-chat", "openai", ("parameters",), wrapper="function", strict_field=True,
-                      title="OpenAI Chat Completions function tool", strict_target="openai")
+                      title="OpenAI Chat Completions function tool", strict_target="openai",
+                      strict_where="in `function`, beside `parameters`")
 OPENAI_RESPONSES = Dialect("openai-responses", "openai", ("parameters",), strict_field=True,
-                           title="OpenAI Responses function tool", strict_target="openai")
+                           title="OpenAI Responses function tool", strict_target="openai",
+                           strict_where="beside `parameters`")
 OPENAI_FUNCTIONS = Dialect("openai-functions", "", ("parameters",), title="legacy OpenAI function")
 MCP = Dialect("mcp", "", ("inputSchema",), title="MCP tool", names="mcp")
 GEMINI = Dialect("gemini", "", ("parametersJsonSchema", "parameters"), title="Gemini function declaration",

@@ -261,8 +261,7 @@ def strict_inside_schema(tool: Tool, ctx: Context) -> None:
     schema = tool.schema
     if not isinstance(schema, dict) or "strict" not in schema:
         return
-    beside = {"anthropic": "beside `input_schema`", "openai-chat": "in `function`, beside `parameters`",
-              "openai-responses": "beside `parameters`"}.get(tool.dialect.name, "on the tool, beside the schema")
+    beside = tool.dialect.strict_where or "on the tool, beside the schema"
     ctx.report(jp.join(tool.schema_pointer, "strict"),
                "`strict` inside the input schema is not the strict flag", key=True, help=f"move it {beside}",
                note="there it is an ordinary (unknown) schema keyword: the API does not see it, so the arguments "
