@@ -64,119 +64,162 @@ def strictify_file(path: str, target: str | None = None, *, lang: str = "auto", 
 
     `target` None: the one the file's dialect implies (an MCP file must say). A file with structural errors
     is refused (see `precheck`). For OpenAI and Gemini, a file in another dialect (Anthropic, MCP...) is
-    written in the target's own (`openai_dialect`: OpenAI Chat or Responses; Gemini `functionDeclarations`)."""
-    from toollint.document.edits import EditError, set_value
+    written in the target's own (`openai_dialect`: OpenAI Chat or Responses; Gemini `functionDeclarations`).
+    Five phases: select the tools and the target, rewrite each, fit the request budget, report, write."""
+    plan = _select(path, target, only, prefer, openai_dialect)
+    results = _rewrite(plan, lang, allow_lossy)
+    strict_indexes, totals = _fit_budget(plan, results, max_strict, prefer)
+    by_pointer = {plan.tools[i].pointer: results[i] for i in strict_indexes}
+    unstrict = {tool.pointer: _Unstrict(_without_strict(tool)) for tool in plan.tools
+                # a tool left out of the strict set must not ask for strict mode: its schema was not rewritten
+                if tool.pointer not in by_pointer and tool.strict and tool.dialect.provider == plan.target}
+    report = _report(plan, by_pointer, unstrict, totals)
+    validators = {tool.name or tool.pointer: by_pointer[tool.pointer].validator for tool in plan.tools
+                  if tool.pointer in by_pointer}
+    return StrictifiedFile(_write(plan, by_pointer, unstrict), validators, report, list(by_pointer.values()))
+
+
+@dataclass
+class _Plan:
+    """What the select phase decided: the file, its tools, the ones to make strict, and how it is written."""
+
+    path: str
+    source: Any
+    tools: list[Any]
+    chosen: list[Any]
+    target: str
+    written_dialect: str | None  # None: the file is edited in place, in its own dialect
+    foreign: list[Any]  # tools in another dialect than the target's
+    raws: dict[int, Any]  # each tool's definition as it is rewritten (converted to the written dialect)
+
+
+def _select(path: str, target: str | None, only: list[str] | None, prefer: list[str] | None,
+            openai_dialect: str) -> _Plan:
+    """Read the file and choose the tools and the target; refuse a file strictify cannot rewrite."""
     from toollint.document.tools import read_tool_file
-    from toollint.document.writer import apply_edits
-    from toollint.profiles import load_profile, schema_usage
-    from toollint.strictifier.rewrite import StrictifyError, strictify_tool
+    from toollint.strictifier.precheck import broken_input
 
     source, tools = read_tool_file(path, StrictifyFileError)
     if source.documents > 1:
         raise StrictifyFileError(f"{path}: holds {source.documents} YAML documents; strictify writes one tool set "
                                  "per file")
     names = [t.name for t in tools]
-    if only:
-        unknown = [n for n in only if n not in names]
-        if unknown:
-            raise StrictifyFileError(f"{path}: --only names no tool called {', '.join(repr(n) for n in unknown)} "
-                        f"(tools: {', '.join(str(n) for n in names)})")
+    _refuse_unknown(path, "--only", only, names, usage=False)
     chosen = [t for t in tools if not only or t.name in only]
-    if target is None:
-        from toollint.strictifier.rewrite import TARGETS
-
-        target = default_target([t.dialect.name for t in tools])
-        if target is None:
-            dialects = ", ".join(sorted({t.dialect.title for t in tools}))
-            raise StrictifyFileError(f"{path}: the file's dialect ({dialects}) does not say which strict mode to "
-                                     f"write for; pass --target with one of: {', '.join(TARGETS)}", usage=True)
-    if prefer:
-        unknown = [n for n in prefer if n not in names]
-        if unknown:
-            raise StrictifyFileError(f"{path}: --prefer names no tool called {', '.join(repr(n) for n in unknown)} "
-                                     f"(tools: {', '.join(str(n) for n in names)})", usage=True)
-    from toollint.strictifier.precheck import broken_input
-
+    target = target or _implied_target(path, tools)
+    _refuse_unknown(path, "--prefer", prefer, names, usage=True)
     broken = broken_input(source, path, [t.pointer for t in chosen])
     if broken:
         raise StrictifyFileError("\n".join(broken) + f"\ntoollint strictify: {len(broken)} structural error(s); "
                                  "strictify does not rewrite a broken definition (fix them first; `toollint check` "
                                  "explains each)")
-
-    written_dialect = own_dialect(target, openai_dialect)
     foreign = [t for t in tools if DIALECT_TARGETS.get(t.dialect.name) != target]
-    if written_dialect is None or not foreign:
-        written_dialect = None  # the file is in the target's dialect (or Anthropic's): edited in place
+    written_dialect = own_dialect(target, openai_dialect) if foreign else None
+    # None: the file is in the target's dialect (or Anthropic's, which strictify keeps) and is edited in place
     raws = {t.index: _in_dialect(t, written_dialect) if t in foreign and written_dialect else t.raw for t in tools}
+    return _Plan(path, source, tools, chosen, target, written_dialect, foreign, raws)
+
+
+def _refuse_unknown(path: str, option: str, wanted: list[str] | None, names: list[Any], *, usage: bool) -> None:
+    unknown = [n for n in wanted or () if n not in names]
+    if unknown:
+        raise StrictifyFileError(f"{path}: {option} names no tool called {', '.join(repr(n) for n in unknown)} "
+                                 f"(tools: {', '.join(str(n) for n in names)})", usage=usage)
+
+
+def _implied_target(path: str, tools: list[Any]) -> str:
+    from toollint.strictifier.rewrite import TARGETS
+
+    target = default_target([t.dialect.name for t in tools])
+    if target is None:
+        dialects = ", ".join(sorted({t.dialect.title for t in tools}))
+        raise StrictifyFileError(f"{path}: the file's dialect ({dialects}) does not say which strict mode to "
+                                 f"write for; pass --target with one of: {', '.join(TARGETS)}", usage=True)
+    return target
+
+
+def _rewrite(plan: _Plan, lang: str, allow_lossy: bool) -> dict[int, Any]:
+    """Each chosen tool rewritten for the target, by index; every refusal is collected, then all are raised."""
+    from toollint.strictifier.rewrite import StrictifyError, strictify_tool
+
     results: dict[int, Any] = {}
     refusals = []
-    for tool in chosen:
+    for tool in plan.chosen:
+        where = f"{plan.path}: tool {tool.label!r} at"
         try:
-            results[tool.index] = strictify_tool(raws[tool.index], target, lang=lang, allow_lossy=allow_lossy)
+            results[tool.index] = strictify_tool(plan.raws[tool.index], plan.target, lang=lang,
+                                                 allow_lossy=allow_lossy)
         except StrictifyError as error:
-            refusals.append(f"{path}: tool {tool.label!r} at {tool.pointer + error.pointer or '/'}: {error.message}")
+            refusals.append(f"{where} {tool.pointer + error.pointer or '/'}: {error.message}")
         except RecursionError:
-            refusals.append(f"{path}: tool {tool.label!r} at {tool.pointer or '/'}: the schema is nested too "
-                            "deeply to rewrite")
+            refusals.append(f"{where} {tool.pointer or '/'}: the schema is nested too deeply to rewrite")
         except Exception as error:  # noqa: BLE001 - a bug in strictify must not end in a traceback
-            refusals.append(f"{path}: tool {tool.label!r} at {tool.pointer or '/'}: internal error while "
-                            f"rewriting ({type(error).__name__}: {error}); please report it with this tool")
+            refusals.append(f"{where} {tool.pointer or '/'}: internal error while rewriting "
+                            f"({type(error).__name__}: {error}); please report it with this tool")
     if refusals:
         hint = "" if allow_lossy else " (--allow-lossy simplifies instead and records the loss)"
         raise StrictifyFileError("\n".join(refusals) + f"\ntoollint strictify: refused {len(refusals)} tool(s){hint}")
+    return results
 
-    profile = load_profile(target)
+
+def _fit_budget(plan: _Plan, results: dict[int, Any], max_strict: int | None,
+                prefer: list[str] | None) -> tuple[list[int], dict[str, int]]:
+    """The indexes that stay strict (`--max-strict` chooses the cheapest, `--prefer` first) and their totals;
+    refuse a strict set over the target's per-request limits, naming a tool that is over them alone."""
+    from toollint.profiles import load_profile, schema_usage
+    from toollint.strictifier.budget import choose_strict, over_alone
+
+    profile = load_profile(plan.target)
     budget = profile.budget
-    strict_indexes = [t.index for t in chosen]
+    strict_indexes = [t.index for t in plan.chosen]
     usage_by_tool = {i: schema_usage(results[i].wire_schema) for i in strict_indexes}
     if max_strict is not None:
-        from toollint.strictifier.budget import choose_strict
-
-        preferred = [t.index for name in prefer or () for t in chosen if t.name == name]
+        preferred = [t.index for name in prefer or () for t in plan.chosen if t.name == name]
         strict_indexes = choose_strict(strict_indexes, usage_by_tool, budget, max_strict, preferred)
     totals = {
         "strict_tools": len(strict_indexes),
         "optional_parameters": sum(usage_by_tool[i].optional_parameters for i in strict_indexes),
         "union_parameters": sum(usage_by_tool[i].union_parameters for i in strict_indexes),
     }
+    alone = [f"{plan.tools[tool.index].label!r} alone has {spent}" for tool in plan.chosen
+             for spent in over_alone(usage_by_tool[tool.index], budget)]
+    _refuse_over_limits(plan, profile, totals, alone, bool(strict_indexes))
+    _refuse_oversized(plan.path, profile, [results[i].wire_schema for i in strict_indexes])
+    return strict_indexes, totals
+
+
+def _refuse_over_limits(plan: _Plan, profile: Any, totals: dict[str, int], alone: list[str], any_strict: bool) -> None:
+    budget = profile.budget
     over = [f"{value} {what.replace('_', ' ')} (limit {getattr(budget, what)})" for what, value in totals.items()
             if getattr(budget, what) is not None and value > getattr(budget, what)]
-    from toollint.strictifier.budget import over_alone
-
-    alone = [f"{tools[index].label!r} alone has {spent}" for index in [t.index for t in chosen]
-             for spent in over_alone(usage_by_tool[index], budget)]
     if over:
         advice = "Choose which tools stay strict with --only NAME... or --max-strict N"
         if alone:
             advice += "; " + "; ".join(alone) + ": make some of its parameters required, or leave it non-strict"
-        raise StrictifyFileError(f"{path}: the strict tools exceed {profile.title}'s per-request limits: {', '.join(over)}. "
-                    f"{advice}")
-    if chosen and not strict_indexes:
-        raise StrictifyFileError(f"{path}: no tool fits {profile.title}'s per-request limits"
-                    + (f" ({'; '.join(alone)})" if alone else ""))
+        raise StrictifyFileError(f"{plan.path}: the strict tools exceed {profile.title}'s per-request limits: "
+                                 f"{', '.join(over)}. {advice}")
+    if plan.chosen and not any_strict:
+        raise StrictifyFileError(f"{plan.path}: no tool fits {profile.title}'s per-request limits"
+                                 + (f" ({'; '.join(alone)})" if alone else ""))
 
-    _refuse_oversized(path, profile, [results[i].wire_schema for i in strict_indexes])
-    by_pointer = {tools[i].pointer: results[i] for i in strict_indexes}
-    unstrict = {}
-    for tool in tools:
-        # a tool left out of the strict set must not ask for strict mode: its schema was not rewritten
-        if tool.pointer not in by_pointer and tool.strict and tool.dialect.provider == target:
-            unstrict[tool.pointer] = _Unstrict(_without_strict(tool))
+
+def _report(plan: _Plan, by_pointer: dict[str, Any], unstrict: dict[str, _Unstrict],
+            totals: dict[str, int]) -> dict[str, Any]:
+    """What changed, per tool, at the pointers of the written file, with the notes a reader needs."""
+    target, written_dialect = plan.target, plan.written_dialect
     notes = [f"{tool.label!r} says \"strict\": true for {tool.dialect.provider}, but was strictified for {target}; "
              f"its schema may not suit {tool.dialect.provider}'s strict mode"
-             for tool in tools if tool.pointer in by_pointer and tool.strict and tool.dialect.provider != target]
+             for tool in plan.tools if tool.pointer in by_pointer and tool.strict and tool.dialect.provider != target]
     if written_dialect is not None:
-        from toollint.document.dialects import DIALECTS
-
-        held = ", ".join(sorted({t.dialect.title for t in foreign}))
+        held = ", ".join(sorted({t.dialect.title for t in plan.foreign}))
         notes.append(f"written as {DIALECTS[written_dialect].title} definitions for {target} (the file holds {held} "
                      "definitions)")
-    single = len(tools) == 1 and tools[0].pointer == ""  # a file that is one tool stays one tool
+    single = _single(plan)
     entries: list[dict[str, Any]] = []
-    report: dict[str, Any] = {"file": path, "target": target, "budget": totals, "tools": entries, "notes": notes}
+    report: dict[str, Any] = {"file": plan.path, "target": target, "budget": totals, "tools": entries, "notes": notes}
     if written_dialect is not None:
         report["dialect"] = written_dialect
-    for position, tool in enumerate(tools):
+    for position, tool in enumerate(plan.tools):
         result = by_pointer.get(tool.pointer)
         at = tool.pointer if written_dialect is None else _written_pointer(written_dialect, position, single)
         entry: dict[str, Any] = {"name": tool.name, "pointer": at, "dialect": tool.dialect.name,
@@ -187,27 +230,32 @@ def strictify_file(path: str, target: str | None = None, *, lang: str = "auto", 
             entry["changes"] = [{"pointer": tool.strict_pointer, "keyword": "strict", "kind": "rewritten",
                                  "before": True, "after": False}]
         entries.append(entry)
-    validators = {}
-    for tool in tools:
-        result = by_pointer.get(tool.pointer)
-        if result is not None:
-            validators[tool.name or tool.pointer] = result.validator
+    return report
+
+
+def _single(plan: _Plan) -> bool:
+    """A file that is one tool stays one tool."""
+    return len(plan.tools) == 1 and plan.tools[0].pointer == ""
+
+
+def _write(plan: _Plan, by_pointer: dict[str, Any], unstrict: dict[str, _Unstrict]) -> str:
+    """The strict file's text: the file edited in place, a new file in the target's dialect, or (for Python,
+    which is never rewritten) the derived listing as JSON."""
+    from toollint.document.edits import EditError, set_value
+    from toollint.document.writer import apply_edits
 
     written = {**by_pointer, **unstrict}
-    if written_dialect is not None:  # a new file in the target's dialect, in the order of the input
-        definitions = [by_pointer[t.pointer].tool if t.pointer in by_pointer else
-                       unstrict[t.pointer].tool if t.pointer in unstrict else raws[t.index] for t in tools]
-        data = wrap_definitions(definitions, written_dialect)
-        text = _render(data[0] if single else data, source.format)
-        return StrictifiedFile(text, validators, report, list(by_pointer.values()))
-    if source.format == "python":  # Python is never rewritten: the derived tools/list, strictified, as JSON
-        text = _derived_listing(source.data, {p: result.tool for p, result in written.items()})
-        return StrictifiedFile(text, validators, report, list(by_pointer.values()))
+    source = plan.source
+    if plan.written_dialect is not None:  # a new file in the target's dialect, in the order of the input
+        definitions = [written[t.pointer].tool if t.pointer in written else plan.raws[t.index] for t in plan.tools]
+        data = wrap_definitions(definitions, plan.written_dialect)
+        return _render(data[0] if _single(plan) else data, source.format)
+    if source.format == "python":
+        return _derived_listing(source.data, {p: result.tool for p, result in written.items()})
     try:
-        text = apply_edits(source.text, source.format, [set_value(p, result.tool) for p, result in written.items()])
+        return apply_edits(source.text, source.format, [set_value(p, result.tool) for p, result in written.items()])
     except EditError as error:
-        raise StrictifyFileError(f"{path}: cannot write the strict file: {error}") from None
-    return StrictifiedFile(text, validators, report, list(by_pointer.values()))
+        raise StrictifyFileError(f"{plan.path}: cannot write the strict file: {error}") from None
 
 
 def _in_dialect(tool: Any, dialect: str) -> dict[str, Any]:
