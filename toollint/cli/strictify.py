@@ -154,11 +154,7 @@ def _run(file, target, output, validator, check, lang, report_format, allow_loss
                              max_strict=max_strict, prefer=prefer or None, openai_dialect=openai_dialect)
     target = outcome.report["target"]
     if validator:
-        strict_names = [tool["name"] for tool in outcome.report["tools"] if tool["strict"]]
-        twice = sorted({str(name) for name in strict_names if strict_names.count(name) > 1})
-        if twice:
-            raise _Exit(2, f"{validator}: {len(twice)} tool name(s) appear twice ({', '.join(map(repr, twice))}); the "
-                        "validator file holds one schema per name, so one would be lost: rename the tools")
+        _refuse_twice_named(validator, outcome.report)
     validator_text = json.dumps(outcome.validators, ensure_ascii=False, indent=2, allow_nan=False) + "\n"
     if not quiet:
         if report_format == "json":
@@ -166,26 +162,45 @@ def _run(file, target, output, validator, check, lang, report_format, allow_loss
         else:
             click.echo(_text_report(outcome.report), err=True, nl=False)
     if check:
-        stale = []
-        for path, text in ((output, outcome.text), (validator, validator_text)):
-            if not path:
-                continue
-            try:
-                current = read_regular(path, len(text.encode("utf-8")) + 1)
-            except OSError:
-                stale.append(f"{path} is missing or not a regular file")
-                continue
-            if current != text.encode("utf-8"):  # bytes: line endings and encoding count too
-                stale.append(f"{path} is out of date")
+        stale = _stale([(output, outcome.text), (validator, validator_text)])
         if stale:
             raise _Exit(1, "; ".join(stale) + f" (run `toollint strictify {file} --target {target} -o {output}"
                         + (f" --validator {validator}" if validator else "") + "`)")
         return
+    _write_outputs(output, outcome.text, validator, validator_text)
+
+
+def _refuse_twice_named(validator: str, report: dict) -> None:
+    """The validator file holds one schema per tool name: two strict tools of one name would lose one."""
+    strict_names = [tool["name"] for tool in report["tools"] if tool["strict"]]
+    twice = sorted({str(name) for name in strict_names if strict_names.count(name) > 1})
+    if twice:
+        raise _Exit(2, f"{validator}: {len(twice)} tool name(s) appear twice ({', '.join(map(repr, twice))}); the "
+                    "validator file holds one schema per name, so one would be lost: rename the tools")
+
+
+def _stale(pairs: list[tuple[str | None, str]]) -> list[str]:
+    """`--check`: which committed files differ, byte for byte (line endings and encoding count too)."""
+    stale = []
+    for path, text in pairs:
+        if not path:
+            continue
+        try:
+            current = read_regular(path, len(text.encode("utf-8")) + 1)
+        except OSError:
+            stale.append(f"{path} is missing or not a regular file")
+            continue
+        if current != text.encode("utf-8"):
+            stale.append(f"{path} is out of date")
+    return stale
+
+
+def _write_outputs(output: str | None, text: str, validator: str | None, validator_text: str) -> None:
     try:
         if output:
-            atomic_write(output, outcome.text)
+            atomic_write(output, text)
         else:
-            click.echo(outcome.text, nl=False)
+            click.echo(text, nl=False)
         if validator:
             atomic_write(validator, validator_text)
     except UnsafeOutput as error:
