@@ -7,6 +7,7 @@ tool's schema are left to the linter.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -16,6 +17,29 @@ from toollint.errors import ServerError
 # Servers on every SDK generation (1.x, 2.x, TypeScript) accept this version and answer with theirs.
 PROTOCOL_VERSION = "2025-06-18"
 MAX_PAGES = 1000
+MAX_MESSAGE = 64 * 1024 * 1024  # bytes of one answer (a stdio line, an HTTP body); more is refused, not read
+SESSION_TIMEOUTS = 10  # a whole listing (handshake and every page) gets this many --server-timeout periods
+
+
+class Deadline:
+    """When the current answer is due: `timeout` after the request, but never after the whole listing's end,
+    so neither a slow trickle within an answer nor many slow pages keep toollint running
+    (reliability review 2, item 2)."""
+
+    def __init__(self, timeout: float) -> None:
+        self.timeout = timeout
+        self.session_end = time.monotonic() + timeout * SESSION_TIMEOUTS
+
+    def answer(self) -> float:
+        """The monotonic time by which the answer to a request sent now must be complete."""
+        return min(time.monotonic() + self.timeout, self.session_end)
+
+    def missed(self, method: str) -> str:
+        """Why we gave up waiting for `method`."""
+        if time.monotonic() >= self.session_end - 1e-3:
+            return (f"did not finish listing within {self.timeout * SESSION_TIMEOUTS:g} s "
+                    f"({SESSION_TIMEOUTS} x --server-timeout), waiting for `{method}`")
+        return f"no answer to `{method}` within {self.timeout:g} s (--server-timeout)"
 
 
 @dataclass
