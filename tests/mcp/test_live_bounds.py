@@ -61,3 +61,12 @@ def test_a_reply_nested_200000_deep_is_a_message():
     proc, _ = check("deep", timeout="5")
     assert proc.returncode == 2
     assert "wrote JSON nested too deeply to read" in proc.stderr and "internal error" not in proc.stderr
+
+
+@pytest.mark.parametrize("mode", ["stderr-escapes", "error-escapes"])
+def test_server_stderr_and_error_messages_are_neutralised_and_bounded(mode):
+    proc, _ = check(mode, timeout="5")
+    assert proc.returncode == 2 and "pwned" in proc.stderr
+    assert not any(c in proc.stderr for c in "\x1b\x07\r\u202e")
+    assert not any(line.lstrip().startswith("::") for line in proc.stderr.splitlines())
+    assert len(proc.stderr) < 20_000  # a 5 MB stderr line is not echoed whole
