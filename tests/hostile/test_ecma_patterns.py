@@ -56,3 +56,17 @@ def test_pattern_properties_and_property_names_use_ecma_262_too():
     assert not safe_validator(schema).is_valid({"p\u0430y": 1}) and safe_validator(schema).is_valid({"pay": 1})
     schema = {"type": "object", "patternProperties": {r"^\d+$": {"type": "integer"}}, "additionalProperties": False}
     assert not safe_validator(schema).is_valid({"\u0661": 1}) and safe_validator(schema).is_valid({"1": 1})
+
+
+@pytest.mark.parametrize("text", ['{"x": "a\\ud800b"}', '{"x\\udc00": "a"}', '{"x": "\\udc00\\ud800"}'])
+def test_a_lone_surrogate_in_json_call_text_is_invalid_json(text):
+    boundary = Boundary.from_tools([_tool("^.*$")])
+    outcome = boundary.check({"type": "function", "function": {"name": "t", "arguments": text}, "id": "c1"})
+    assert outcome.code == "INVALID_JSON" and "lone surrogate" in (outcome.reason + str(outcome.errors))
+
+
+def test_a_surrogate_pair_in_json_call_text_is_fine():
+    boundary = Boundary.from_tools([_tool("^.*$")])
+    outcome = boundary.check({"type": "function", "function": {"name": "t", "arguments": '{"x": "\\ud83d\\ude00"}'},
+                              "id": "c1"})
+    assert outcome.ok
