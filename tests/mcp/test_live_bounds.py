@@ -70,3 +70,13 @@ def test_server_stderr_and_error_messages_are_neutralised_and_bounded(mode):
     assert not any(c in proc.stderr for c in "\x1b\x07\r\u202e")
     assert not any(line.lstrip().startswith("::") for line in proc.stderr.splitlines())
     assert len(proc.stderr) < 20_000  # a 5 MB stderr line is not echoed whole
+
+
+@pytest.mark.parametrize("save", [False, True])
+def test_a_lone_surrogate_in_a_served_name_is_a_finding_not_a_crash(tmp_path, save):
+    args = ("--save-snapshot", str(tmp_path / "snap.json")) if save else ()
+    proc, _ = check("surrogate", *args, timeout="5")
+    assert proc.returncode == 1, proc.stderr
+    assert "unpaired UTF-16 surrogate" in proc.stdout and "internal error" not in proc.stderr
+    if save:
+        assert "\\ud800" in (tmp_path / "snap.json").read_text(encoding="utf-8")
