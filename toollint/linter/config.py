@@ -134,6 +134,8 @@ def load_settings(path: Path) -> Settings:
         raise ConfigError(f"{path}: cannot read: {error.strerror}") from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
         raise ConfigError(f"{path}: invalid TOML: {error}") from None
+    except RecursionError:  # a value nested thousands of levels deep (reliability review 2, item 10)
+        raise ConfigError(f"{path}: invalid TOML: nested too deeply to read") from None
     if path.name == "pyproject.toml":
         data = data.get("tool", {}).get("toollint", {})
         where = f"{path} [tool.toollint]"
