@@ -26,3 +26,11 @@ def test_a_config_nested_5000_levels_deep_is_a_config_error(tmp_path):
     result = toollint("check", str(tmp_path / "tools.json"))
     assert result.exit_code == 2
     assert "invalid TOML: nested too deeply to read" in result.stderr
+
+
+def test_config_select_empty_is_refused_as_the_cli_refuses_it(tmp_path):
+    write_json(tmp_path / "tools.json", [REFUND])
+    (tmp_path / "pyproject.toml").write_text("[tool.toollint]\nselect = []\n", encoding="utf-8")
+    result = toollint("check", str(tmp_path / "tools.json"))
+    assert result.exit_code == 2
+    assert "`select` is empty, which would disable every rule" in result.stderr

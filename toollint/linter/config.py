@@ -204,6 +204,9 @@ def parse_settings(data: dict[str, Any], where: str, path: Path | None = None) -
             settings.strictify = parse_pairs(value, where, settings.root)
         else:
             raise ConfigError(f"{where}: unknown key `{key}`{did_you_mean(key, CONFIG_KEYS)}")
+    if data.get("select") == [] and not settings.extend_select:  # as --select "" is refused (review 2)
+        raise ConfigError(f"{where}: `select` is empty, which would disable every rule; name at least one rule "
+                          "(or leave `select` out)")
     for target in settings.targets:
         if target not in TARGETS:
             raise ConfigError(f"{where}: unknown target {target!r} (choose from {', '.join(TARGETS)})")
