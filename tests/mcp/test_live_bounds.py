@@ -80,3 +80,28 @@ def test_a_lone_surrogate_in_a_served_name_is_a_finding_not_a_crash(tmp_path, sa
     assert "unpaired UTF-16 surrogate" in proc.stdout and "internal error" not in proc.stderr
     if save:
         assert "\\ud800" in (tmp_path / "snap.json").read_text(encoding="utf-8")
+
+
+def test_a_grandchild_that_left_the_process_group_is_stopped_too(tmp_path):
+    import os
+    import signal
+
+    pidfile = tmp_path / "pid"
+    with pytest.raises(ServerError):
+        list_server(ServerSpec.from_command(f"{HOSTILE} setsid-child {pidfile}"), timeout=1)
+    pid = int(pidfile.read_text())
+    deadline = time.monotonic() + 3
+    while _alive(pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    left = _alive(pid)
+    if left:
+        os.kill(pid, signal.SIGKILL)  # never leave it behind, even when the test fails
+    assert not left, "the setsid() grandchild outlived toollint"
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as handle:
+            return handle.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False

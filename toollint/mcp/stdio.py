@@ -201,6 +201,7 @@ class StdioTransport:
     def close(self, *, force: bool = False) -> None:
         """Close stdin (the MCP stdio shutdown), then SIGTERM and SIGKILL the process group if it lingers."""
         process = self.process
+        stragglers = _descendants(process.pid)  # now, while the server lives: later they are init's
         self._closing.set()
         try:
             self._outbox.put_nowait(None)
@@ -219,6 +220,11 @@ class StdioTransport:
             except subprocess.TimeoutExpired:
                 continue
         _signal_group(process, getattr(signal, "SIGKILL", signal.SIGTERM))  # whatever the server left behind
+        for pid in stragglers:  # what left the group with setsid() (reliability review 2, lower items)
+            try:
+                os.kill(pid, getattr(signal, "SIGKILL", signal.SIGTERM))
+            except OSError:
+                pass
         for reader, stream in zip(self._readers, (process.stdout, process.stderr), strict=True):
             reader.join(1.0)  # the pipes hit EOF once the group is gone
             if stream is not None and not reader.is_alive():
@@ -239,3 +245,26 @@ def _signal_group(process: subprocess.Popen, sig: int) -> None:
             process.kill()
     except (ProcessLookupError, PermissionError, OSError):
         pass
+
+
+def _descendants(pid: int) -> list[int]:
+    """Every process below `pid`, from /proc (Linux; elsewhere none): a grandchild that called setsid() is no
+    longer in the server's process group, so signalling the group misses it."""
+    children: dict[int, list[int]] = {}
+    try:
+        entries = [entry for entry in os.listdir("/proc") if entry.isdigit()]
+    except OSError:
+        return []
+    for entry in entries:
+        try:
+            with open(f"/proc/{entry}/stat", "rb") as handle:
+                parent = int(handle.read().rsplit(b")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            continue
+        children.setdefault(parent, []).append(int(entry))
+    found, todo = [], [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.append(child)
+            todo.append(child)
+    return found

@@ -25,6 +25,14 @@ def initialized(ident):
 
 
 first = json.loads(sys.stdin.readline())
+if MODE == "setsid-child":  # a daemonised grandchild: it leaves the server's process group
+    import subprocess
+
+    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"], start_new_session=True)
+    with open(sys.argv[2], "w") as handle:
+        handle.write(str(child.pid))
+    time.sleep(60)
+    sys.exit(0)
 if MODE == "ping-noread":  # asks and asks, never reads what we answer
     for n in range(5000):
         send({"jsonrpc": "2.0", "id": f"p{n}", "method": "ping"})
