@@ -73,3 +73,11 @@ def test_a_lone_surrogate_in_passk_json_output_is_escaped_not_a_crash(tmp_path):
     result = toollint("passk", str(runs), "-k", "1", "--output-format", "json")
     assert result.exit_code == 0, result.stderr
     assert "\\ud800" in result.stdout
+
+
+def test_explain_json_escapes_bidi_and_c1_from_the_paste():
+    paste = "Invalid schema for function 'ev\u202eil\x9b[2J': In context=(), 'required' is required"
+    result = toollint("explain", "--output-format", "json", paste)
+    assert result.exit_code in (0, 1)
+    assert "\u202e" not in result.stdout and "\x9b" not in result.stdout
+    assert "\\u202e" in result.stdout
