@@ -7,6 +7,7 @@ tool's schema are left to the linter.
 
 from __future__ import annotations
 
+import hashlib
 import time
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -72,18 +73,21 @@ def list_tools(transport: Transport) -> Listing:
     listing = _listing(transport.label, init)
     transport.notify("notifications/initialized")
     cursor: str | None = None
-    seen: set[str] = set()
+    seen: set[bytes] = set()  # digests, not the cursors: 1,000 pages of 1 MB cursors held 1 GB
     for _ in range(MAX_PAGES):
         result = transport.request("tools/list", {"cursor": cursor} if cursor is not None else {})
         listing.tools.extend(_tools(transport.label, result, len(listing.tools)))
         cursor = result.get("nextCursor")
         if cursor is None:
             return listing
-        if not isinstance(cursor, str) or cursor in seen:
-            raise ServerError(transport.label, f"malformed tools/list result: `nextCursor` {cursor!r} "
-                              + ("repeats an earlier cursor (paging would loop)" if cursor in seen
-                                 else "is not a string"))
-        seen.add(cursor)
+        if not isinstance(cursor, str):
+            raise ServerError(transport.label, f"malformed tools/list result: `nextCursor` {str(cursor)[:100]!r} "
+                              "is not a string")
+        digest = hashlib.sha256(cursor.encode("utf-8", "surrogatepass")).digest()
+        if digest in seen:
+            raise ServerError(transport.label, f"malformed tools/list result: `nextCursor` {cursor[:100]!r} "
+                              "repeats an earlier cursor (paging would loop)")
+        seen.add(digest)
     raise ServerError(transport.label, f"tools/list returned more than {MAX_PAGES} pages")
 
 
