@@ -68,6 +68,9 @@ class Hostile(http.server.BaseHTTPRequestHandler):
     def mode_crlf_version(self):
         self.answer(json.dumps({"jsonrpc": "2.0", "id": 1, "result": {**INIT, "protocolVersion": "x\r\nEvil: 1"}}).encode())
 
+    def mode_id_true(self):
+        self.answer(json.dumps({"jsonrpc": "2.0", "id": True, "result": INIT}).encode())
+
     def mode_echo_401(self):
         self.answer(f"denied for {self.headers.get('Authorization')}".encode(), "text/plain", status=401)
 
@@ -139,3 +142,7 @@ def test_a_bad_url_is_refused_before_any_connection_without_echoing_secrets(url,
     with pytest.raises(ServerError) as raised:
         HttpTransport(url, {}, 1.0, "bad")
     assert reason in str(raised.value) and "hunter2" not in str(raised.value)
+
+
+def test_an_answer_with_id_true_is_not_taken_for_id_1(serve):
+    assert "held no JSON-RPC response to it" in str(ask(serve("id-true")))

@@ -17,7 +17,7 @@ import urllib.request
 from typing import Any
 
 from toollint.errors import ServerError
-from toollint.mcp.protocol import MAX_MESSAGE, Deadline, error_text
+from toollint.mcp.protocol import MAX_MESSAGE, Deadline, answers, error_text
 
 MAX_BODY = MAX_MESSAGE
 
@@ -226,7 +226,7 @@ class HttpTransport:
                                   "or an event stream; is the URL the server's MCP endpoint?")
             for message in messages:
                 for item in message if isinstance(message, list) else [message]:
-                    if isinstance(item, dict) and item.get("id") == ident and "method" not in item:
+                    if isinstance(item, dict) and answers(item, ident):
                         return self._result(item, method)
         raise ServerError(self.label, f"the answer to `{method}` held no JSON-RPC response to it")
 

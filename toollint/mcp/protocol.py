@@ -130,6 +130,12 @@ def _kind(value: Any) -> str:
         type(value), f"a {type(value).__name__}")
 
 
+def answers(message: dict[str, Any], ident: int) -> bool:
+    """Whether `message` is the response to our request `ident`: an integer id, as we sent (`true` and `1.0`
+    compare equal to 1 in Python, and were taken for it)."""
+    return "method" not in message and type(message.get("id")) is int and message["id"] == ident
+
+
 def error_text(error: Any) -> str:
     """A JSON-RPC error object as one line: code and message (data is often huge or secret-bearing)."""
     if not isinstance(error, dict):

@@ -17,7 +17,7 @@ from collections import deque
 from typing import Any
 
 from toollint.errors import ServerError
-from toollint.mcp.protocol import MAX_MESSAGE, Deadline, error_text
+from toollint.mcp.protocol import MAX_MESSAGE, Deadline, answers, error_text
 
 STDERR_KEEP = 200  # lines of the server's stderr kept for the failure message
 STDERR_LINE = 2000  # bytes kept of one stderr line; the rest of a longer line is dropped
@@ -154,7 +154,7 @@ class StdioTransport:
                 raise self.fail(f"wrote a message longer than {MAX_MESSAGE // (1024 * 1024)} MB while "
                                 f"answering `{method}`; toollint does not read more")
             for message in self._messages(line):
-                if message.get("id") == ident and "method" not in message:
+                if answers(message, ident):
                     if "error" in message:
                         raise self.fail(f"answered `{method}` with {error_text(message['error'])}")
                     if "result" not in message:
