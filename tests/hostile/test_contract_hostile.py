@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 import time
 
 import pytest
@@ -34,3 +35,17 @@ def test_thousands_of_required_properties_are_bounded(tmp_path):
     result = toollint("contract", "gen", str(tools), "-o", str(tmp_path / "out"))
     assert time.monotonic() - started < 30
     assert result.exit_code == 0 and "only the first" in result.stderr
+
+
+def test_tools_whose_names_sanitise_alike_get_files_of_their_own(tmp_path):
+    names = ["a/b", "a_b", "x" * 300]
+    tools = write_json(tmp_path / "tools.json", [
+        {"name": name, "description": "A tool with one simple required field.",
+         "input_schema": {"type": "object", "properties": {"q": {"type": "string"}}, "required": ["q"]}}
+        for name in names])
+    result = toollint("contract", "gen", str(tools), "-o", str(tmp_path / "out"))
+    assert result.exit_code == 0, result.output
+    files = sorted((tmp_path / "out").glob("*.jsonl"))
+    assert len(files) == 3 and all(len(f.name) < 200 for f in files)
+    owners = {json.loads(f.read_text(encoding="utf-8").splitlines()[0])["call"]["name"] for f in files}
+    assert owners == set(names)
