@@ -42,10 +42,14 @@ class ServerError(ToollintError):
         self.stderr = stderr
 
     def __str__(self) -> str:
-        text = f"server {self.server}: {self.reason}"
+        """The server wrote the reason's details (error messages, bodies) and its stderr: each line made safe
+        to print, never passed raw (reliability review 2, item 8)."""
+        from toollint.terminal import one_line
+
+        text = one_line(f"server {self.server}: {self.reason}")
         if self.stderr.strip():
             tail = self.stderr.strip().splitlines()[-20:]
-            text += "\n  its stderr (last lines):\n" + "\n".join(f"    {line}" for line in tail)
+            text += "\n  its stderr (last lines):\n" + "\n".join(f"    {one_line(line)}" for line in tail)
         return text
 
 

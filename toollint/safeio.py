@@ -8,6 +8,7 @@ another output is refused before anything is written.
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 import tempfile
@@ -92,6 +93,22 @@ def current_umask() -> int:
     return mask
 
 
+def _open_write_through(path: str, target: Path, *, fifo: bool) -> int:
+    """Open a device or FIFO for writing. A FIFO no process reads would block the open forever (`-o` or
+    --save-snapshot onto one: reliability review 2, lower items), so it is opened without blocking, which
+    fails at once when there is no reader, and then switched back to blocking writes."""
+    if not fifo or not hasattr(os, "O_NONBLOCK"):
+        return os.open(target, os.O_WRONLY)
+    try:
+        fd = os.open(target, os.O_WRONLY | os.O_NONBLOCK)
+    except OSError as error:
+        if error.errno == errno.ENXIO:
+            raise UnsafeOutput(f"{path}: a FIFO that no process is reading; refusing to wait for one") from None
+        raise
+    os.set_blocking(fd, True)
+    return fd
+
+
 def atomic_write(path: str, data: str | bytes) -> None:
     """Write `data` to `path` so a reader sees the old or the new content, never a truncated file.
 
@@ -108,8 +125,8 @@ def atomic_write(path: str, data: str | bytes) -> None:
         mode = None
     if mode is not None and not stat.S_ISREG(mode):
         if stat.S_ISCHR(mode) or stat.S_ISFIFO(mode):
-            with open(target, "wb") as handle:  # noqa: PTH123 - write through, as `> path` would
-                handle.write(raw)
+            with os.fdopen(_open_write_through(path, target, fifo=stat.S_ISFIFO(mode)), "wb") as handle:
+                handle.write(raw)  # write through, as `> path` would
             return
         raise UnsafeOutput(f"{path}: {kind_of(mode)}, not a regular file; refusing to replace it")
     if not target.parent.is_dir():

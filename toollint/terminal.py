@@ -1,7 +1,9 @@
-"""Make text from tool files safe to print on a terminal.
+"""Make text from tool files, servers and snapshots safe to print on a terminal or a CI log.
 
 Names and descriptions can hold ESC, BEL, other C0/C1 controls and bidi overrides: printed raw they set the
 window title, clear the screen or reorder what the reader sees. They are shown as `\\x1b`/`\\u202e` instead.
+A newline in such text would also let it start a line of its own, and a line starting with `::` is a
+GitHub Actions workflow command (`::add-mask::`, `::error::`): `one_line` prevents both.
 """
 
 from __future__ import annotations
@@ -10,9 +12,11 @@ import re
 
 from toollint.lazy_regex import lazy_compile
 
-# C0 except tab and newline, DEL, C1, and the bidi embeddings/overrides/isolates and marks.
-_UNSAFE = lazy_compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
-_UNSAFE_IN_LINE = lazy_compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+# C0 except tab and newline, DEL, C1, the bidi embeddings/overrides/isolates and marks, and lone surrogates
+# (from a `\\ud800` escape in JSON: printed raw they stop the run with UnicodeEncodeError).
+_UNSAFE = lazy_compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+_UNSAFE_IN_LINE = lazy_compile(
+    "[\x00-\x08\x0a-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 
 
 def _escape(match: re.Match[str]) -> str:
@@ -31,3 +35,20 @@ def escape_json_controls(text: str) -> str:
     `json.dumps` already escapes C0; outside strings these characters cannot occur in valid JSON.
     """
     return _UNSAFE.sub(lambda m: f"\\u{ord(m.group(0)):04x}", text)
+
+
+def one_line(text: str) -> str:
+    """`text` as one safe line: newlines shown as `\\n`/`\\r`, controls escaped, and a leading `::` (after any
+    indentation, as the Actions runner reads it) written `\\x3a:`, so no workflow command can start here.
+    Printable text (no Cc or Cf character) is kept as it is after one C-level test."""
+    if not text.isprintable():
+        text = escape_controls(text.replace("\r\n", "\\n").replace("\n", "\\n").replace("\r", "\\r"))
+    if text.lstrip().startswith("::"):
+        head = len(text) - len(text.lstrip())
+        text = text[:head] + "\\x3a" + text[head + 1:]
+    return text
+
+
+def safe_lines(text: str) -> str:
+    """Multi-line text (a report built from untrusted names) with each line made safe by `one_line`."""
+    return "\n".join(one_line(line) for line in text.split("\n"))

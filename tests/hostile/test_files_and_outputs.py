@@ -218,3 +218,21 @@ def test_duplicate_tool_names_are_refused_with_a_validator_file(tmp_path) -> Non
                       str(tmp_path / "v.json"), "-q")
     assert result.exit_code == 2 and "'search'" in result.stderr and "twice" in result.stderr
     assert not (tmp_path / "v.json").exists() and not (tmp_path / "s.json").exists()
+
+
+def test_output_to_a_fifo_nobody_reads_is_refused_at_once(tmp_path):
+    import time
+
+    tools = write_json(tmp_path / "tools.json", [REFUND])
+    fifo = tmp_path / "report.fifo"
+    os.mkfifo(fifo)
+    started = time.monotonic()
+    result = toollint("check", "--isolated", str(tools), "-o", str(fifo))
+    assert result.exit_code == 2 and time.monotonic() - started < 5
+    assert "a FIFO that no process is reading" in result.stderr
+    reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)  # with a reader it is written through
+    try:
+        result = toollint("check", "--isolated", str(tools), "-o", str(fifo))
+        assert result.exit_code in (0, 1) and os.read(reader, 1 << 16)
+    finally:
+        os.close(reader)

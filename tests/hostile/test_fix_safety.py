@@ -52,3 +52,19 @@ def test_an_edit_saved_while_fixing_is_not_overwritten(tmp_path, monkeypatch):
     assert path.read_text(encoding="utf-8") == edited
     assert [r.status for r in run.run.results] == ["refused"]
     assert "changed while toollint was fixing it" in run.run.results[0].error
+
+
+def test_a_failed_write_is_reported_for_the_file_and_leaves_it_unchanged(tmp_path, monkeypatch):
+    import errno
+
+    path = tmp_path / "tools.yaml"
+    path.write_text(FIXABLE, encoding="utf-8")
+
+    def full_disk(target, data):
+        raise OSError(errno.EFBIG, "File too large")
+
+    monkeypatch.setattr(fixer, "atomic_write", full_disk)
+    result = CliRunner().invoke(main, ["check", "--isolated", "--fix", str(path)])
+    assert "internal error" not in result.output and result.exit_code != 0
+    assert "not fixed: cannot write the fixed file (File too large); it is unchanged" in result.output
+    assert path.read_text(encoding="utf-8") == FIXABLE

@@ -17,6 +17,7 @@ HEX_YAML = "name: t\ndescription: Refund one order.\ninput_schema: {type: object
 SURROGATE_NAME = '{"name": "x\\ud800y", "description": "d", "input_schema": {"type": "object"}}'
 SURROGATE_DESCRIPTION = '{"name": "t", "description": "a \\ud800 b", "input_schema": {"type": "object"}}'
 YAML_13 = "%YAML 1.3\n---\nname: t\ndescription: d\ninput_schema: {type: object}\n"
+YAML_13_MID = "name: t\n%YAML 1.3\ndescription: d\ninput_schema: {type: object}\n"
 
 
 def _findings(tmp_path, *names: str) -> list[dict]:
@@ -31,6 +32,7 @@ def _findings(tmp_path, *names: str) -> list[dict]:
     ("lone.json", SURROGATE_NAME, "surrogate"),
     ("lone2.json", SURROGATE_DESCRIPTION, "surrogate"),
     ("v13.yaml", YAML_13, "%YAML"),
+    ("v13mid.yaml", YAML_13_MID, "%YAML 1.3"),  # a KeyError from ruamel before (review 2, item 10)
 ])
 def test_one_bad_file_is_a_finding_and_the_run_goes_on(tmp_path, name, text, where) -> None:
     write_json(tmp_path / "a.json", REFUND)
@@ -54,7 +56,8 @@ def test_strictify_refuses_with_a_message(tmp_path, text) -> None:
 
 
 @pytest.mark.parametrize(("name", "text"), [("big.json", BIG_INT_JSON), ("hex.yaml", HEX_YAML),
-                                            ("lone.json", SURROGATE_NAME), ("v13.yaml", YAML_13)])
+                                            ("lone.json", SURROGATE_NAME), ("v13.yaml", YAML_13),
+                                            ("v13mid.yaml", YAML_13_MID)])
 def test_boundary_raises_only_boundary_error(tmp_path, name, text) -> None:
     (tmp_path / name).write_text(text, encoding="utf-8")
     with pytest.raises(BoundaryError):

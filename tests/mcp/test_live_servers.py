@@ -194,10 +194,21 @@ def test_unreachable_url_is_a_clear_error():
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]  # closed again: nothing listens
-    proc = toollint("check", "--isolated", "--server-url", f"http://user:pw@127.0.0.1:{port}/mcp?token=abc",
+    proc = toollint("check", "--isolated", "--server-url", f"http://127.0.0.1:{port}/mcp?token=abc",
                     "--server-timeout", "2")
     assert proc.returncode == 2
     assert f"server http://127.0.0.1:{port}/mcp: cannot reach the server" in proc.stderr
+    assert "token=abc" not in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_user_info_in_a_url_is_refused_without_printing_it():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]  # closed again: nothing listens
+    proc = toollint("check", "--isolated", "--server-url", f"http://user:pw@127.0.0.1:{port}/mcp?token=abc",
+                    "--server-timeout", "2")
+    assert proc.returncode == 2
+    assert f"server http://127.0.0.1:{port}/mcp: a URL with user info (user:password@) is not supported" in proc.stderr
     assert "pw" not in proc.stderr and "token=abc" not in proc.stderr and "Traceback" not in proc.stderr
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -154,6 +155,8 @@ def _finite(text: str) -> float:
     return value
 
 
+_SURROGATE = re.compile(r"[\ud800-\udfff]|\\u[dD][89a-fA-F][0-9a-fA-F]{2}")  # possibly a lone surrogate
+
 # built once: json.loads(..., kw) builds one per call
 _DECODER = json.JSONDecoder(parse_constant=_reject_constant, object_pairs_hook=_pairs, parse_float=_finite)
 
@@ -187,7 +190,14 @@ def parse_arguments(raw: Any) -> tuple[Any, dict[str, Any] | None]:
     if not raw.strip():
         return {}, None  # some models send "" for a call without arguments
     try:
-        return _DECODER.decode(raw), None
+        value = _DECODER.decode(raw)
+        if _SURROGATE.search(raw) is not None:  # rare: then the whole value is checked
+            json.dumps(value, ensure_ascii=False).encode("utf-8")
+        return value, None
+    except UnicodeEncodeError:  # files reject these; the tool would fail to encode them (review 2, item 9)
+        position = _SURROGATE.search(raw).start()  # type: ignore[union-attr]
+        return None, {"error": "a lone surrogate (a \\ud800-\\udfff escape without its pair) is not text",
+                      **_where(raw, position), "raw": _clip(raw)}
     except json.JSONDecodeError as error:
         return None, {"error": error.msg, "line": error.lineno, "column": error.colno, "position": error.pos,
                       "raw": _clip(raw)}

@@ -68,7 +68,9 @@ def run() -> None:
     except Exception as error:  # noqa: BLE001 - the last line of defence against a traceback
         if os.environ.get("TOOLLINT_DEBUG"):
             raise
-        click.echo(f"toollint: internal error: {type(error).__name__}: {error}", err=True)
+        from toollint.terminal import one_line
+
+        click.echo(one_line(f"toollint: internal error: {type(error).__name__}: {error}")[:2000], err=True)
         sys.exit(2)
 
 

@@ -16,7 +16,7 @@ from toollint.linter.catalog import SEVERITY_RANK
 from toollint.linter.config import FAIL_ON, TARGETS, ConfigError, Settings, find_config, load_settings
 from toollint.linter.report import REPORTERS
 from toollint.safeio import UnsafeOutput, atomic_write, refuse_clashes
-from toollint.terminal import escape_controls
+from toollint.terminal import escape_json_controls, one_line, safe_lines
 
 OUTPUT_FORMATS = tuple(REPORTERS)  # the registry's names: a registered format is a choice
 
@@ -116,7 +116,7 @@ def check_command(paths, output_format, output_file, select, extend_select, igno
         if show_files:  # list and exit without linting, as ruff does
             surveyed = survey_paths(list(paths) or ["."], settings, force_exclude=force_exclude,
                                     discovery=discovery_mode, stdin_filename=stdin_filename)
-            click.echo(escape_controls("".join(f"{r.path}: {_fate(r)}\n" for r in surveyed)), nl=False)
+            click.echo("".join(one_line(f"{r.path}: {_fate(r)}") + "\n" for r in surveyed), nl=False)
             sys.exit(0)
         fixing = None
         if fix or diff or fix_only:
@@ -163,9 +163,9 @@ def check_command(paths, output_format, output_file, select, extend_select, igno
 
         token_sets = tokens.results_tokens(run.results)
         if output_format == "json":
-            text = tokens.statistics_json(findings, token_sets)
-        else:
-            text = _statistics(findings) + tokens.render_text(token_sets)
+            text = escape_json_controls(tokens.statistics_json(findings, token_sets))
+        else:  # tool and file names are untrusted: each line made safe (reliability review 2, item 8)
+            text = safe_lines(_statistics(findings) + tokens.render_text(token_sets))
     elif REPORTERS[fmt].stream:
         chunks = REPORTERS[fmt].load_stream()(findings, run.results, color=colored, paths=where, with_summary=not quiet,
                               unsafe_fixes=unsafe_fixes, fixed=sum(fixing.fixed.values()) if fixing else None)

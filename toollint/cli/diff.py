@@ -16,11 +16,16 @@ def diff_command(old: str, new: str, output_format: str) -> None:
     """Compare two versions of a tool set (snapshots from `check --save-snapshot`, or any tool files)."""
     from toollint.differ import diff_files, render_json, render_text, verdict
     from toollint.errors import DiffError
+    from toollint.terminal import escape_json_controls, safe_lines
 
     try:
         changes = diff_files(old, new)
     except DiffError as error:
-        click.echo(f"toollint: {error}", err=True)
+        click.echo(safe_lines(f"toollint: {error}"), err=True)
         sys.exit(2)
-    click.echo((render_json if output_format == "json" else render_text)(changes), nl=False)
+    # names and descriptions come from the snapshots under review: never printed raw (review 2, item 8)
+    if output_format == "json":
+        click.echo(escape_json_controls(render_json(changes)), nl=False)
+    else:
+        click.echo(safe_lines(render_text(changes)), nl=False)
     sys.exit(verdict(changes))

@@ -23,6 +23,7 @@ def explain_command(error_text: str | None, tools_file: str | None, request_file
     from toollint.document.source import read_path
     from toollint.explainer import explain_all
     from toollint.explainer.render import render_text
+    from toollint.terminal import escape_json_controls
 
     if tools_file and request_file:
         raise click.UsageError("give --tools or --request, not both")
@@ -43,7 +44,8 @@ def explain_command(error_text: str | None, tools_file: str | None, request_file
     explanations = explain_all(error_text, source)
     if output_format == "json":  # one place: its explanation; several: a list of them, in the text's order
         data = [e.as_dict() for e in explanations]
-        click.echo(json.dumps(data[0] if len(data) == 1 else data, ensure_ascii=False, indent=2))
+        # the pasted text is echoed: C1 controls, bidi marks and lone surrogates as JSON escapes (review 2, item 8)
+        click.echo(escape_json_controls(json.dumps(data[0] if len(data) == 1 else data, ensure_ascii=False, indent=2)))
     else:
         click.echo("\n".join(render_text(e) for e in explanations), nl=False)
     sys.exit(0 if any(e.known for e in explanations) else 1)

@@ -31,7 +31,7 @@ def live_options(func: Callable[..., Any]) -> Callable[..., Any]:
                      help="Send HEADER to --server-url servers, its value read from environment variable VAR "
                           "(never printed)."),
         click.option("--server-timeout", type=click.FloatRange(min=0.1), default=DEFAULT_TIMEOUT,
-                     show_default=True, help="Seconds to wait for each answer of a server."),
+                     show_default=True, help="Seconds to wait for each answer of a server (the whole listing: 10 times this)."),
         click.option("--save-snapshot", type=click.Path(), metavar="FILE",
                      help="Write each server's tools/list result (and name, version, instructions) to FILE, "
                           "so findings point into it; with several servers put {server} in FILE."),

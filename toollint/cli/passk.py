@@ -7,6 +7,7 @@ import sys
 import click
 
 from toollint.passk import FORMATS, RunsError, build_report, read_runs
+from toollint.terminal import escape_json_controls, safe_lines
 
 
 def _ks(text: str) -> list[int]:
@@ -47,12 +48,14 @@ def passk_command(runs: tuple[str, ...], ks: str, by: str, fmt: str, output_form
         trials = [trial for path in runs for trial in read_runs(path, fmt)]
         report = build_report(trials, values, by=by, level=confidence, seed=seed)
     except (RunsError, ValueError) as error:
-        click.echo(f"toollint passk: {error}", err=True)
+        click.echo(safe_lines(f"toollint passk: {error}"), err=True)
         sys.exit(2)
     for warning in report.warnings:
-        click.echo(f"toollint passk: warning: {warning}", err=True)
+        click.echo(safe_lines(f"toollint passk: warning: {warning}"), err=True)
     report.warnings = [] if output_format == "text" else report.warnings
-    click.echo(report.to_json() if output_format == "json" else report.to_text(), nl=False)
+    # task and tool names come from the run logs: never printed raw (reliability review 2, item 8)
+    click.echo(escape_json_controls(report.to_json()) if output_format == "json" else safe_lines(report.to_text()),
+               nl=False)
     if plot_path:
         from toollint.passk.plot import PlotUnavailable, draw
 

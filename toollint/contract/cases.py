@@ -23,6 +23,7 @@ from typing import Any
 
 from toollint.boundary.messages import display_path
 from toollint.contract.values import (
+    MAX_GENERATED_LENGTH,
     NO_VALUE,
     Values,
     is_path_like,
@@ -34,6 +35,10 @@ from toollint.contract.values import (
 from toollint.schema.walk import entries, members
 
 MAX_FIELD_DEPTH = 3
+# Each field case copies and checks the whole call, so the work is fields x call size (10,000 required
+# properties ran out of memory: reliability review 2, item 10): the fields that get cases of their own are
+# capped so that product stays under MAX_CASE_WORK.
+MAX_CASE_WORK = 100_000
 _WRONG_TYPE: dict[str, Any] = {"string": 42, "integer": "many", "number": "many", "boolean": 1, "object": ["x"],
                                "array": "x", "null": 0}
 
@@ -86,7 +91,12 @@ class ToolCases:
         base = minimal if isinstance(minimal, dict) else {}
         out.extend(self._tool_level(base))
         if isinstance(minimal, dict):
-            for field in self._fields(self.schema, (), depth=0):
+            fields = max(10, MAX_CASE_WORK // (len(json_text(base)) // 20 + 1))
+            for count, field in enumerate(self._fields(self.schema, (), depth=0)):
+                if count == fields:
+                    self.warnings.append(f"{self.name}: the call is large, so only the first {fields} fields "
+                                         "got cases of their own")
+                    break
                 out.extend(self._field_cases(base, field))
         return out
 
@@ -231,7 +241,7 @@ class ToolCases:
         s, where = field.schema, field.where
         free = not any(k in s for k in ("pattern", "format", "enum", "const"))
         low, high = s.get("minLength"), s.get("maxLength")
-        if free and isinstance(low, int) and low > 0:
+        if free and isinstance(low, int) and 0 < low <= MAX_GENERATED_LENGTH:
             yield self._mutant("at-min-length", field, self._with(base, field.path, "x" * low),
                                f"{where} exactly {low} characters long, its minimum")
             yield self._mutant("too-short", field, self._with(base, field.path, "x" * (low - 1)),

@@ -7,6 +7,7 @@ that is not a case.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from pathlib import Path
@@ -22,9 +23,17 @@ class CaseFileError(ToollintError, ValueError):
     """A contract case file that cannot be read; the message names the file and line."""
 
 
+MAX_STEM = 100  # characters of a tool name kept in its file name (a 300-character name: ENAMETOOLONG)
+
+
 def file_name(tool: str) -> str:
-    """`refund_order.jsonl`; characters unsafe in file names become `_`."""
-    return (_UNSAFE.sub("_", tool) or "tool") + ".jsonl"
+    """`refund_order.jsonl`. A name that is not file-safe as it is (unsafe characters become `_`, a long one
+    is cut) also gets a digest of the real name, so `a/b` and `a_b` never share a file and one tool's cases
+    never overwrite another's (reliability review 2, data loss)."""
+    stem = _UNSAFE.sub("_", tool)[:MAX_STEM] or "tool"
+    if stem != tool:
+        stem += "-" + hashlib.sha256(tool.encode("utf-8", "surrogatepass")).hexdigest()[:10]
+    return stem + ".jsonl"
 
 
 def dumps(cases: list[Case]) -> str:

@@ -19,6 +19,10 @@ NO_VALUE: Any = type("NoValue", (), {"__repr__": lambda self: "NO_VALUE"})()
 MAX_DEPTH = 8
 MAX_ITEMS = 3  # items in a "maximal" array without maxItems
 MAX_LENGTH = 64  # characters in a "maximal" string without maxLength
+# A schema can ask for more than a case file can hold (`minLength: 10000000`, `minItems: 100000000` ran for
+# minutes or out of memory: reliability review 2, lower items): past these, no value is made (NO_VALUE).
+MAX_GENERATED_LENGTH = 100_000
+MAX_GENERATED_ITEMS = 10_000
 _NUMBERS = re.compile(r"(?<![A-Za-z0-9_.])-?[0-9]+(?:\.[0-9]+)?(?![A-Za-z0-9_.])")
 _TOKENS = re.compile(r"[^\s,;，。；、：:（）()\"'`“”‘’]+")
 
@@ -159,6 +163,8 @@ class Values:
 
     def _array(self, schema: dict, maximal: bool, name: str, depth: int) -> Any:
         low = _int(schema.get("minItems"), 0)
+        if isinstance(low, int) and low > MAX_GENERATED_ITEMS:
+            return NO_VALUE
         high = _int(schema.get("maxItems"), None)
         prefix = entries(schema, "prefixItems")
         count = (high if high is not None else max(low, len(prefix), MAX_ITEMS)) if maximal else max(low, len(prefix))
@@ -176,6 +182,8 @@ class Values:
     def _strings(self, schema: dict, maximal: bool, name: str, variant: int):
         low = _int(schema.get("minLength"), 0)
         high = _int(schema.get("maxLength"), None)
+        if isinstance(low, int) and low > MAX_GENERATED_LENGTH:
+            return
         for key in ("examples", "default", "example"):
             found = schema.get(key)
             for value in (found if isinstance(found, list) else [found]):
@@ -331,8 +339,8 @@ def _variant(text: str, variant: int) -> str:
 
 def _fit(text: str, low: int, high: int | None, variant: int = 0) -> str:
     base = text or ("example" if not variant else f"example{variant}")
-    while len(base) < low:
-        base += "x"
+    if len(base) < low:
+        base += "x" * (low - len(base))
     if high is not None and len(base) > high:
         base = base[:high]
     return base

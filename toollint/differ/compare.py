@@ -51,6 +51,7 @@ class Version:
     source: Source
     tools: dict[str, Tool] = field(default_factory=dict)
     instructions: str | None = None
+    repeats: list[Tool] = field(default_factory=list)  # a second (third...) tool of a name already seen
 
 
 def load_version(path: str) -> Version:
@@ -58,7 +59,10 @@ def load_version(path: str) -> Version:
     version = Version(source)
     for tool in tools:
         if tool.name is not None:
-            version.tools.setdefault(tool.name, tool)
+            if tool.name in version.tools:
+                version.repeats.append(tool)
+            else:
+                version.tools[tool.name] = tool
     data = source.data
     if isinstance(data, dict) and isinstance(data.get("instructions"), str):
         version.instructions = data["instructions"]
@@ -86,6 +90,13 @@ def diff_versions(old: Version, new: Version) -> list[Change]:
             differ.add(WIDENING, "tool-added", name, f"tool `{name}` was added", new, tool.name_pointer)
             continue
         differ.tool(before, tool)
+    old_repeats = [tool.raw for tool in old.repeats]
+    for tool in new.repeats:  # a client may use either definition: a rug pull `diff` must not hide
+        if tool.raw not in old_repeats:
+            name = tool.name or ""
+            differ.add(DESCRIPTION, "tool-repeated", name, f"tool `{name}` is defined again (at "
+                       f"{tool.pointer or '/'}), with content the old version did not have; a client may use either "
+                       "definition, and only the first is compared", new, tool.name_pointer)
     return differ.changes
 
 

@@ -269,9 +269,13 @@ def _parse_yaml(text: str, display: str) -> Source:
     except RecursionError:
         source.problem = SourceProblem("parse-error", "not read: the YAML is nested too deeply to parse")
         return source
-    except AssertionError as error:  # ruamel asserts on a %YAML directive it does not support (1.3)
-        line = next((n for n, row in enumerate(text.splitlines(), 1) if row.startswith("%YAML")), 1)
-        source.problem = SourceProblem("parse-error", f"invalid YAML: unsupported %YAML directive ({error}); "
+    except (AssertionError, KeyError) as error:  # ruamel asserts on a %YAML directive it does not support
+        # (1.3); one in the middle of a mapping is a KeyError from its version table (review 2, item 10)
+        line = next((n for n, row in enumerate(text.splitlines(), 1) if row.startswith("%YAML")), 0)
+        if not line:
+            raise YAMLError(f"unexpected {type(error).__name__}") from None  # not the directive: a plain error
+        directive = text.splitlines()[line - 1].strip()[:40]
+        source.problem = SourceProblem("parse-error", f"invalid YAML: unsupported directive {directive!r}; "
                                        "use %YAML 1.2 or leave it out", line)
         return source
     except ValueError as error:

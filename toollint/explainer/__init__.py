@@ -85,7 +85,7 @@ def _strings_of(text: str) -> list[str]:
     data: Any = None
     try:
         data = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON, or nested too deeply to be (review 2, item 10)
         start, end = text.find("{"), text.rfind("}")
         if 0 <= start < end:
             import ast

@@ -134,6 +134,8 @@ def load_settings(path: Path) -> Settings:
         raise ConfigError(f"{path}: cannot read: {error.strerror}") from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
         raise ConfigError(f"{path}: invalid TOML: {error}") from None
+    except RecursionError:  # a value nested thousands of levels deep (reliability review 2, item 10)
+        raise ConfigError(f"{path}: invalid TOML: nested too deeply to read") from None
     if path.name == "pyproject.toml":
         data = data.get("tool", {}).get("toollint", {})
         where = f"{path} [tool.toollint]"
@@ -202,6 +204,9 @@ def parse_settings(data: dict[str, Any], where: str, path: Path | None = None) -
             settings.strictify = parse_pairs(value, where, settings.root)
         else:
             raise ConfigError(f"{where}: unknown key `{key}`{did_you_mean(key, CONFIG_KEYS)}")
+    if data.get("select") == [] and not settings.extend_select:  # as --select "" is refused (review 2)
+        raise ConfigError(f"{where}: `select` is empty, which would disable every rule; name at least one rule "
+                          "(or leave `select` out)")
     for target in settings.targets:
         if target not in TARGETS:
             raise ConfigError(f"{where}: unknown target {target!r} (choose from {', '.join(TARGETS)})")

@@ -19,7 +19,7 @@ from toollint.document.writer import apply_edits
 from toollint.linter.config import Settings
 from toollint.linter.engine import FileResult, Finding, Linter
 from toollint.linter.runner import Run, candidates, lint_source, read_candidate
-from toollint.safeio import atomic_write
+from toollint.safeio import UnsafeOutput, atomic_write
 
 MAX_ROUNDS = 12
 
@@ -91,27 +91,36 @@ def fix_paths(paths: list[str], settings: Settings, *, unsafe: bool = False, wri
         source = read_stdin(candidate.display) if from_stdin else read_candidate(candidate)
         result, outcome = fix_source(linter, source, candidate.display, unsafe=unsafe)
         outcome.path = None if from_stdin else candidate.path
-        if write and outcome.changed and outcome.path is not None and not _write(outcome.path, outcome):
-            result = FileResult(candidate.display, status="refused", error=(
-                "not fixed: the file changed while toollint was fixing it, and writing would lose that edit; "
-                "nothing was written (run --fix again)"))
+        refusal = _write(outcome.path, outcome) if write and outcome.changed and outcome.path is not None else None
+        if refusal is not None:
+            result = FileResult(candidate.display, status="refused", error=refusal)
         run.results.append(result)
         files.append(outcome)
     return FixRun(run, files)
 
 
-def _write(path: str, outcome: FileFix) -> bool:
-    """Write the fixed text unless the file no longer holds what was read (an edit saved meanwhile)."""
+_CHANGED = ("not fixed: the file changed while toollint was fixing it, and writing would lose that edit; "
+            "nothing was written (run --fix again)")
+
+
+def _write(path: str, outcome: FileFix) -> str | None:
+    """Write the fixed text unless the file no longer holds what was read (an edit saved meanwhile);
+    None when written, else why not. A failed write (read-only directory, disk full, EFBIG) leaves the file
+    as it was and is reported for that file, not as an internal error (reliability review 2, item 10)."""
     try:
         with open(path, "rb") as handle:
             current = handle.read()
     except OSError:
-        return False
+        return _CHANGED
     bom = current.startswith(b"\xef\xbb\xbf")
     if current.decode("utf-8-sig", "replace") != outcome.original:
-        return False
-    atomic_write(path, ("\ufeff" if bom else "") + outcome.text)
-    return True
+        return _CHANGED
+    try:
+        atomic_write(path, ("\ufeff" if bom else "") + outcome.text)
+    except (OSError, UnsafeOutput) as error:
+        reason = getattr(error, "strerror", None) or str(error)
+        return f"not fixed: cannot write the fixed file ({reason}); it is unchanged"
+    return None
 
 
 def fix_source(linter: Linter, source: Source, display: str, *, unsafe: bool = False) -> tuple[FileResult, FileFix]:

@@ -6,17 +6,20 @@ their query string or user info, which also tend to carry secrets.
 
 from __future__ import annotations
 
+import http.client
 import json
+import socket
+import threading
 import time
 import urllib.error
 import urllib.parse
 import urllib.request
 from typing import Any
 
-from toollint.errors import ServerError
-from toollint.mcp.protocol import modern_headers, rpc_error
+from toollint.errors import RpcError, ServerError
+from toollint.mcp.protocol import MAX_MESSAGE, Deadline, answers, modern_headers, rpc_error
 
-MAX_BODY = 64 * 1024 * 1024
+MAX_BODY = MAX_MESSAGE
 
 
 class _Redirected(Exception):
@@ -35,37 +38,113 @@ class _SameOriginRedirects(urllib.request.HTTPRedirectHandler):
         same = (old.scheme, old.hostname, old.port) == (new.scheme, new.hostname, new.port)
         if not same or code not in (307, 308):
             raise _Redirected(code, redact(newurl))
-        return urllib.request.Request(newurl, data=req.data, headers=dict(req.header_items()),
-                                      method=req.get_method())
+        followed = urllib.request.Request(newurl, data=req.data, headers=dict(req.header_items()),
+                                          method=req.get_method())
+        followed.cutoff = getattr(req, "cutoff", None)  # type: ignore[attr-defined]
+        return followed
 
 
-_OPENER = urllib.request.build_opener(_SameOriginRedirects)
+class _Cutoff:
+    """Shuts the request's socket down at its deadline. urllib's timeout bounds each socket read, so a status
+    line, body or event stream trickled a byte at a time ran on; this makes the deadline one for the whole
+    answer (reliability review 2, item 2)."""
+
+    def __init__(self, deadline: float) -> None:
+        self.deadline = deadline
+        self.fired = False
+        self._timers: list[threading.Timer] = []
+
+    def arm(self, sock: socket.socket) -> None:
+        timer = threading.Timer(max(self.deadline - time.monotonic(), 0.0), self._cut, (sock,))
+        timer.daemon = True
+        self._timers.append(timer)
+        timer.start()
+
+    def _cut(self, sock: socket.socket) -> None:
+        self.fired = True
+        try:
+            sock.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+
+    def cancel(self) -> None:
+        for timer in self._timers:
+            timer.cancel()
+
+
+def _cut_at_deadline(base: type[http.client.HTTPConnection], req: urllib.request.Request):
+    """A connection class (for urllib's `do_open`) that arms the request's cutoff once connected."""
+    cutoff = getattr(req, "cutoff", None)
+
+    class Connection(base):  # type: ignore[valid-type, misc]
+        def connect(self) -> None:
+            super().connect()
+            if cutoff is not None:
+                cutoff.arm(self.sock)
+
+    return Connection
+
+
+class _HTTPHandler(urllib.request.HTTPHandler):
+    def http_open(self, req):  # noqa: ANN001, ANN201 - urllib's signature
+        return self.do_open(_cut_at_deadline(http.client.HTTPConnection, req), req)
+
+
+class _HTTPSHandler(urllib.request.HTTPSHandler):
+    def https_open(self, req):  # noqa: ANN001, ANN201 - urllib's signature
+        return self.do_open(_cut_at_deadline(http.client.HTTPSConnection, req), req,
+                            context=self._context)  # type: ignore[attr-defined]
+
+
+_OPENER = urllib.request.build_opener(_SameOriginRedirects, _HTTPHandler, _HTTPSHandler)
 
 
 def redact(url: str) -> str:
     """The URL without user info, query or fragment."""
-    parts = urllib.parse.urlsplit(url)
+    try:
+        parts = urllib.parse.urlsplit(url)
+        port = parts.port
+    except ValueError:
+        return "(a malformed URL)"
     host = parts.hostname or ""
     if ":" in host:
         host = f"[{host}]"
-    netloc = f"{host}:{parts.port}" if parts.port else host
+    netloc = f"{host}:{port}" if port else host
     return urllib.parse.urlunsplit((parts.scheme, netloc, parts.path, "", ""))
+
+
+def _url_problem(url: str) -> str | None:
+    """Why `url` cannot be used (said without repeating what it holds), or None."""
+    try:
+        parts = urllib.parse.urlsplit(url)
+        parts.port  # noqa: B018 - raises on a port that is not a number in range
+    except ValueError as error:
+        return f"not a valid URL ({str(error).split(':')[0]})"
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        return f"not an http(s) URL: {redact(url)!r}"
+    if parts.username is not None or parts.password is not None:
+        return "a URL with user info (user:password@) is not supported; pass credentials with --header-env"
+    if any(ord(c) < 0x21 or ord(c) == 0x7f for c in url):
+        return "the URL holds a space or a control character"
+    return None
 
 
 class HttpTransport:
     def __init__(self, url: str, headers: dict[str, str], timeout: float, label: str) -> None:
-        parts = urllib.parse.urlsplit(url)
-        if parts.scheme not in ("http", "https") or not parts.hostname:
-            raise ServerError(label, f"not an http(s) URL: {redact(url)!r}")
+        problem = _url_problem(url)
+        if problem is not None:
+            raise ServerError(label, problem)
         self.url = url
         self.headers = dict(headers)
         self.timeout = timeout
+        self._deadline = Deadline(timeout)
         self.label = label
         self._next_id = 1
         self._session: str | None = None
         self._protocol: str | None = None
 
-    def _post(self, message: dict[str, Any], method: str, extra: dict[str, str] | None = None):
+    def _post(self, message: dict[str, Any], method: str, cutoff: _Cutoff | None = None,
+              extra: dict[str, str] | None = None):
         headers = {"Content-Type": "application/json", "Accept": "application/json, text/event-stream",
                    **self.headers, **(extra or {})}
         if self._session:
@@ -74,6 +153,7 @@ class HttpTransport:
             headers["MCP-Protocol-Version"] = self._protocol
         body = json.dumps(message, ensure_ascii=False).encode("utf-8")
         request = urllib.request.Request(self.url, data=body, headers=headers, method="POST")
+        request.cutoff = cutoff  # type: ignore[attr-defined]
         try:
             return _OPENER.open(request, timeout=self.timeout)  # the user's own server URL
         except _Redirected as redirected:
@@ -81,7 +161,10 @@ class HttpTransport:
                               f"{redirected.target}; toollint follows redirects only within the same origin, so "
                               "no header reaches another host: pass that URL to --server-url if you trust it") from None
         except urllib.error.HTTPError as error:
-            detail = _snippet(error.read(2000))
+            try:
+                detail = _snippet(error.read(2000), hide=self.headers.values())
+            except (OSError, http.client.HTTPException):
+                detail = ""
             raise ServerError(self.label, f"answered `{method}` with HTTP {error.code} {error.reason}"
                               + (f": {detail}" if detail else "")
                               + ("; pass credentials with --header-env" if error.code in (401, 403) else "")) from None
@@ -91,6 +174,9 @@ class HttpTransport:
                 raise ServerError(self.label, f"no answer to `{method}` within {self.timeout:g} s "
                                   "(--server-timeout)") from None
             raise ServerError(self.label, f"cannot reach the server: {reason}") from None
+        except http.client.HTTPException as error:
+            raise ServerError(self.label, f"answered `{method}` with something that is not HTTP "
+                              f"({type(error).__name__})") from None
 
     def notify(self, method: str, params: dict[str, Any] | None = None) -> None:
         message: dict[str, Any] = {"jsonrpc": "2.0", "method": method}
@@ -104,23 +190,48 @@ class HttpTransport:
         `wait` (the era probe's bound on stdio) is the timeout as always."""
         ident = self._next_id
         self._next_id += 1
-        deadline = time.monotonic() + self.timeout
-        with self._post({"jsonrpc": "2.0", "id": ident, "method": method, "params": params}, method,
-                        modern_headers(method, params)) as answer:
+        cutoff = _Cutoff(self._deadline.answer())
+        try:
+            return self._exchange({"jsonrpc": "2.0", "id": ident, "method": method, "params": params},
+                                  method, cutoff)
+        except (ServerError, OSError, http.client.HTTPException) as error:
+            if isinstance(error, RpcError):
+                raise  # the server answered, with an error: the caller decides (the era probe falls back)
+            if cutoff.fired or time.monotonic() >= cutoff.deadline:
+                raise ServerError(self.label, self._deadline.missed(method)) from None
+            if isinstance(error, ServerError):
+                raise
+            if isinstance(error, http.client.IncompleteRead):
+                raise ServerError(self.label, f"the answer to `{method}` ended before the length its "
+                                  "Content-Length header gave") from None
+            raise ServerError(self.label, f"the connection failed while reading the answer to `{method}`: "
+                              f"{getattr(error, 'strerror', None) or type(error).__name__}") from None
+        finally:
+            cutoff.cancel()
+
+    def _exchange(self, message: dict[str, Any], method: str, cutoff: _Cutoff) -> Any:
+        ident = message["id"]
+        with self._post(message, method, cutoff, modern_headers(method, message["params"])) as answer:
             session = answer.headers.get("Mcp-Session-Id")
             if session and self._session is None:
                 self._session = session
             kind = answer.headers.get_content_type()
             if kind == "text/event-stream":
-                messages = _sse_messages(answer, deadline, self, method)
+                messages = _sse_messages(answer, cutoff.deadline, self, method)
             elif kind == "application/json":
-                messages = [self._decode(answer.read(MAX_BODY), method)]
+                raw = answer.read(MAX_BODY + 1)
+                if len(raw) > MAX_BODY:
+                    raise ServerError(self.label, f"answered `{method}` with more than "
+                                      f"{MAX_BODY // (1024 * 1024)} MB; toollint does not read more")
+                if getattr(answer, "length", None):  # bytes the Content-Length promised and never came
+                    raise http.client.IncompleteRead(raw)
+                messages = [self._decode(raw, method)]
             else:
                 raise ServerError(self.label, f"answered `{method}` with content type {kind!r}, expected JSON "
                                   "or an event stream; is the URL the server's MCP endpoint?")
             for message in messages:
                 for item in message if isinstance(message, list) else [message]:
-                    if isinstance(item, dict) and item.get("id") == ident and "method" not in item:
+                    if isinstance(item, dict) and answers(item, ident):
                         return self._result(item, method)
         raise ServerError(self.label, f"the answer to `{method}` held no JSON-RPC response to it")
 
@@ -130,13 +241,19 @@ class HttpTransport:
         if "result" not in message:
             raise ServerError(self.label, f"answered `{method}` with neither `result` nor `error`")
         result = message["result"]
-        if method == "initialize" and isinstance(result, dict) and isinstance(result.get("protocolVersion"), str):
-            self._protocol = result["protocolVersion"]
+        version = result.get("protocolVersion") if method == "initialize" and isinstance(result, dict) else None
+        if isinstance(version, str):
+            if not version.isascii() or not version.isprintable() or len(version) > 100:
+                raise ServerError(self.label, f"malformed initialize result: `protocolVersion` {version[:100]!r} "
+                                  "cannot be sent back in a header")
+            self._protocol = version
         return result
 
     def _decode(self, raw: bytes, method: str) -> Any:
         try:
             return json.loads(raw.decode("utf-8"))
+        except RecursionError:
+            raise ServerError(self.label, f"answered `{method}` with JSON nested too deeply to read") from None
         except (UnicodeDecodeError, ValueError):
             raise ServerError(self.label, f"answered `{method}` with a body that is not JSON: "
                               f"{_snippet(raw)!r}") from None
@@ -178,5 +295,11 @@ def _sse_messages(answer, deadline: float, transport: HttpTransport, method: str
             data = []
 
 
-def _snippet(raw: bytes) -> str:
-    return raw.decode("utf-8", "replace").strip().replace("\n", " ")[:200]
+def _snippet(raw: bytes, hide=()) -> str:  # noqa: ANN001 - an iterable of strings
+    """The start of a body for a message, with any header value we sent (a token the server echoes) hidden."""
+    text = raw.decode("utf-8", "replace")
+    for value in hide:
+        for secret in sorted({value, *value.split()}, key=len, reverse=True):  # `Bearer X`, or just `X`
+            if len(secret) >= 8:
+                text = text.replace(secret, "(hidden)")
+    return text.strip().replace("\n", " ")[:200]

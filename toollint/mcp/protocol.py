@@ -9,6 +9,8 @@ Then `tools/list` with `nextCursor`. A protocol-level fault (an error answer, a 
 
 from __future__ import annotations
 
+import hashlib
+import time
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -35,6 +37,29 @@ ERROR_CODES = {
     -32021: "the server requires a client capability toollint does not declare (MissingRequiredClientCapability)",
     -32022: "the server does not support the requested protocol version (UnsupportedProtocolVersion)",
 }
+MAX_MESSAGE = 64 * 1024 * 1024  # bytes of one answer (a stdio line, an HTTP body); more is refused, not read
+SESSION_TIMEOUTS = 10  # a whole listing (handshake and every page) gets this many --server-timeout periods
+
+
+class Deadline:
+    """When the current answer is due: `timeout` after the request, but never after the whole listing's end,
+    so neither a slow trickle within an answer nor many slow pages keep toollint running
+    (reliability review 2, item 2)."""
+
+    def __init__(self, timeout: float) -> None:
+        self.timeout = timeout
+        self.session_end = time.monotonic() + timeout * SESSION_TIMEOUTS
+
+    def answer(self) -> float:
+        """The monotonic time by which the answer to a request sent now must be complete."""
+        return min(time.monotonic() + self.timeout, self.session_end)
+
+    def missed(self, method: str) -> str:
+        """Why we gave up waiting for `method`."""
+        if time.monotonic() >= self.session_end - 1e-3:
+            return (f"did not finish listing within {self.timeout * SESSION_TIMEOUTS:g} s "
+                    f"({SESSION_TIMEOUTS} x --server-timeout), waiting for `{method}`")
+        return f"no answer to `{method}` within {self.timeout:g} s (--server-timeout)"
 
 
 @dataclass
@@ -69,7 +94,7 @@ def list_tools(transport: Transport) -> Listing:
         listing = _handshake(transport)
         meta = None
     cursor: str | None = None
-    seen: set[str] = set()
+    seen: set[bytes] = set()  # digests, not the cursors: 1,000 pages of 1 MB cursors held 1 GB
     for _ in range(MAX_PAGES):
         params: dict[str, Any] = {"cursor": cursor} if cursor is not None else {}
         if meta is not None:
@@ -81,11 +106,14 @@ def list_tools(transport: Transport) -> Listing:
         cursor = result.get("nextCursor")
         if cursor is None:
             return listing
-        if not isinstance(cursor, str) or cursor in seen:
-            raise ServerError(transport.label, f"malformed tools/list result: `nextCursor` {cursor!r} "
-                              + ("repeats an earlier cursor (paging would loop)" if cursor in seen
-                                 else "is not a string"))
-        seen.add(cursor)
+        if not isinstance(cursor, str):
+            raise ServerError(transport.label, f"malformed tools/list result: `nextCursor` {str(cursor)[:100]!r} "
+                              "is not a string")
+        digest = hashlib.sha256(cursor.encode("utf-8", "surrogatepass")).digest()
+        if digest in seen:
+            raise ServerError(transport.label, f"malformed tools/list result: `nextCursor` {cursor[:100]!r} "
+                              "repeats an earlier cursor (paging would loop)")
+        seen.add(digest)
     raise ServerError(transport.label, f"tools/list returned more than {MAX_PAGES} pages")
 
 
@@ -174,6 +202,12 @@ def _kind(value: Any) -> str:
         return "missing or null"
     return {dict: "an object", list: "a list", str: "a string", bool: "a boolean"}.get(
         type(value), f"a {type(value).__name__}")
+
+
+def answers(message: dict[str, Any], ident: int) -> bool:
+    """Whether `message` is the response to our request `ident`: an integer id, as we sent (`true` and `1.0`
+    compare equal to 1 in Python, and were taken for it)."""
+    return "method" not in message and type(message.get("id")) is int and message["id"] == ident
 
 
 def error_text(error: Any) -> str:

@@ -32,8 +32,12 @@ def snapshot_data(listing: Listing) -> dict[str, Any]:
 
 
 def snapshot_text(listing: Listing) -> str:
-    """Deterministic JSON: the server's own key order, two-space indent, non-ASCII kept as is."""
-    return json.dumps(snapshot_data(listing), ensure_ascii=False, indent=2) + "\n"
+    """Deterministic JSON: the server's own key order, two-space indent, non-ASCII kept as is, except what is
+    unsafe to print or cannot be UTF-8 (a lone surrogate a server sent as `\\ud800`), written as the same
+    `\\uXXXX` escape: the snapshot can be written, and is then linted like any file (TL001 on a surrogate)."""
+    from toollint.terminal import escape_json_controls
+
+    return escape_json_controls(json.dumps(snapshot_data(listing), ensure_ascii=False, indent=2)) + "\n"
 
 
 def server_name(data: Any) -> str | None:

@@ -17,10 +17,13 @@ from collections import deque
 from typing import Any
 
 from toollint.errors import NoAnswer, ServerError
-from toollint.mcp.protocol import rpc_error
+from toollint.mcp.protocol import MAX_MESSAGE, Deadline, answers, rpc_error
 
 STDERR_KEEP = 200  # lines of the server's stderr kept for the failure message
+STDERR_LINE = 2000  # bytes kept of one stderr line; the rest of a longer line is dropped
+QUEUED = 64  # stdout lines read ahead, and our answers waiting to be written: a flood meets back-pressure
 _EOF = object()
+_TOO_LONG = object()
 
 
 class StdioTransport:
@@ -28,8 +31,11 @@ class StdioTransport:
         self.argv = argv
         self.timeout = timeout
         self.label = label
+        self._deadline = Deadline(timeout)
         self._next_id = 1
-        self._lines: queue.Queue[Any] = queue.Queue()
+        self._closing = threading.Event()
+        self._lines: queue.Queue[Any] = queue.Queue(maxsize=QUEUED)
+        self._outbox: queue.Queue[bytes | None] = queue.Queue(maxsize=QUEUED)
         self._stderr: deque[str] = deque(maxlen=STDERR_KEEP)
         try:
             self.process = subprocess.Popen(
@@ -43,21 +49,47 @@ class StdioTransport:
             raise ServerError(label, f"cannot start {argv[0]!r}: {error.strerror or error}") from None
         self._readers = [threading.Thread(target=self._read_stdout, daemon=True),
                          threading.Thread(target=self._read_stderr, daemon=True)]
-        for reader in self._readers:
-            reader.start()
+        self._writer = threading.Thread(target=self._write_stdin, daemon=True)
+        for thread in (*self._readers, self._writer):
+            thread.start()
 
     # -- reading ---------------------------------------------------------------------------------
 
     def _read_stdout(self) -> None:
+        """Lines of at most MAX_MESSAGE bytes into a bounded queue, so neither one huge line nor a flood of
+        small ones grows memory: a server that writes faster than we read waits for us."""
         assert self.process.stdout is not None
-        for line in self.process.stdout:
-            self._lines.put(line)
-        self._lines.put(_EOF)
+        try:
+            while line := self.process.stdout.readline(MAX_MESSAGE + 1):
+                if len(line) > MAX_MESSAGE:
+                    self._put(_TOO_LONG)
+                    return
+                if not self._put(line):
+                    return
+        except (OSError, ValueError):
+            pass
+        self._put(_EOF)
+
+    def _put(self, item: Any) -> bool:
+        while not self._closing.is_set():
+            try:
+                self._lines.put(item, timeout=0.1)
+                return True
+            except queue.Full:
+                continue
+        return False
 
     def _read_stderr(self) -> None:
+        """Keep the start of each of the last STDERR_KEEP lines (a 100 MB line is not echoed in full)."""
         assert self.process.stderr is not None
-        for line in self.process.stderr:
-            self._stderr.append(line.decode("utf-8", "replace").rstrip("\r\n"))
+        continued = False
+        try:
+            while chunk := self.process.stderr.readline(STDERR_LINE):
+                if not continued:
+                    self._stderr.append(chunk.decode("utf-8", "replace").rstrip("\r\n"))
+                continued = not chunk.endswith(b"\n")
+        except (OSError, ValueError):
+            pass
 
     def stderr(self) -> str:
         self._readers[1].join(0.5)
@@ -70,12 +102,30 @@ class StdioTransport:
     # -- writing ---------------------------------------------------------------------------------
 
     def _send(self, message: dict[str, Any], method: str) -> None:
-        assert self.process.stdin is not None
+        """Queue a message for the writer thread: a server that does not read its stdin cannot block us."""
+        if self.process.poll() is not None and self._outbox.empty():
+            raise self._exited(method)
         try:
-            self.process.stdin.write(json.dumps(message, ensure_ascii=False).encode("utf-8") + b"\n")
-            self.process.stdin.flush()
-        except (BrokenPipeError, ConnectionResetError, ValueError):
-            raise self._exited(method) from None
+            self._outbox.put_nowait(json.dumps(message, ensure_ascii=False).encode("utf-8") + b"\n")
+        except queue.Full:
+            raise self.fail(f"does not read its stdin: {QUEUED} messages to it are waiting, "
+                            f"the last for `{method}`") from None
+
+    def _write_stdin(self) -> None:
+        """Write queued messages in order; `None` closes stdin (the MCP stdio shutdown)."""
+        stdin = self.process.stdin
+        assert stdin is not None
+        try:
+            while (data := self._outbox.get()) is not None:
+                stdin.write(data)
+                stdin.flush()
+        except (OSError, ValueError):
+            pass  # the server closed its stdin or exited: the reader sees that as EOF
+        finally:
+            try:
+                stdin.close()
+            except (OSError, ValueError):
+                pass
 
     def notify(self, method: str, params: dict[str, Any] | None = None) -> None:
         message: dict[str, Any] = {"jsonrpc": "2.0", "method": method}
@@ -89,20 +139,28 @@ class StdioTransport:
         ident = self._next_id
         self._next_id += 1
         self._send({"jsonrpc": "2.0", "id": ident, "method": method, "params": params}, method)
-        deadline = time.monotonic() + (min(wait, self.timeout) if wait is not None else self.timeout)
+        probe_end = time.monotonic() + wait if wait is not None else None
+        deadline = self._deadline.answer() if probe_end is None else min(self._deadline.answer(), probe_end)
         while True:
             remaining = deadline - time.monotonic()
+            if remaining <= 0:  # tested on every line, so a flood of other messages cannot postpone it
+                if probe_end is not None and time.monotonic() < self._deadline.session_end:
+                    # the era probe went unanswered: the server lives on, and gets the handshake instead
+                    raise NoAnswer(self.label, f"no answer to `{method}` within {min(wait or 0, self.timeout):g} s")
+                raise self.fail(self._deadline.missed(method) + "; is it an MCP server speaking stdio?")
             try:
-                line = self._lines.get(timeout=max(remaining, 0))
+                line = self._lines.get(timeout=min(remaining, 0.2))
             except queue.Empty:
-                if wait is not None:
-                    raise NoAnswer(self.label, f"no answer to `{method}` within {wait:g} s") from None
-                raise self.fail(f"no answer to `{method}` within {self.timeout:g} s (--server-timeout); "
-                                "is it an MCP server speaking stdio?") from None
+                if self._closing.is_set():  # stopped from another thread (another server failed)
+                    raise self._exited(method) from None
+                continue
             if line is _EOF:
                 raise self._exited(method)
+            if line is _TOO_LONG:
+                raise self.fail(f"wrote a message longer than {MAX_MESSAGE // (1024 * 1024)} MB while "
+                                f"answering `{method}`; toollint does not read more")
             for message in self._messages(line):
-                if message.get("id") == ident and "method" not in message:
+                if answers(message, ident):
                     if "error" in message:
                         raise rpc_error(self.label, method, message["error"], self.stderr())
                     if "result" not in message:
@@ -117,6 +175,8 @@ class StdioTransport:
             return []
         try:
             data = json.loads(text)
+        except RecursionError:
+            raise self.fail("wrote JSON nested too deeply to read") from None
         except ValueError:
             raise self.fail(f"wrote something that is not JSON to stdout: {text[:120]!r}; an MCP stdio server "
                             "must write only JSON-RPC messages to stdout (logs belong on stderr)") from None
@@ -147,11 +207,12 @@ class StdioTransport:
     def close(self, *, force: bool = False) -> None:
         """Close stdin (the MCP stdio shutdown), then SIGTERM and SIGKILL the process group if it lingers."""
         process = self.process
+        stragglers = _descendants(process.pid)  # now, while the server lives: later they are init's
+        self._closing.set()
         try:
-            if process.stdin is not None:
-                process.stdin.close()
-        except OSError:
-            pass
+            self._outbox.put_nowait(None)
+        except queue.Full:
+            pass  # the writer is stuck on a server that does not read: killing it below frees the writer
         if not force:
             try:
                 process.wait(timeout=1.0)
@@ -165,6 +226,11 @@ class StdioTransport:
             except subprocess.TimeoutExpired:
                 continue
         _signal_group(process, getattr(signal, "SIGKILL", signal.SIGTERM))  # whatever the server left behind
+        for pid in stragglers:  # what left the group with setsid() (reliability review 2, lower items)
+            try:
+                os.kill(pid, getattr(signal, "SIGKILL", signal.SIGTERM))
+            except OSError:
+                pass
         for reader, stream in zip(self._readers, (process.stdout, process.stderr), strict=True):
             reader.join(1.0)  # the pipes hit EOF once the group is gone
             if stream is not None and not reader.is_alive():
@@ -185,3 +251,26 @@ def _signal_group(process: subprocess.Popen, sig: int) -> None:
             process.kill()
     except (ProcessLookupError, PermissionError, OSError):
         pass
+
+
+def _descendants(pid: int) -> list[int]:
+    """Every process below `pid`, from /proc (Linux; elsewhere none): a grandchild that called setsid() is no
+    longer in the server's process group, so signalling the group misses it."""
+    children: dict[int, list[int]] = {}
+    try:
+        entries = [entry for entry in os.listdir("/proc") if entry.isdigit()]
+    except OSError:
+        return []
+    for entry in entries:
+        try:
+            with open(f"/proc/{entry}/stat", "rb") as handle:
+                parent = int(handle.read().rsplit(b")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            continue
+        children.setdefault(parent, []).append(int(entry))
+    found, todo = [], [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.append(child)
+            todo.append(child)
+    return found

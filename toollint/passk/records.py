@@ -69,6 +69,8 @@ def _detect(path: Path) -> str:
     first = next((line for line in text.splitlines() if line.strip()), "")
     try:
         head = json.loads(first)
+    except RecursionError:
+        raise RunsError(f"{path}:1: the JSON is nested too deeply to read") from None
     except ValueError:  # a pretty-printed document: its first line is not a whole value
         head = _load_json(path)
     if isinstance(head, dict) and ("simulations" in head or "simulation_index" in head):
@@ -94,6 +96,8 @@ def _load_json(path: Path) -> Any:
         return json.loads(text)
     except json.JSONDecodeError as error:
         raise RunsError(f"{path}:{error.lineno}:{error.colno}: invalid JSON: {error.msg}") from None
+    except RecursionError:
+        raise RunsError(f"{path}: the JSON is nested too deeply to read") from None
 
 
 # --- toollint JSONL records and boundary outcome logs -----------------------------------------------

@@ -29,6 +29,8 @@ from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any
 
+from toollint.schema.ecma import python_pattern
+
 if sys.version_info >= (3, 11):
     from re import _constants as _sre_constants  # type: ignore[attr-defined, unused-ignore]
     from re import _parser as _sre_parser  # type: ignore[attr-defined, unused-ignore]
@@ -362,17 +364,19 @@ def supported(pattern: str) -> bool:
 def search(pattern: str, text: str, risky: Mapping[str, int]) -> bool:
     """`re.search(pattern, text) is not None`, without catastrophic backtracking.
 
-    `risky` maps patterns to their `risk` limit. Raises `TooLong` for an exponential pattern and a
+    `pattern` is read as ECMA-262 (`toollint.schema.ecma`). `risky` maps patterns to their `risk` limit.
+    Raises `TooLong` for an exponential pattern and a
     string over `MAX_RISKY_LENGTH`.
     """
     limit = risky.get(pattern)
+    ecma = python_pattern(pattern)  # ECMA-262's meaning of `$`, `\\d`, `\\w`, `\\s`, `\\b`, `.`
     if limit is None or len(text) <= limit:
-        return re.search(pattern, text) is not None
+        return re.search(ecma, text) is not None
     if limit == 0 and len(text) > MAX_RISKY_LENGTH:
         raise TooLong(pattern)
-    matcher = _matcher(pattern)
+    matcher = _matcher(ecma)
     if matcher is None:
-        return _budgeted_search(pattern, text, limit)
+        return _budgeted_search(ecma, text, limit)
     return matcher.search(text)
 
 

@@ -2,7 +2,8 @@
 
 Two dangers come with running a third-party schema: a `$ref` to a URL or `file://` makes jsonschema fetch it
 (network and file I/O from a linter or an agent host), and a `pattern` prone to catastrophic backtracking
-makes `re` run for minutes. Validators built here resolve `$ref` only inside the `referencing.Registry` they
+makes `re` run for minutes. Also, `pattern` means an ECMA-262 regex, which `re` reads differently
+(`toollint.schema.ecma`). Validators built here resolve `$ref` only inside the `referencing.Registry` they
 are given (an empty one by default: no retrieve function, so a remote `$ref` fails as unresolvable) and match
 risky patterns with the linear-time matcher of `toollint.schema.safe_regex`.
 """
@@ -55,7 +56,7 @@ def validator_class(schema: Any, risky: Mapping[str, int] | None = None,
     risky = risky_patterns(schema) if risky is None else risky
     if not extra:
         return _with_safe_patterns(cls, frozenset(risky.items()))
-    overrides = {**(pattern_overrides(risky) if risky else {}), "uniqueItems": unique_items}
+    overrides = {**pattern_overrides(risky), "uniqueItems": unique_items}
     for keyword, wrap in extra.items():
         if keyword in cls.VALIDATORS:
             overrides[keyword] = wrap(overrides.get(keyword, cls.VALIDATORS[keyword]))
@@ -68,7 +69,7 @@ def _with_safe_patterns(cls: Any, risky: frozenset[tuple[str, int]]) -> Any:
     `extend` builds a new attrs class each time (a millisecond), and tools of one server share their patterns."""
     from jsonschema.validators import extend
 
-    overrides = {**(pattern_overrides(dict(risky)) if risky else {}), "uniqueItems": unique_items}
+    overrides = {**pattern_overrides(dict(risky)), "uniqueItems": unique_items}
     return extend(cls, overrides)  # type: ignore[no-untyped-call]
 
 
@@ -124,7 +125,8 @@ def _empty_registry() -> Any:
 
 
 def pattern_overrides(risky: Mapping[str, int]) -> dict[str, Callable[..., Any]]:
-    """`pattern`, `patternProperties` and `additionalProperties` keywords that match risky patterns safely."""
+    """`pattern`, `patternProperties` and `additionalProperties` keywords that match with ECMA-262's meaning,
+    risky patterns safely: used for every pattern (jsonschema's own use Python's `re` semantics)."""
     from jsonschema import ValidationError
 
     def matches(pattern: str, text: str) -> bool:

@@ -9,7 +9,7 @@ from typing import Any
 from toollint.document.source import Source
 from toollint.lazy_regex import lazy_compile
 from toollint.linter.engine import FileResult, Finding
-from toollint.terminal import escape_controls
+from toollint.terminal import one_line as _one_line
 
 _COLORS = {"error": "\x1b[31m", "warning": "\x1b[33m", "info": "\x1b[36m"}
 _BOLD, _DIM, _RESET = "\x1b[1m", "\x1b[2m", "\x1b[0m"
@@ -34,16 +34,6 @@ def _location(finding: Finding) -> str:
 def in_memory(finding: Finding) -> bool:
     """A finding on text toollint made itself (its "file" is a name in angle brackets: `<tools>`, `<server x>`)."""
     return finding.file.startswith("<") and finding.file.endswith(">") and finding.file not in ("<stdin>",)
-
-
-def _one_line(text: str) -> str:
-    """A message quoting a value with a newline stays on its line (`concise` is one finding per line), and
-    terminal controls from tool files (ESC, BEL, bidi overrides) are shown as escapes, never sent raw.
-    Printable text (no Cc or Cf character: neither newlines nor anything `escape_controls` rewrites) is kept
-    as it is, after one C-level test."""
-    if text.isprintable():
-        return text
-    return escape_controls(text.replace("\r\n", "\\n").replace("\n", "\\n").replace("\r", "\\r"))
 
 
 def _cells(text: str) -> int:
