@@ -79,6 +79,7 @@ from toollint.boundary.calls import (
 )
 from toollint.boundary.coerce import Coercion, coerce_arguments
 from toollint.boundary.compiled import (
+    EXTRA_POLICIES,
     BoundaryError,
     CompiledTool,
     SchemaTrouble,
@@ -157,6 +158,7 @@ class Outcome(Generic[R]):
     cause: str | None = None  # for RETRY_BUDGET_EXHAUSTED: the code of the last failure
     output: Any = None  # what the tool returned, when run through `run`/`check_all(runner=...)`
     coerced: list[Coercion] = field(default_factory=list)  # with coerce=True: the strings converted
+    dropped: list[str] = field(default_factory=list)  # with extra="drop": JSON Pointers of the fields removed
 
     @property
     def content(self) -> Any:
@@ -168,7 +170,8 @@ class Outcome(Generic[R]):
                 "arguments": self.arguments, "errors": [p.to_dict() for p in self.errors], "result": self.result,
                 "retryable": self.retryable, "terminal": self.terminal, "reason": self.reason,
                 "attempt": self.attempt, "cause": self.cause,
-                **({"coerced": [c.to_dict() for c in self.coerced]} if self.coerced else {})}
+                **({"coerced": [c.to_dict() for c in self.coerced]} if self.coerced else {}),
+                **({"dropped": self.dropped} if self.dropped else {})}
 
 
 def _result_text(result: Any) -> Any:
@@ -232,17 +235,27 @@ class Boundary:
     when a call's own shape cannot tell; without a target, the tools' dialect decides.
     `strict_tools`: the names of the tools strictify made strict, when it left some as they were
     (`--max-strict`, `--only`): only those are decoded. Default: every tool.
+    `extra`: what to do with fields an object does not declare when its schema is silent about
+    `additionalProperties` (FastMCP and pydantic schemas are): `"reject"` (default) answers
+    "unexpected field … did you mean …?" as a closed schema does, since `func(**arguments)` would raise
+    on them; `"drop"` removes them and lists them in `outcome.dropped`; `"allow"` keeps JSON Schema's
+    reading and lets them through. A schema that says `additionalProperties: true` (or gives a schema
+    for it) keeps its meaning under every policy.
     """
 
     def __init__(self, tools: Any, target: str | None = None, *, lang: str = "en", max_retries: int = 2,
-                 coerce: bool = False, log: LogTarget | None = None, strict_tools: Any = None) -> None:
+                 coerce: bool = False, log: LogTarget | None = None, strict_tools: Any = None,
+                 extra: str = "reject") -> None:
         if lang not in msg.LANGS:
             raise BoundaryError(f"lang must be one of {', '.join(msg.LANGS)}, got {lang!r}")
         if target not in _TARGETS:
             raise BoundaryError(f"unknown target {target!r}; use one of "
                                 f"{', '.join(sorted(t for t in _TARGETS if t))}")
+        if extra not in EXTRA_POLICIES:
+            raise BoundaryError(f"extra must be one of {', '.join(EXTRA_POLICIES)}, got {extra!r}")
         self.lang = lang
         self.coerce = coerce
+        self.extra = extra
         self.budget = RetryBudget(max_retries)
         found = load_tools(tools)
         self._tools: dict[str, CompiledTool] = {}
@@ -254,7 +267,8 @@ class Boundary:
             if name in self._tools:
                 raise BoundaryError(f"{source_label(tools)}: two tools are named {name!r}; tool names must be unique")
             strict = strict_tools is None or name in strict_tools
-            compiled = CompiledTool(name, tool, lang, wire=_STRICT_TARGETS.get(target or "") if strict else None)
+            compiled = CompiledTool(name, tool, lang, wire=_STRICT_TARGETS.get(target or "") if strict else None,
+                                    extra=extra)
             self._tools[name] = compiled
             self.warnings.extend(compiled.warnings)
         self.default_shape = _TARGETS[target] or _DIALECT_SHAPES.get(found[0].dialect.name, ANTHROPIC)
@@ -267,16 +281,16 @@ class Boundary:
     @classmethod
     def from_tools(cls, tools: Any, target: str | None = None, *, lang: str = "en",
                    max_retries: int = 2, coerce: bool = False, log: LogTarget | None = None,
-                   strict_tools: Any = None) -> Boundary:
+                   strict_tools: Any = None, extra: str = "reject") -> Boundary:
         """Load and compile `tools` (a path, a list of tool dicts, or one tool dict). Raises `BoundaryError`.
 
         `coerce=True` converts unambiguous strings (`"19"` for an integer, `"[1]"` for an array) and
         records them in `outcome.coerced`; `log` (a path, a text stream or a callable) receives one
-        JSON record per outcome (pass `chain=(task_id, trial)` to the checks to name them). `strict_tools`:
-        see `Boundary`.
+        JSON record per outcome (pass `chain=(task_id, trial)` to the checks to name them). `strict_tools`
+        and `extra` (undeclared fields: `"reject"`, `"drop"` or `"allow"`): see `Boundary`.
         """
         return cls(tools, target, lang=lang, max_retries=max_retries, coerce=coerce, log=log,
-                   strict_tools=strict_tools)
+                   strict_tools=strict_tools, extra=extra)
 
     @property
     def max_retries(self) -> int:
@@ -464,6 +478,9 @@ class Boundary:
             arguments = compiled.wire_decoded(arguments)
         if type(arguments) is dict and not arguments and _required(compiled.schema):
             return self._empty(parsed, compiled.name, _required(compiled.schema), chain, count)
+        dropped: list[str] = []
+        if self.extra == "drop" and type(arguments) is dict:
+            arguments, dropped = compiled.drop_undeclared(arguments)
         coerced: list[Coercion] = []
         huge, non_finite = unsendable(arguments, self.lang) if type(arguments) is dict else ([], [])
         if huge:
@@ -507,7 +524,7 @@ class Boundary:
                 return outcome
         if reset and self.budget._failures:
             self.budget.succeed(self._key(name, chain))
-        return Outcome(True, OK, name, parsed.id, parsed.shape, normalized, coerced=coerced)
+        return Outcome(True, OK, name, parsed.id, parsed.shape, normalized, coerced=coerced, dropped=dropped)
 
     def _rules(self, parsed: Call, compiled: CompiledTool, arguments: dict[str, Any], chain: Any,
                count: bool) -> Outcome[Any] | None:

@@ -22,6 +22,7 @@ from referencing.exceptions import Unresolvable
 from toollint.boundary import messages as msg
 from toollint.boundary.messages import MISSING, Problem
 from toollint.errors import BoundaryError
+from toollint.pointer import join
 from toollint.schema.safe_regex import TooLong, fallback_description, search, supported
 from toollint.schema.validation import risky_patterns, validator_class
 from toollint.schema.walk import entries, members
@@ -182,10 +183,46 @@ def _nullable(node: Any, depth: int = 0) -> Any:
     return out
 
 
+EXTRA_POLICIES = ("reject", "drop", "allow")
+# keywords beside `properties` that make closing the object change what it means
+_OPENS = ("additionalProperties", "unevaluatedProperties", "patternProperties", "allOf", "anyOf", "oneOf", "not",
+          "if", "$ref", "$dynamicRef", "$recursiveRef", "dependentSchemas", "dependencies")
+
+
+def close_silent(schema: Any) -> tuple[Any, set[int]]:
+    """A copy of `schema` where each object that declares `properties` and says nothing about other fields
+    is closed (`additionalProperties: false`), and the ids of the nodes closed.
+
+    Reached from the root through `properties`, `items` and `prefixItems` only: an object inside a
+    combinator or behind a `$ref` may be one part of a larger object, and closing it would reject
+    fields another part declares.
+    """
+    closed: set[int] = set()
+
+    def visit(node: Any, depth: int) -> Any:
+        if not isinstance(node, dict) or depth > 64:
+            return node
+        out = dict(node)
+        properties = node.get("properties")
+        if isinstance(properties, dict):
+            out["properties"] = {key: visit(sub, depth + 1) for key, sub in properties.items()}
+            if not any(key in node for key in _OPENS):
+                out["additionalProperties"] = False
+                closed.add(id(out))
+        if isinstance(node.get("items"), dict):
+            out["items"] = visit(node["items"], depth + 1)
+        if isinstance(node.get("prefixItems"), list):
+            out["prefixItems"] = [visit(sub, depth + 1) for sub in node["prefixItems"]]
+        return out
+
+    return visit(schema, 0), closed
+
+
 class CompiledTool:
     """One tool: its validator (built once), the normalizer and the error converter."""
 
-    def __init__(self, name: str, tool: Any, lang: str, *, wire: bool | str | None = False) -> None:
+    def __init__(self, name: str, tool: Any, lang: str, *, wire: bool | str | None = False,
+                 extra: str = "reject") -> None:
         from jsonschema import Draft202012Validator
         from jsonschema.exceptions import SchemaError
         from jsonschema.validators import validator_for
@@ -222,8 +259,11 @@ class CompiledTool:
             how = "matched by the linear-time matcher" if supported(pattern) else fallback_description()
             self.warnings.append(f"tool {name!r}: pattern {pattern!r} is prone to catastrophic backtracking; {how}")
         self.counted = bool(_keywords(schema) & set(_COUNTED))
+        self.extra = extra
+        # the validator sees undeclared fields as the policy says; `schema` stays the original for the rest
+        checked, self.closed = close_silent(schema) if extra != "allow" else (schema, set())
         cls = validator_class(schema, risky, dict.fromkeys(_COUNTED, _counted) if self.counted else None)
-        self.validator = cls(schema, registry=Registry(), format_checker=_shared_format_checker())
+        self.validator = cls(checked, registry=Registry(), format_checker=_shared_format_checker())
         draft = schema.get("$schema") if isinstance(schema, dict) else None
         self.resolver = RefResolver(schema, "", draft if isinstance(draft, str) else None)
         self.converter = msg.ErrorConverter(self._deref, self._search, lang)
@@ -243,6 +283,31 @@ class CompiledTool:
                 return bool(self.validator.is_valid(arguments))
         except OverflowError:  # e.g. a float against `multipleOf: 10**4000`: `judge` reports it
             return False
+
+    def drop_undeclared(self, arguments: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
+        """For `extra="drop"`: the arguments without the fields a silent schema does not declare, and the
+        JSON Pointers of the fields dropped. The fields a schema closes itself are left for `judge` to report."""
+        if not self.closed:
+            return arguments, []
+        try:
+            with _Budget():
+                errors = [e for e in self.validator.iter_errors(arguments)
+                          if e.validator == "additionalProperties" and id(e.schema) in self.closed]
+        except Exception:  # noqa: BLE001 - dropping is a courtesy: validate what was sent
+            return arguments, []
+        if not errors:
+            return arguments, []
+        out = _copy_containers(arguments)
+        dropped: list[str] = []
+        for error in errors:
+            node: Any = out
+            for token in error.absolute_path:
+                node = node[token]
+            declared = members(error.schema, "properties")
+            for key in [k for k in node if k not in declared]:
+                del node[key]
+                dropped.append(join("", *error.absolute_path, key))
+        return out, dropped
 
     def too_complex(self) -> Problem:
         return Problem((), "complexity", MAX_SECONDS, MISSING, msg.too_complex_sentence(self.converter.lang))
@@ -369,6 +434,14 @@ class CompiledTool:
             changed = changed or new is not item
             out.append(new)
         return out if changed else value
+
+
+def _copy_containers(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {key: _copy_containers(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_copy_containers(item) for item in value]
+    return value
 
 
 def _depth(value: Any) -> int:

@@ -15,6 +15,7 @@ import click
 
 from toollint.boundary import TRUNCATION_REASONS, Boundary, BoundaryError
 from toollint.boundary.calls import bare_call, is_call, parse_call
+from toollint.boundary.compiled import EXTRA_POLICIES
 from toollint.document.source import MAX_FILE_BYTES
 from toollint.profiles import PROFILE_NAMES
 from toollint.safeio import NotRegular, read_regular
@@ -93,11 +94,14 @@ def _pick_tool(boundary: Boundary, tool: str | None) -> str:
                    "are validated as sent, not decoded. Default: every tool.")
 @click.option("--shape", type=click.Choice(_SHAPES), default=None,
               help="Shape of the result for bare arguments (default: from --target, else the tools' dialect).")
+@click.option("--extra", type=click.Choice(EXTRA_POLICIES), default="reject", show_default=True,
+              help="Fields a schema silent about additionalProperties does not declare: reject them, drop them "
+                   "(listed on stderr), or allow them (JSON Schema's reading).")
 @click.option("--stop-reason", default=None, metavar="REASON",
               help=f"The reply's stop_reason/finish_reason ({', '.join(sorted(TRUNCATION_REASONS))} mean cut off).")
 def validate_command(tools_file: str, source: str | None, tool: str | None, input_text: str | None,
              input_file: str | None, lang: str, target: str | None, strict_tools: tuple[str, ...],
-             shape: str | None, stop_reason: str | None) -> None:
+             shape: str | None, extra: str, stop_reason: str | None) -> None:
     """Validate tool-call arguments against TOOLS_FILE at the boundary.
 
     The input is the arguments object, or a whole tool call (Anthropic tool_use, OpenAI tool call,
@@ -107,7 +111,8 @@ def validate_command(tools_file: str, source: str | None, tool: str | None, inpu
     """
     try:
         names = [n.strip() for value in strict_tools for n in value.split(",") if n.strip()]
-        boundary = Boundary.from_tools(tools_file, target, lang=lang, strict_tools=names or None)
+        boundary = Boundary.from_tools(tools_file, target, lang=lang, strict_tools=names or None,
+                                      extra=extra)
         if shape is not None:
             boundary.default_shape = shape
         text = _read_input(input_text, input_file, source)
@@ -134,6 +139,8 @@ def validate_command(tools_file: str, source: str | None, tool: str | None, inpu
     if outcome.code in ("SCHEMA_ERROR", "INTERNAL_ERROR"):  # the tools file, not the input, is at fault
         click.echo(escape_controls(f"toollint validate: {outcome.reason}"), err=True)
         sys.exit(2)
+    for pointer in outcome.dropped:
+        click.echo(escape_controls(f"toollint validate: dropped the undeclared field {pointer}"), err=True)
     printed = outcome.arguments if outcome.ok else outcome.result
     click.echo(escape_json_controls(json.dumps(printed, ensure_ascii=False, indent=2)))
     sys.exit(0 if outcome.ok else 1)

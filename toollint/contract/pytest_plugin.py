@@ -43,6 +43,7 @@ class _Suite:
     handler: Any = None
     coerce: bool = False
     target: str | None = None
+    extra: str = "reject"
     _boundary: Any = None
     _tools: dict[str, Any] = field(default_factory=dict)
 
@@ -50,7 +51,8 @@ class _Suite:
         if self._boundary is None:
             from toollint.contract.run import make_boundary
 
-            self._boundary = make_boundary(str(self.tools), target=self.target, coerce=self.coerce)
+            self._boundary = make_boundary(str(self.tools), target=self.target, coerce=self.coerce,
+                                           extra=self.extra)
         return self._boundary
 
     def output_schema(self, tool: str) -> Any:
@@ -164,7 +166,8 @@ def _check_output(case_id: str, tool: str, data: Any, schema: dict[str, Any]) ->
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
-        "markers", f"{MARKER}(tools, *, cases=None, handler=None, seed=0, coerce=False, target=None): run the "
+        "markers", f"{MARKER}(tools, *, cases=None, handler=None, seed=0, coerce=False, target=None, extra='reject'): "
+                   f"run the "
                    f"contract cases of a tool file (parametrizes the contract_case fixture)")
 
 
@@ -177,7 +180,7 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if not marker.args:
         raise pytest.UsageError(f"@pytest.mark.{MARKER} needs the tools file as its first argument")
     suite = _Suite(_rooted(root, marker.args[0]), options.get("handler"), bool(options.get("coerce", False)),
-                   options.get("target"))
+                   options.get("target"), str(options.get("extra", "reject")))
     try:
         params = _load(suite, options.get("cases"), int(options.get("seed", 0)), root)
     except Exception as error:  # noqa: BLE001 - a clear collection error, never a traceback
@@ -195,7 +198,8 @@ def _load(suite: _Suite, cases: Any, seed: int, root: Path) -> list[ContractCase
     from toollint.contract.run import generate
 
     if cases is None:
-        generated = generate(str(suite.tools), seed, target=suite.target, coerce=suite.coerce)
+        generated = generate(str(suite.tools), seed, target=suite.target, coerce=suite.coerce,
+                             extra=suite.extra)
         return [ContractCase(suite, case, "generated") for tool_cases in generated.values() for case in tool_cases]
     found: list[ContractCase] = []
     for path in case_files_for(_rooted(root, cases), suite.boundary().tools):

@@ -1,0 +1,110 @@
+"""Issue 24, the boundary: undeclared fields, one calling convention, SDK objects, whole responses and
+strictify's validator file."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from toollint.boundary import Boundary, BoundaryError
+from toollint.cli import main
+
+SILENT = {"name": "refund", "input_schema": {"type": "object", "required": ["order_id"], "properties": {
+    "order_id": {"type": "string"}, "notes": {"type": "string"},
+    "item": {"type": "object", "properties": {"sku": {"type": "string"}}}}}}
+
+
+def tool_use(arguments, name="refund", id="toolu_1"):
+    return {"type": "tool_use", "id": id, "name": name, "input": arguments}
+
+
+def with_schema(**changes):
+    return {"name": "refund", "input_schema": {**SILENT["input_schema"], **changes}}
+
+
+# --- undeclared fields -----------------------------------------------------------------------------
+
+
+def test_undeclared_fields_are_rejected_by_default_with_the_closed_message():
+    outcome = Boundary.from_tools(SILENT).check(tool_use({"order_id": "A", "note": "hi", "item": {"sku": "s",
+                                                                                                  "qty": 1}}))
+    assert outcome.code == "INVALID_ARGUMENTS"
+    assert sorted(p.path for p in outcome.errors) == [("item", "qty"), ("note",)]
+    assert "note: unexpected field" in outcome.content and "(did you mean notes?)" in outcome.content
+    closed = Boundary.from_tools(with_schema(additionalProperties=False)).check(tool_use({"order_id": "A",
+                                                                                          "note": "hi"}))
+    assert [p.message for p in closed.errors] == [p.message for p in outcome.errors if p.path == ("note",)]
+
+
+def test_drop_strips_undeclared_fields_and_records_them():
+    sent = {"order_id": "A", "note": "hi", "item": {"sku": "s", "qty": 1}}
+    outcome = Boundary.from_tools(SILENT, extra="drop").check(tool_use(sent))
+    assert outcome.ok and outcome.arguments == {"order_id": "A", "item": {"sku": "s"}}
+    assert outcome.dropped == ["/item/qty", "/note"]
+    assert outcome.to_dict()["dropped"] == ["/item/qty", "/note"]
+    assert sent == {"order_id": "A", "note": "hi", "item": {"sku": "s", "qty": 1}}  # the caller's dict is intact
+
+
+def test_drop_keeps_rejecting_what_the_schema_closes_itself():
+    outcome = Boundary.from_tools(with_schema(additionalProperties=False), extra="drop").check(
+        tool_use({"order_id": "A", "note": "hi"}))
+    assert outcome.code == "INVALID_ARGUMENTS" and outcome.dropped == []
+
+
+def test_allow_keeps_json_schemas_reading():
+    outcome = Boundary.from_tools(SILENT, extra="allow").check(tool_use({"order_id": "A", "note": "hi"}))
+    assert outcome.ok and outcome.arguments == {"order_id": "A", "note": "hi"} and outcome.dropped == []
+
+
+@pytest.mark.parametrize("open_", [True, {"type": "string"}])
+def test_a_schema_that_opens_the_object_keeps_that_meaning(open_):
+    for extra in ("reject", "drop"):
+        outcome = Boundary.from_tools(with_schema(additionalProperties=open_), extra=extra).check(
+            tool_use({"order_id": "A", "note": "hi"}))
+        assert outcome.ok and outcome.arguments == {"order_id": "A", "note": "hi"}, extra
+    wrong = Boundary.from_tools(with_schema(additionalProperties={"type": "string"})).check(
+        tool_use({"order_id": "A", "note": 1}))
+    assert wrong.code == "INVALID_ARGUMENTS"
+
+
+def test_objects_inside_combinators_stay_open():
+    """Closing one branch of an allOf would reject fields the other branch declares."""
+    tool = {"name": "t", "input_schema": {"allOf": [{"type": "object", "properties": {"a": {}}},
+                                                    {"type": "object", "properties": {"b": {}}}]}}
+    assert Boundary.from_tools(tool).check(tool_use({"a": 1, "b": 2}, name="t")).ok
+
+
+def test_an_unknown_extra_policy_is_a_boundary_error():
+    with pytest.raises(BoundaryError, match="extra must be one of reject, drop, allow"):
+        Boundary.from_tools(SILENT, extra="ignore")
+
+
+def test_validate_cli_takes_the_extra_policy(tmp_path):
+    path = tmp_path / "tools.json"
+    path.write_text(json.dumps([SILENT]))
+    args = ["validate", str(path), "--input", '{"order_id": "A", "note": "x"}']
+    rejected = CliRunner().invoke(main, args)
+    assert rejected.exit_code == 1 and "did you mean notes?" in rejected.output
+    dropped = CliRunner().invoke(main, [*args, "--extra", "drop"])
+    assert dropped.exit_code == 0 and json.loads(dropped.stdout) == {"order_id": "A"}
+    assert "dropped the undeclared field /note" in dropped.stderr
+    assert CliRunner().invoke(main, [*args, "--extra", "allow"]).exit_code == 0
+
+
+def test_contract_gen_writes_the_extra_field_case_for_the_policy(tmp_path):
+    path = tmp_path / "tools.json"
+    path.write_text(json.dumps([SILENT]))
+    expects = {}
+    for extra in ("reject", "drop", "allow"):
+        out = tmp_path / extra
+        result = CliRunner().invoke(main, ["contract", "gen", str(path), "-o", str(out), "--extra", extra])
+        assert result.exit_code == 0, result.output
+        cases = [json.loads(line) for line in (out / "refund.jsonl").read_text().splitlines()]
+        expects[extra] = next(c for c in cases if c["id"] == "extra-field")
+    assert expects["reject"]["expect"] == "error" and expects["reject"]["code"] == "INVALID_ARGUMENTS"
+    assert expects["drop"]["expect"] == "ok" and "normalized" in expects["drop"]
+    assert expects["allow"]["expect"] == "ok"
+    run = CliRunner().invoke(main, ["contract", "run", str(path), str(tmp_path / "reject")])
+    assert run.exit_code == 0, run.output
