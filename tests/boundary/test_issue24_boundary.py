@@ -108,3 +108,59 @@ def test_contract_gen_writes_the_extra_field_case_for_the_policy(tmp_path):
     assert expects["allow"]["expect"] == "ok"
     run = CliRunner().invoke(main, ["contract", "run", str(path), str(tmp_path / "reject")])
     assert run.exit_code == 0, run.output
+
+
+# --- SDK objects -----------------------------------------------------------------------------------
+
+
+def _sdk_tools():
+    mcp_types = pytest.importorskip("mcp.types")
+    schema = {"type": "object", "properties": {"city": {"type": "string", "description": "City name"}},
+              "required": ["city"], "additionalProperties": False}
+    tools = [mcp_types.Tool(name="weather", description="Current weather for a city.", inputSchema=schema)]
+    chat = pytest.importorskip("openai.types.chat")
+    tools.append(chat.ChatCompletionFunctionTool(type="function", function={
+        "name": "forecast", "description": "Forecast for a city.", "parameters": schema}))
+    return tools
+
+
+def test_lint_boundary_and_strictify_read_sdk_objects():
+    import toollint
+
+    mcp_tool, chat_tool = _sdk_tools()
+    assert toollint.lint([mcp_tool, chat_tool]) == toollint.lint(
+        [t.model_dump(mode="json", by_alias=True, exclude_none=True) for t in (mcp_tool, chat_tool)])
+    boundary = Boundary.from_tools([mcp_tool, chat_tool])
+    assert boundary.tools == ["weather", "forecast"]
+    assert boundary.check(tool_use({"city": "Oslo"}, name="weather")).ok
+    assert not boundary.check(tool_use({"town": "Oslo"}, name="forecast")).ok
+    single = Boundary.from_tools(mcp_tool)
+    assert single.tools == ["weather"]
+    result = toollint.strictify(mcp_tool, target="openai")
+    assert result.tool["name"] == "weather" and "inputSchema" in result.tool
+
+
+def test_a_minimal_pydantic_model_is_read_through_model_dump():
+    pydantic = pytest.importorskip("pydantic")
+    import toollint
+
+    class MyTool(pydantic.BaseModel):
+        name: str
+        input_schema: dict = pydantic.Field(alias="inputSchema")
+        description: str | None = None  # left out of the dump: exclude_none
+
+    tool = MyTool(name="t", inputSchema={"type": "object", "properties": {"a": {"type": "integer"}}})
+    assert Boundary.from_tools([tool]).schema("t")["properties"] == {"a": {"type": "integer"}}
+    assert toollint.strictify(tool).tool["name"] == "t"
+
+
+@pytest.mark.parametrize("bad", [42, object(), {1, 2}])
+def test_anything_else_is_a_toollint_error_that_says_what_is_accepted(bad):
+    import toollint
+
+    for call in (toollint.lint, Boundary.from_tools, toollint.strictify):
+        with pytest.raises(toollint.ToollintError, match="model_dump|SDK tool object") as raised:
+            call(bad)
+        assert isinstance(raised.value, toollint.ToollintError)
+    with pytest.raises(toollint.ToollintError, match="not JSON"):
+        toollint.lint([{"name": "t", "inputSchema": {"type": "object"}, "bad": object()}])

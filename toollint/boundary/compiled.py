@@ -26,6 +26,7 @@ from toollint.pointer import join
 from toollint.schema.safe_regex import TooLong, fallback_description, search, supported
 from toollint.schema.validation import risky_patterns, validator_class
 from toollint.schema.walk import entries, members
+from toollint.sdk import ACCEPTED, plain_tools
 
 
 class SchemaTrouble(Exception):
@@ -92,6 +93,7 @@ def load_tools(tools: Any) -> list[Any]:
         return read_tool_file(tools, BoundaryError)[1]
     if isinstance(tools, Tool):
         return [tools]
+    tools = plain_tools(tools, BoundaryError)
     if isinstance(tools, dict):
         found = find_tools(tools)
         if not found:
@@ -112,7 +114,7 @@ def load_tools(tools: Any) -> list[Any]:
         for index, tool in enumerate(found):
             tool.index = index
         return found
-    raise BoundaryError(f"expected a path, a list of tool dicts or one tool dict, got {type(tools).__name__}")
+    raise BoundaryError(f"cannot read tool definitions from a {type(tools).__name__}; give {ACCEPTED}")
 
 
 def _format_checker() -> Any:
