@@ -11,6 +11,8 @@ from click.testing import CliRunner
 from toollint.boundary import Boundary, BoundaryError
 from toollint.cli import main
 
+pytest_plugins = ["pytester"]
+
 SILENT = {"name": "refund", "input_schema": {"type": "object", "required": ["order_id"], "properties": {
     "order_id": {"type": "string"}, "notes": {"type": "string"},
     "item": {"type": "object", "properties": {"sku": {"type": "string"}}}}}}
@@ -164,3 +166,65 @@ def test_anything_else_is_a_toollint_error_that_says_what_is_accepted(bad):
         assert isinstance(raised.value, toollint.ToollintError)
     with pytest.raises(toollint.ToollintError, match="not JSON"):
         toollint.lint([{"name": "t", "inputSchema": {"type": "object"}, "bad": object()}])
+
+
+# --- one calling convention ------------------------------------------------------------------------
+
+
+def test_handlers_are_called_as_their_signature_asks():
+    from toollint.boundary.handlers import takes_dict
+
+    props = ["order_id", "notes"]
+    assert takes_dict(lambda arguments: None, props)
+    assert takes_dict(lambda args, /: None, props)
+    assert takes_dict(lambda *args: None, props)
+    assert not takes_dict(lambda order_id: None, props)  # one parameter named like a property: keywords
+    assert not takes_dict(lambda order_id, notes=None: None, props)
+    assert not takes_dict(lambda **kwargs: None, props)
+    assert not takes_dict(lambda *, order_id: None, props)
+    assert not takes_dict(lambda: None, props)
+
+
+def test_run_and_check_all_call_a_tool_function_with_keywords_and_a_dict_handler_with_the_dict():
+    def refund(order_id, notes=None):
+        return f"refunded {order_id}"
+
+    def generic(arguments):
+        return f"got {sorted(arguments)}"
+
+    boundary = Boundary.from_tools(SILENT)
+    assert boundary.run(tool_use({"order_id": "A"}), refund).output == "refunded A"
+    assert boundary.run(tool_use({"order_id": "A"}), generic).output == "got ['order_id']"
+    batch = boundary.check_all([tool_use({"order_id": "B"})], runner={"refund": refund})
+    assert batch.outcomes[0].output == "refunded B"
+    batch = boundary.check_all([tool_use({"order_id": "C"})], runner=lambda name, arguments: arguments)
+    assert batch.outcomes[0].output == {"order_id": "C"}
+
+
+def test_the_pytest_plugin_uses_the_same_convention_and_a_per_tool_mapping(pytester):
+    two = [SILENT, {"name": "get_invoice", "input_schema": {"type": "object", "required": ["invoice_id"],
+                                                            "properties": {"invoice_id": {"type": "string"}}}}]
+    pytester.makefile(".json", tools=json.dumps(two))
+    pytester.makepyfile(test_two="""
+        import pytest
+
+        seen = []
+
+        def refund(order_id, notes=None, item=None):
+            seen.append(("refund", order_id))
+            return {"content": [], "isError": False}
+
+        def get_invoice(arguments):
+            seen.append(("invoice", arguments["invoice_id"]))
+            return {"content": [], "isError": False}
+
+        @pytest.mark.toollint_contract("tools.json", handler={"refund": refund, "get_invoice": get_invoice})
+        def test_contract(contract_case):
+            contract_case.verify()
+
+        def test_both_ran():
+            assert {kind for kind, _ in seen} == {"refund", "invoice"}
+    """)
+    result = pytester.runpytest("-q", "-p", "no:cacheprovider")
+    outcomes = result.parseoutcomes()
+    assert outcomes.get("failed", 0) == 0 and outcomes["passed"] > 2, result.outlines[-5:]

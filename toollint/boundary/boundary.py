@@ -88,6 +88,7 @@ from toollint.boundary.compiled import (
     source_label,
     unresolvable_text,
 )
+from toollint.boundary.handlers import invoke
 from toollint.boundary.messages import MISSING, Problem
 from toollint.boundary.outcome_log import LogTarget, OutcomeLog
 from toollint.boundary.results import R
@@ -102,6 +103,7 @@ if TYPE_CHECKING:
         ResponsesResult,
     )
 from toollint.boundary.unsendable import unsendable
+from toollint.schema.walk import members
 
 __all__ = [
     "Batch", "Boundary", "BoundaryError", "Outcome", "Problem", "RetryBudget", "MISSING", "CODES",
@@ -347,21 +349,24 @@ class Boundary:
         return self._logged(outcome, chain)
 
     @overload
-    def run(self, call: AnthropicCall, func: Callable[[dict[str, Any]], Any], stop_reason: str | None = None, *,
+    def run(self, call: AnthropicCall, func: Callable[..., Any], stop_reason: str | None = None, *,
             chain: Any = None) -> Outcome[AnthropicResult]: ...
     @overload
-    def run(self, call: ChatCall, func: Callable[[dict[str, Any]], Any], stop_reason: str | None = None, *,
+    def run(self, call: ChatCall, func: Callable[..., Any], stop_reason: str | None = None, *,
             chain: Any = None) -> Outcome[ChatResult]: ...
     @overload
-    def run(self, call: ResponsesCall, func: Callable[[dict[str, Any]], Any], stop_reason: str | None = None, *,
+    def run(self, call: ResponsesCall, func: Callable[..., Any], stop_reason: str | None = None, *,
             chain: Any = None) -> Outcome[ResponsesResult]: ...
     @overload
-    def run(self, call: Any, func: Callable[[dict[str, Any]], Any], stop_reason: str | None = None, *,
+    def run(self, call: Any, func: Callable[..., Any], stop_reason: str | None = None, *,
             chain: Any = None) -> Outcome[Any]: ...
 
-    def run(self, call: Any, func: Callable[[dict[str, Any]], Any], stop_reason: str | None = None, *,
+    def run(self, call: Any, func: Callable[..., Any], stop_reason: str | None = None, *,
             chain: Any = None) -> Outcome[Any]:
-        """Check `call`, run `func(arguments)` when it passes, and wrap whatever happens into a result.
+        """Check `call`, run `func` when it passes, and wrap whatever happens into a result.
+
+        `func` is called as its signature asks (`toollint.boundary.handlers`): `refund_order(order_id,
+        amount)` with keywords, `run(arguments)` with the dict.
 
         The chain's budget is reset only when `func` returns; an exception becomes `TOOL_ERROR`.
         """
@@ -403,15 +408,15 @@ class Boundary:
         return make_result(parsed.shape, parsed.id, parsed.name, output, is_error=False)
 
     def check_all(self, reply: Any, stop_reason: str | None = None, *,
-                  runner: Mapping[str, Callable[[dict[str, Any]], Any]] | Callable[[str, dict[str, Any]], Any]
+                  runner: Mapping[str, Callable[..., Any]] | Callable[[str, dict[str, Any]], Any]
                   | None = None, chain: Any = None) -> Batch:
         """Check every tool call of one reply, in order, and collect the results to send back together.
 
         `reply`: a list of calls, an Anthropic message or Messages response (text blocks are skipped),
         an OpenAI Chat message or choice, a Responses response or output list, or their SDK objects; a
         stop reason the reply carries is used unless `stop_reason` is given. With `runner` (a mapping
-        of tool name to `func(arguments)`, or `runner(name, arguments)`), the calls that pass are run
-        and their output becomes their result.
+        of tool name to a handler, called as `run` calls it, or `runner(name, arguments)`), the calls
+        that pass are run and their output becomes their result.
         """
         outcomes: list[Outcome[Any]] = []
         counted: set[Any] = set()
@@ -546,12 +551,13 @@ class Boundary:
         return self._failure(parsed, BUSINESS_RULE, problems, content, chain, count=count, arguments=arguments,
                              reason=_summary(compiled.name, problems))
 
-    def _execute(self, call: Any, outcome: Outcome[Any], func: Callable[[dict[str, Any]], Any] | None,
+    def _execute(self, call: Any, outcome: Outcome[Any], func: Callable[..., Any] | None,
                  chain: Any) -> Outcome[Any]:
         if func is None:
             return self._tool_error(call, f"no runner was given for {outcome.tool}", chain=chain, retryable=False)
         try:
-            output = func(outcome.arguments)
+            properties = members(self._tools[outcome.tool].schema, "properties") if outcome.tool in self._tools else {}
+            output = invoke(func, outcome.arguments, properties)
         except Exception as error:  # noqa: BLE001 - a failing tool is reported to the model, not raised
             failed = self._tool_error(call, error, chain=chain)
             failed.arguments = outcome.arguments

@@ -322,7 +322,10 @@ def _stop_reason(reply: Mapping[str, Any]) -> str | None:
     return None
 
 
-def runner_for(runner: Any, name: str | None) -> Callable[[dict[str, Any]], Any] | None:
+def runner_for(runner: Any, name: str | None) -> Callable[..., Any] | None:
     if isinstance(runner, Mapping):
         return runner.get(name)
-    return lambda arguments: runner(name, arguments)
+    def run(arguments: dict[str, Any], /) -> Any:  # positional-only: always handed the dict
+        return runner(name, arguments)
+
+    return run

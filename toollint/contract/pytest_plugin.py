@@ -10,8 +10,9 @@
 The test runs once per case (ids like `refund_order:number-as-string:amount_cents`). `verify()`
 asserts the boundary still gives the stored verdict (with `cases=`; without it the cases are
 generated in memory from `seed`), and for every `ok` case calls the handler with the normalized
-arguments as keyword arguments (`handler=` one callable, or a mapping of tool name to callable;
-coroutines are awaited) and asserts that no exception escapes, that an error result (`isError` /
+arguments as `Boundary.run` does (`handler(**arguments)`, or `handler(arguments)` for a handler that
+takes one dict: `toollint.boundary.handlers`; `handler=` a mapping of tool name to callable, or one
+callable for a file of one tool; coroutines are awaited) and asserts that no exception escapes, that an error result (`isError` /
 `is_error`) carries no traceback text, and that a successful result matches the tool's
 `outputSchema` when it has one (its `structuredContent`, or the result itself). Relative paths
 are read from pytest's rootdir.
@@ -96,11 +97,14 @@ class ContractCase:
         handler = self.suite.handler_for(self.tool)
         if handler is None:
             return None
+        from toollint.boundary.handlers import invoke
+        from toollint.schema.walk import members
+
         boundary = self.suite.boundary()
         boundary.reset()
         outcome = boundary.check(self.case.call)
         try:
-            result = handler(**outcome.arguments)
+            result = invoke(handler, outcome.arguments, members(boundary.schema(self.tool), "properties"))
             if inspect.isawaitable(result):
                 import asyncio  # here: the plugin loads in every pytest run, a coroutine handler is rare
 
