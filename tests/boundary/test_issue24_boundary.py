@@ -228,3 +228,62 @@ def test_the_pytest_plugin_uses_the_same_convention_and_a_per_tool_mapping(pytes
     result = pytester.runpytest("-q", "-p", "no:cacheprovider")
     outcomes = result.parseoutcomes()
     assert outcomes.get("failed", 0) == 0 and outcomes["passed"] > 2, result.outlines[-5:]
+
+
+# --- whole responses in `toollint validate` --------------------------------------------------------
+
+MESSAGE = {"id": "msg_1", "type": "message", "role": "assistant", "model": "claude", "stop_reason": "tool_use",
+           "content": [{"type": "text", "text": "Refunding both."},
+                       {"type": "tool_use", "id": "toolu_a", "name": "refund", "input": {"order_id": "A"}},
+                       {"type": "tool_use", "id": "toolu_b", "name": "refund", "input": {"order_id": 7}}]}
+COMPLETION = {"id": "chatcmpl-1", "object": "chat.completion", "choices": [{"index": 0, "finish_reason": "tool_calls",
+              "message": {"role": "assistant", "content": None, "tool_calls": [
+                  {"id": "call_a", "type": "function", "function": {"name": "refund",
+                                                                    "arguments": '{"order_id": "A"}'}},
+                  {"id": "call_b", "type": "function", "function": {"name": "refund",
+                                                                    "arguments": '{"order_id": "B", "x": 1}'}}]}}]}
+RESPONSE = {"id": "resp_1", "object": "response", "status": "completed", "output": [
+    {"type": "reasoning", "id": "rs_1", "summary": []},
+    {"type": "function_call", "id": "fc_1", "call_id": "call_r", "name": "refund", "arguments": '{"order_id": "R"}'}]}
+
+
+def _validate(tmp_path, response, *extra_args):
+    tools = tmp_path / "tools.json"
+    tools.write_text(json.dumps([SILENT]))
+    reply = tmp_path / "reply.json"
+    reply.write_text(json.dumps(response))
+    return CliRunner().invoke(main, ["validate", str(tools), "--input-file", str(reply), *extra_args])
+
+
+@pytest.mark.parametrize(("response", "ids", "oks", "code"), [
+    (MESSAGE, ["toolu_a", "toolu_b"], [True, False], 1),
+    (COMPLETION, ["call_a", "call_b"], [True, False], 1),
+    (RESPONSE, ["call_r"], [True], 0),
+    (RESPONSE["output"], ["call_r"], [True], 0),
+])
+def test_validate_reads_a_whole_response_and_prints_one_result_per_call(tmp_path, response, ids, oks, code):
+    result = _validate(tmp_path, response)
+    assert result.exit_code == code, result.output
+    printed = json.loads(result.stdout)
+    assert [entry["id"] for entry in printed] == ids
+    assert [entry["ok"] for entry in printed] == oks
+    for entry in printed:
+        assert entry["tool"] == "refund"
+        assert ("arguments" in entry) == entry["ok"] and ("result" in entry) != entry["ok"]
+    if not all(oks):
+        assert printed[-1]["code"] == "INVALID_ARGUMENTS"
+
+
+def test_validate_on_a_response_without_calls_or_with_many_choices_is_a_usage_error(tmp_path):
+    text_only = {**MESSAGE, "content": [{"type": "text", "text": "hi"}], "stop_reason": "end_turn"}
+    result = _validate(tmp_path, text_only)
+    assert result.exit_code == 2 and "the response holds no tool calls" in result.stderr
+    two = {**COMPLETION, "choices": COMPLETION["choices"] * 2}
+    result = _validate(tmp_path, two)
+    assert result.exit_code == 2 and "2 choices" in result.stderr and "Traceback" not in result.output
+
+
+def test_validate_marks_a_cut_off_response_as_truncated(tmp_path):
+    result = _validate(tmp_path, {**MESSAGE, "stop_reason": "max_tokens"})
+    assert result.exit_code == 1
+    assert {entry["code"] for entry in json.loads(result.stdout)} == {"TRUNCATED"}
