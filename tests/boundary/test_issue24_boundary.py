@@ -287,3 +287,58 @@ def test_validate_marks_a_cut_off_response_as_truncated(tmp_path):
     result = _validate(tmp_path, {**MESSAGE, "stop_reason": "max_tokens"})
     assert result.exit_code == 1
     assert {entry["code"] for entry in json.loads(result.stdout)} == {"TRUNCATED"}
+
+
+# --- strictify's validator file and strict file ----------------------------------------------------
+
+ORDER = [{"name": "create_order", "description": "Create an order.", "input_schema": {
+    "type": "object", "required": ["sku"], "properties": {
+        "sku": {"type": "string", "description": "The SKU."},
+        "metadata": {"type": "object", "additionalProperties": {"type": "string"}, "description": "Tags."},
+        "priority": {"type": "integer", "minimum": 1}}}}]
+WIRE = {"sku": "A", "metadata": [{"key": "channel", "value": "chat"}], "priority": None}
+
+
+@pytest.fixture
+def strictified(tmp_path):
+    source = tmp_path / "order.json"
+    source.write_text(json.dumps(ORDER))
+    strict, validator = tmp_path / "order.openai.json", tmp_path / "order.openai.validator.json"
+    result = CliRunner().invoke(main, ["strictify", str(source), "--target", "openai", "-o", str(strict),
+                                       "--validator", str(validator)])
+    assert result.exit_code == 0, result.output
+    return source, strict, validator
+
+
+def test_the_validator_file_is_read_and_decodes_like_the_original(strictified):
+    source, _, validator = strictified
+    from_validator = Boundary.from_tools(validator, target="openai")
+    assert from_validator.tools == ["create_order"]
+    call = tool_use(WIRE, name="create_order")
+    expected = Boundary.from_tools(source, target="openai").check(call)
+    outcome = from_validator.check(call)
+    assert outcome.ok and outcome.arguments == expected.arguments == {"sku": "A", "metadata": {"channel": "chat"}}
+    assert not from_validator.check(tool_use({"sku": "A", "priority": 0}, name="create_order")).ok  # minimum kept
+    assert Boundary.from_tools(json.loads(validator.read_text()), target="openai").tools == ["create_order"]
+    result = CliRunner().invoke(main, ["validate", str(validator), "--target", "openai", "--input", json.dumps(WIRE)])
+    assert result.exit_code == 0 and json.loads(result.stdout) == {"sku": "A", "metadata": {"channel": "chat"}}
+
+
+def test_a_strict_file_with_wire_forms_is_refused_with_the_fix(strictified):
+    _, strict, _ = strictified
+    with pytest.raises(BoundaryError, match=r"this is strictify output.*\(at /properties/metadata\).*"
+                                            r"pass the original tool file, or the --validator file"):
+        Boundary.from_tools(strict, target="openai")
+    result = CliRunner().invoke(main, ["validate", str(strict), "--target", "openai", "--input", json.dumps(WIRE)])
+    assert result.exit_code == 2 and "this is strictify output" in result.stderr
+    assert "Traceback" not in result.output
+
+
+def test_a_strict_file_without_wire_forms_and_an_unrelated_object_are_not_mistaken(tmp_path):
+    import toollint
+
+    plain = toollint.strictify({"name": "t", "input_schema": {"type": "object", "required": ["a"],
+                                                              "properties": {"a": {"type": "string"}}}})
+    assert Boundary.from_tools([plain.tool]).check(tool_use({"a": "x"}, name="t")).ok
+    with pytest.raises(BoundaryError, match="not a tool definition"):
+        Boundary.from_tools({"create_order": "not a schema"})

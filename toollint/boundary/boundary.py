@@ -92,6 +92,7 @@ from toollint.boundary.handlers import invoke
 from toollint.boundary.messages import MISSING, Problem
 from toollint.boundary.outcome_log import LogTarget, OutcomeLog
 from toollint.boundary.results import R
+from toollint.boundary.strict_files import wire_form_at
 
 if TYPE_CHECKING:
     from toollint.boundary.results import (
@@ -268,6 +269,12 @@ class Boundary:
                 raise BoundaryError(f"{source_label(tools)}: tool #{tool.index} has no name")
             if name in self._tools:
                 raise BoundaryError(f"{source_label(tools)}: two tools are named {name!r}; tool names must be unique")
+            wire_at = wire_form_at(tool.schema)
+            if wire_at is not None:
+                raise BoundaryError(
+                    f"{source_label(tools)}: this is strictify output: tool {name!r} carries strictify's wire forms "
+                    f"(at {wire_at}), which the tool does not take; pass the original tool file, or the --validator "
+                    f"file strictify wrote beside it, with the target it was strictified for so calls are decoded")
             strict = strict_tools is None or name in strict_tools
             compiled = CompiledTool(name, tool, lang, wire=_STRICT_TARGETS.get(target or "") if strict else None,
                                     extra=extra)

@@ -90,12 +90,12 @@ def load_tools(tools: Any) -> list[Any]:
     if isinstance(tools, (str, os.PathLike)):
         from toollint.document.tools import read_tool_file
 
-        return read_tool_file(tools, BoundaryError)[1]
+        return read_tool_file(tools, BoundaryError, fallback=_validator_file)[1]
     if isinstance(tools, Tool):
         return [tools]
     tools = plain_tools(tools, BoundaryError)
     if isinstance(tools, dict):
-        found = find_tools(tools)
+        found = find_tools(tools) or _validator_file(tools)
         if not found:
             raise BoundaryError("the dict given is not a tool definition (no name and input schema found)")
         return found
@@ -115,6 +115,15 @@ def load_tools(tools: Any) -> list[Any]:
             tool.index = index
         return found
     raise BoundaryError(f"cannot read tool definitions from a {type(tools).__name__}; give {ACCEPTED}")
+
+
+def _validator_file(data: Any) -> list[Any]:
+    """The tools of strictify's `--validator` file (tool name -> original schema)."""
+    from toollint.boundary.strict_files import validator_tools
+    from toollint.document.dialects import find_tools
+
+    tools = validator_tools(data)
+    return find_tools(tools) if tools else []
 
 
 def _format_checker() -> Any:
