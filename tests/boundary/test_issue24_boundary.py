@@ -342,3 +342,9 @@ def test_a_strict_file_without_wire_forms_and_an_unrelated_object_are_not_mistak
     assert Boundary.from_tools([plain.tool]).check(tool_use({"a": "x"}, name="t")).ok
     with pytest.raises(BoundaryError, match="not a tool definition"):
         Boundary.from_tools({"create_order": "not a schema"})
+
+
+def test_a_call_still_invalid_after_dropping_says_what_was_dropped():
+    outcome = Boundary.from_tools(SILENT, extra="drop").check(tool_use({"order_id": 5, "note": "hi"}))
+    assert outcome.code == "INVALID_ARGUMENTS" and outcome.dropped == ["/note"]
+    assert [p.path for p in outcome.errors] == [("order_id",)]

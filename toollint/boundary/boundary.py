@@ -521,6 +521,7 @@ class Boundary:
                     failed = self._failure(parsed, INVALID_ARGUMENTS, problems, content, chain, count=count,
                                            arguments=normalized, reason=_summary(name, problems))
                     failed.coerced = coerced
+                    failed.dropped = dropped
                     return failed
         except SchemaTrouble as trouble:
             return self._schema_error(parsed, name, str(trouble), arguments)

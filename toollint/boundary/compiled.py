@@ -301,6 +301,8 @@ class CompiledTool:
         if not self.closed:
             return arguments, []
         try:
+            if self.is_valid(arguments):  # the common case costs one pass
+                return arguments, []
             with _Budget():
                 errors = [e for e in self.validator.iter_errors(arguments)
                           if e.validator == "additionalProperties" and id(e.schema) in self.closed]
