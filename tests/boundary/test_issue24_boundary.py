@@ -348,3 +348,53 @@ def test_a_call_still_invalid_after_dropping_says_what_was_dropped():
     outcome = Boundary.from_tools(SILENT, extra="drop").check(tool_use({"order_id": 5, "note": "hi"}))
     assert outcome.code == "INVALID_ARGUMENTS" and outcome.dropped == ["/note"]
     assert [p.path for p in outcome.errors] == [("order_id",)]
+
+
+def _order_schema():
+    pydantic = pytest.importorskip("pydantic")
+
+    class Address(pydantic.BaseModel):
+        street: str
+        city: str
+
+    class Order(pydantic.BaseModel):
+        sku: str
+        ship_to: Address
+        bill_to: Address | None = None
+        items: list[Address] = []
+
+    return {"name": "order", "input_schema": Order.model_json_schema()}
+
+
+def test_nested_pydantic_models_behind_ref_are_closed_too():
+    tool = _order_schema()
+    address = {"street": "s", "city": "c"}
+    good = {"sku": "a", "ship_to": address, "bill_to": address, "items": [address]}
+    bad = {"sku": "a", "ship_to": {**address, "zip": 1}, "bill_to": {**address, "x": 1},
+           "items": [{**address, "y": 2}]}
+    call = lambda arguments: tool_use(arguments, name="order")  # noqa: E731
+    assert Boundary.from_tools(tool).check(call(good)).ok
+    rejected = Boundary.from_tools(tool).check(call(bad))
+    assert sorted(p.path for p in rejected.errors) == [("bill_to", "x"), ("items", 0, "y"), ("ship_to", "zip")]
+    dropped = Boundary.from_tools(tool, extra="drop").check(call(bad))
+    assert dropped.ok and dropped.arguments == good
+    assert dropped.dropped == ["/bill_to/x", "/items/0/y", "/ship_to/zip"]
+
+
+def test_a_def_also_used_inside_allof_stays_open():
+    tool = {"name": "t", "input_schema": {"type": "object", "$defs": {"A": {"type": "object", "properties": {
+        "a": {"type": "integer"}}}}, "properties": {
+        "plain": {"$ref": "#/$defs/A"},
+        "merged": {"allOf": [{"$ref": "#/$defs/A"}, {"properties": {"b": {"type": "integer"}}}]}}}}
+    outcome = Boundary.from_tools(tool).check(tool_use({"plain": {"a": 1, "z": 0}, "merged": {"a": 1, "b": 2}},
+                                                       name="t"))
+    assert outcome.ok, outcome.content
+
+
+def test_drop_in_a_union_of_closed_models_keeps_what_any_branch_declares():
+    tool = {"name": "t", "input_schema": {"type": "object", "properties": {"v": {"anyOf": [
+        {"$ref": "#/$defs/A"}, {"$ref": "#/$defs/B"}]}}, "$defs": {
+        "A": {"type": "object", "required": ["a"], "properties": {"a": {"type": "integer"}}},
+        "B": {"type": "object", "required": ["b"], "properties": {"b": {"type": "integer"}}}}}}
+    outcome = Boundary.from_tools(tool, extra="drop").check(tool_use({"v": {"a": 1, "junk": 2}}, name="t"))
+    assert outcome.ok and outcome.arguments == {"v": {"a": 1}} and outcome.dropped == ["/v/junk"]

@@ -195,29 +195,37 @@ def _nullable(node: Any, depth: int = 0) -> Any:
 
 
 EXTRA_POLICIES = ("reject", "drop", "allow")
-# keywords beside `properties` that make closing the object change what it means
-_OPENS = ("additionalProperties", "unevaluatedProperties", "patternProperties", "allOf", "anyOf", "oneOf", "not",
-          "if", "$ref", "$dynamicRef", "$recursiveRef", "dependentSchemas", "dependencies")
+# keywords that apply another schema to the same instance: an object carrying one may be one part of a
+# larger object, so neither it nor what it holds is closed
+_CONJOINED = frozenset({"allOf", "anyOf", "oneOf", "not", "if", "then", "else", "$ref", "$dynamicRef",
+                        "$recursiveRef", "dependentSchemas", "dependencies", "unevaluatedProperties"})
+_SAYS_EXTRA = ("additionalProperties", "patternProperties")  # the schema already says what other fields do
+_VALUE_EDGES = frozenset({"properties", "items", "prefixItems", "additionalProperties"})
+_ANNOTATIONS = frozenset({"description", "title", "default", "examples", "$comment", "deprecated", "readOnly",
+                          "writeOnly"})
+_DEF_KEYS = ("$defs", "definitions")
 
 
 def close_silent(schema: Any) -> tuple[Any, set[int]]:
     """A copy of `schema` where each object that declares `properties` and says nothing about other fields
     is closed (`additionalProperties: false`), and the ids of the nodes closed.
 
-    Reached from the root through `properties`, `items` and `prefixItems` only: an object inside a
-    combinator or behind a `$ref` may be one part of a larger object, and closing it would reject
-    fields another part declares.
+    Objects are reached from the root through `properties`, `items` and `prefixItems`, and through a
+    `$defs` entry whose every `$ref` stands alone as a field's value (how pydantic and FastMCP write
+    nested models, `Optional` ones too). An object that meets another schema on the same value (`allOf`,
+    `$ref` beside `properties`, a branch of a combinator written inline) stays open: closing it would
+    reject fields the other part declares.
     """
     closed: set[int] = set()
 
     def visit(node: Any, depth: int) -> Any:
-        if not isinstance(node, dict) or depth > 64:
+        if not isinstance(node, dict) or depth > 64 or _CONJOINED & node.keys():
             return node
         out = dict(node)
         properties = node.get("properties")
         if isinstance(properties, dict):
             out["properties"] = {key: visit(sub, depth + 1) for key, sub in properties.items()}
-            if not any(key in node for key in _OPENS):
+            if not any(key in node for key in _SAYS_EXTRA):
                 out["additionalProperties"] = False
                 closed.add(id(out))
         if isinstance(node.get("items"), dict):
@@ -226,7 +234,60 @@ def close_silent(schema: Any) -> tuple[Any, set[int]]:
             out["prefixItems"] = [visit(sub, depth + 1) for sub in node["prefixItems"]]
         return out
 
-    return visit(schema, 0), closed
+    root = visit(schema, 0)
+    defs = _closable_defs(schema) if root is not schema else set()
+    for key, name in defs:
+        if root[key] is schema[key]:
+            root[key] = dict(schema[key])
+        root[key][name] = visit(schema[key][name], 1)
+    return root, closed
+
+
+def _closable_defs(schema: dict[str, Any]) -> set[tuple[str, str]]:
+    """The root `$defs`/`definitions` entries every `$ref` to which stands alone as a field's value."""
+    from toollint.pointer import split
+    from toollint.schema.walk import walk
+
+    verdicts: dict[tuple[str, str], bool] = {}
+    for node in walk(schema, ""):
+        if node.parent is not None and "$id" in node.schema:
+            return set()  # a base URI changes what a `$ref` names
+        ref = node.schema.get("$ref")
+        if not isinstance(ref, str) or not ref.startswith("#/"):
+            continue
+        try:
+            tokens = split(ref[1:])
+        except ValueError:
+            continue
+        if tokens[0] not in _DEF_KEYS or len(tokens) < 2:
+            continue
+        target = (tokens[0], tokens[1])  # a `$ref` into an entry's inside makes the entry's position unknown
+        plain = len(tokens) == 2 and _stands_alone(node)
+        verdicts[target] = verdicts.get(target, True) and plain
+    return {t for t, ok in verdicts.items() if ok and isinstance(members(schema, t[0]).get(t[1]), dict)}
+
+
+def _stands_alone(node: Any) -> bool:
+    """A `$ref` with only annotations beside it, as a field's value (or one alternative of one), on a path
+    of plain values from the root or a `$defs` entry."""
+    if node.schema.keys() - {"$ref"} - _ANNOTATIONS:
+        return False
+    holder = node.parent
+    if node.via in ("anyOf", "oneOf") and holder is not None:
+        if holder.schema.keys() - {"anyOf", "oneOf"} - _ANNOTATIONS:
+            return False
+        node, holder = holder, holder.parent
+    if node.via not in _VALUE_EDGES:
+        return False
+    while holder is not None:
+        if _CONJOINED & holder.schema.keys():
+            return False
+        if holder.via in _DEF_KEYS or holder.parent is None:
+            return True
+        if holder.via not in _VALUE_EDGES:
+            return False
+        holder = holder.parent
+    return True
 
 
 class CompiledTool:
@@ -304,23 +365,30 @@ class CompiledTool:
             if self.is_valid(arguments):  # the common case costs one pass
                 return arguments, []
             with _Budget():
-                errors = [e for e in self.validator.iter_errors(arguments)
-                          if e.validator == "additionalProperties" and id(e.schema) in self.closed]
+                stack = list(islice(self.validator.iter_errors(arguments), 500))
+            errors = []
+            while stack:  # an Optional model's fields fail inside its anyOf: look in every error's context
+                error = stack.pop()
+                stack.extend(error.context or ())
+                if error.validator == "additionalProperties" and id(error.schema) in self.closed:
+                    errors.append(error)
         except Exception:  # noqa: BLE001 - dropping is a courtesy: validate what was sent
             return arguments, []
         if not errors:
             return arguments, []
+        declared: dict[tuple[Any, ...], set[Any]] = {}  # per object: what any closed schema there declares
+        for error in errors:
+            declared.setdefault(tuple(error.absolute_path), set()).update(members(error.schema, "properties"))
         out = _copy_containers(arguments)
         dropped: list[str] = []
-        for error in errors:
+        for path, names in declared.items():
             node: Any = out
-            for token in error.absolute_path:
+            for token in path:
                 node = node[token]
-            declared = members(error.schema, "properties")
-            for key in [k for k in node if k not in declared]:
+            for key in [k for k in node if k not in names]:
                 del node[key]
-                dropped.append(join("", *error.absolute_path, key))
-        return out, dropped
+                dropped.append(join("", *path, key))
+        return out, sorted(dropped)
 
     def too_complex(self) -> Problem:
         return Problem((), "complexity", MAX_SECONDS, MISSING, msg.too_complex_sentence(self.converter.lang))
