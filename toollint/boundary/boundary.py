@@ -25,7 +25,9 @@ How a call is judged, in order:
 4. Arguments given as text are parsed; failure is `INVALID_JSON` with the parser's position. With a
    strict `target`, strictify's wire forms (maps as key/value lists, free values as JSON text) are
    turned back first.
-5. One `is_valid` pass against the ORIGINAL schema. Only when it fails are the arguments normalized
+5. Fields a schema silent about `additionalProperties` does not declare are judged by `extra`:
+   rejected as a closed schema would (default), dropped (`outcome.dropped`), or allowed.
+   One `is_valid` pass against the ORIGINAL schema. Only when it fails are the arguments normalized
    (enum/const strings mapped to their declared case when exactly one declared value matches
    case-insensitively; `null` for an optional field whose schema does not allow null dropped, which
    is how OpenAI-strictified optional fields come back) and validated again, collecting every
