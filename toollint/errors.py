@@ -32,6 +32,10 @@ class BoundaryError(ToollintError, ValueError):
     """A tool set handed to the boundary cannot be used (unreadable, no tools, a schema that cannot apply)."""
 
 
+class SourceError(ToollintError, TypeError):
+    """What was given as tool definitions is no form toollint reads (a TypeError too, as it always was)."""
+
+
 class ServerError(ToollintError):
     """A live MCP server could not be listed: the reason, plus the tail of what it wrote to stderr."""
 

@@ -25,7 +25,9 @@ How a call is judged, in order:
 4. Arguments given as text are parsed; failure is `INVALID_JSON` with the parser's position. With a
    strict `target`, strictify's wire forms (maps as key/value lists, free values as JSON text) are
    turned back first.
-5. One `is_valid` pass against the ORIGINAL schema. Only when it fails are the arguments normalized
+5. Fields a schema silent about `additionalProperties` does not declare are judged by `extra`:
+   rejected as a closed schema would (default), dropped (`outcome.dropped`), or allowed.
+   One `is_valid` pass against the ORIGINAL schema. Only when it fails are the arguments normalized
    (enum/const strings mapped to their declared case when exactly one declared value matches
    case-insensitively; `null` for an optional field whose schema does not allow null dropped, which
    is how OpenAI-strictified optional fields come back) and validated again, collecting every
@@ -79,6 +81,7 @@ from toollint.boundary.calls import (
 )
 from toollint.boundary.coerce import Coercion, coerce_arguments
 from toollint.boundary.compiled import (
+    EXTRA_POLICIES,
     BoundaryError,
     CompiledTool,
     SchemaTrouble,
@@ -87,9 +90,11 @@ from toollint.boundary.compiled import (
     source_label,
     unresolvable_text,
 )
+from toollint.boundary.handlers import invoke
 from toollint.boundary.messages import MISSING, Problem
 from toollint.boundary.outcome_log import LogTarget, OutcomeLog
 from toollint.boundary.results import R
+from toollint.boundary.strict_files import wire_form_at
 
 if TYPE_CHECKING:
     from toollint.boundary.results import (
@@ -101,6 +106,7 @@ if TYPE_CHECKING:
         ResponsesResult,
     )
 from toollint.boundary.unsendable import unsendable
+from toollint.schema.walk import members
 
 __all__ = [
     "Batch", "Boundary", "BoundaryError", "Outcome", "Problem", "RetryBudget", "MISSING", "CODES",
@@ -157,6 +163,7 @@ class Outcome(Generic[R]):
     cause: str | None = None  # for RETRY_BUDGET_EXHAUSTED: the code of the last failure
     output: Any = None  # what the tool returned, when run through `run`/`check_all(runner=...)`
     coerced: list[Coercion] = field(default_factory=list)  # with coerce=True: the strings converted
+    dropped: list[str] = field(default_factory=list)  # with extra="drop": JSON Pointers of the fields removed
 
     @property
     def content(self) -> Any:
@@ -168,7 +175,8 @@ class Outcome(Generic[R]):
                 "arguments": self.arguments, "errors": [p.to_dict() for p in self.errors], "result": self.result,
                 "retryable": self.retryable, "terminal": self.terminal, "reason": self.reason,
                 "attempt": self.attempt, "cause": self.cause,
-                **({"coerced": [c.to_dict() for c in self.coerced]} if self.coerced else {})}
+                **({"coerced": [c.to_dict() for c in self.coerced]} if self.coerced else {}),
+                **({"dropped": self.dropped} if self.dropped else {})}
 
 
 def _result_text(result: Any) -> Any:
@@ -232,17 +240,27 @@ class Boundary:
     when a call's own shape cannot tell; without a target, the tools' dialect decides.
     `strict_tools`: the names of the tools strictify made strict, when it left some as they were
     (`--max-strict`, `--only`): only those are decoded. Default: every tool.
+    `extra`: what to do with fields an object does not declare when its schema is silent about
+    `additionalProperties` (FastMCP and pydantic schemas are): `"reject"` (default) answers
+    "unexpected field … did you mean …?" as a closed schema does, since `func(**arguments)` would raise
+    on them; `"drop"` removes them and lists them in `outcome.dropped`; `"allow"` keeps JSON Schema's
+    reading and lets them through. A schema that says `additionalProperties: true` (or gives a schema
+    for it) keeps its meaning under every policy.
     """
 
     def __init__(self, tools: Any, target: str | None = None, *, lang: str = "en", max_retries: int = 2,
-                 coerce: bool = False, log: LogTarget | None = None, strict_tools: Any = None) -> None:
+                 coerce: bool = False, log: LogTarget | None = None, strict_tools: Any = None,
+                 extra: str = "reject") -> None:
         if lang not in msg.LANGS:
             raise BoundaryError(f"lang must be one of {', '.join(msg.LANGS)}, got {lang!r}")
         if target not in _TARGETS:
             raise BoundaryError(f"unknown target {target!r}; use one of "
                                 f"{', '.join(sorted(t for t in _TARGETS if t))}")
+        if extra not in EXTRA_POLICIES:
+            raise BoundaryError(f"extra must be one of {', '.join(EXTRA_POLICIES)}, got {extra!r}")
         self.lang = lang
         self.coerce = coerce
+        self.extra = extra
         self.budget = RetryBudget(max_retries)
         found = load_tools(tools)
         self._tools: dict[str, CompiledTool] = {}
@@ -253,8 +271,15 @@ class Boundary:
                 raise BoundaryError(f"{source_label(tools)}: tool #{tool.index} has no name")
             if name in self._tools:
                 raise BoundaryError(f"{source_label(tools)}: two tools are named {name!r}; tool names must be unique")
+            wire_at = wire_form_at(tool.schema)
+            if wire_at is not None:
+                raise BoundaryError(
+                    f"{source_label(tools)}: this is strictify output: tool {name!r} carries strictify's wire forms "
+                    f"(at {wire_at}), which the tool does not take; pass the original tool file, or the --validator "
+                    f"file strictify wrote beside it, with the target it was strictified for so calls are decoded")
             strict = strict_tools is None or name in strict_tools
-            compiled = CompiledTool(name, tool, lang, wire=_STRICT_TARGETS.get(target or "") if strict else None)
+            compiled = CompiledTool(name, tool, lang, wire=_STRICT_TARGETS.get(target or "") if strict else None,
+                                    extra=extra)
             self._tools[name] = compiled
             self.warnings.extend(compiled.warnings)
         self.default_shape = _TARGETS[target] or _DIALECT_SHAPES.get(found[0].dialect.name, ANTHROPIC)
@@ -267,16 +292,16 @@ class Boundary:
     @classmethod
     def from_tools(cls, tools: Any, target: str | None = None, *, lang: str = "en",
                    max_retries: int = 2, coerce: bool = False, log: LogTarget | None = None,
-                   strict_tools: Any = None) -> Boundary:
+                   strict_tools: Any = None, extra: str = "reject") -> Boundary:
         """Load and compile `tools` (a path, a list of tool dicts, or one tool dict). Raises `BoundaryError`.
 
         `coerce=True` converts unambiguous strings (`"19"` for an integer, `"[1]"` for an array) and
         records them in `outcome.coerced`; `log` (a path, a text stream or a callable) receives one
-        JSON record per outcome (pass `chain=(task_id, trial)` to the checks to name them). `strict_tools`:
-        see `Boundary`.
+        JSON record per outcome (pass `chain=(task_id, trial)` to the checks to name them). `strict_tools`
+        and `extra` (undeclared fields: `"reject"`, `"drop"` or `"allow"`): see `Boundary`.
         """
         return cls(tools, target, lang=lang, max_retries=max_retries, coerce=coerce, log=log,
-                   strict_tools=strict_tools)
+                   strict_tools=strict_tools, extra=extra)
 
     @property
     def max_retries(self) -> int:
@@ -333,21 +358,24 @@ class Boundary:
         return self._logged(outcome, chain)
 
     @overload
-    def run(self, call: AnthropicCall, func: Callable[[dict[str, Any]], Any], stop_reason: str | None = None, *,
+    def run(self, call: AnthropicCall, func: Callable[..., Any], stop_reason: str | None = None, *,
             chain: Any = None) -> Outcome[AnthropicResult]: ...
     @overload
-    def run(self, call: ChatCall, func: Callable[[dict[str, Any]], Any], stop_reason: str | None = None, *,
+    def run(self, call: ChatCall, func: Callable[..., Any], stop_reason: str | None = None, *,
             chain: Any = None) -> Outcome[ChatResult]: ...
     @overload
-    def run(self, call: ResponsesCall, func: Callable[[dict[str, Any]], Any], stop_reason: str | None = None, *,
+    def run(self, call: ResponsesCall, func: Callable[..., Any], stop_reason: str | None = None, *,
             chain: Any = None) -> Outcome[ResponsesResult]: ...
     @overload
-    def run(self, call: Any, func: Callable[[dict[str, Any]], Any], stop_reason: str | None = None, *,
+    def run(self, call: Any, func: Callable[..., Any], stop_reason: str | None = None, *,
             chain: Any = None) -> Outcome[Any]: ...
 
-    def run(self, call: Any, func: Callable[[dict[str, Any]], Any], stop_reason: str | None = None, *,
+    def run(self, call: Any, func: Callable[..., Any], stop_reason: str | None = None, *,
             chain: Any = None) -> Outcome[Any]:
-        """Check `call`, run `func(arguments)` when it passes, and wrap whatever happens into a result.
+        """Check `call`, run `func` when it passes, and wrap whatever happens into a result.
+
+        `func` is called as its signature asks (`toollint.boundary.handlers`): `refund_order(order_id,
+        amount)` with keywords, `run(arguments)` with the dict.
 
         The chain's budget is reset only when `func` returns; an exception becomes `TOOL_ERROR`.
         """
@@ -389,15 +417,15 @@ class Boundary:
         return make_result(parsed.shape, parsed.id, parsed.name, output, is_error=False)
 
     def check_all(self, reply: Any, stop_reason: str | None = None, *,
-                  runner: Mapping[str, Callable[[dict[str, Any]], Any]] | Callable[[str, dict[str, Any]], Any]
+                  runner: Mapping[str, Callable[..., Any]] | Callable[[str, dict[str, Any]], Any]
                   | None = None, chain: Any = None) -> Batch:
         """Check every tool call of one reply, in order, and collect the results to send back together.
 
         `reply`: a list of calls, an Anthropic message or Messages response (text blocks are skipped),
         an OpenAI Chat message or choice, a Responses response or output list, or their SDK objects; a
         stop reason the reply carries is used unless `stop_reason` is given. With `runner` (a mapping
-        of tool name to `func(arguments)`, or `runner(name, arguments)`), the calls that pass are run
-        and their output becomes their result.
+        of tool name to a handler, called as `run` calls it, or `runner(name, arguments)`), the calls
+        that pass are run and their output becomes their result.
         """
         outcomes: list[Outcome[Any]] = []
         counted: set[Any] = set()
@@ -464,6 +492,9 @@ class Boundary:
             arguments = compiled.wire_decoded(arguments)
         if type(arguments) is dict and not arguments and _required(compiled.schema):
             return self._empty(parsed, compiled.name, _required(compiled.schema), chain, count)
+        dropped: list[str] = []
+        if self.extra == "drop" and type(arguments) is dict:
+            arguments, dropped = compiled.drop_undeclared(arguments)
         coerced: list[Coercion] = []
         huge, non_finite = unsendable(arguments, self.lang) if type(arguments) is dict else ([], [])
         if huge:
@@ -492,6 +523,7 @@ class Boundary:
                     failed = self._failure(parsed, INVALID_ARGUMENTS, problems, content, chain, count=count,
                                            arguments=normalized, reason=_summary(name, problems))
                     failed.coerced = coerced
+                    failed.dropped = dropped
                     return failed
         except SchemaTrouble as trouble:
             return self._schema_error(parsed, name, str(trouble), arguments)
@@ -507,7 +539,7 @@ class Boundary:
                 return outcome
         if reset and self.budget._failures:
             self.budget.succeed(self._key(name, chain))
-        return Outcome(True, OK, name, parsed.id, parsed.shape, normalized, coerced=coerced)
+        return Outcome(True, OK, name, parsed.id, parsed.shape, normalized, coerced=coerced, dropped=dropped)
 
     def _rules(self, parsed: Call, compiled: CompiledTool, arguments: dict[str, Any], chain: Any,
                count: bool) -> Outcome[Any] | None:
@@ -529,12 +561,13 @@ class Boundary:
         return self._failure(parsed, BUSINESS_RULE, problems, content, chain, count=count, arguments=arguments,
                              reason=_summary(compiled.name, problems))
 
-    def _execute(self, call: Any, outcome: Outcome[Any], func: Callable[[dict[str, Any]], Any] | None,
+    def _execute(self, call: Any, outcome: Outcome[Any], func: Callable[..., Any] | None,
                  chain: Any) -> Outcome[Any]:
         if func is None:
             return self._tool_error(call, f"no runner was given for {outcome.tool}", chain=chain, retryable=False)
         try:
-            output = func(outcome.arguments)
+            properties = members(self._tools[outcome.tool].schema, "properties") if outcome.tool in self._tools else {}
+            output = invoke(func, outcome.arguments, properties)
         except Exception as error:  # noqa: BLE001 - a failing tool is reported to the model, not raised
             failed = self._tool_error(call, error, chain=chain)
             failed.arguments = outcome.arguments

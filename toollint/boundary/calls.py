@@ -96,6 +96,23 @@ def is_call(value: Any, tool_names: Collection[str] | None = None) -> bool:
     return marked or tool_names is None or value.get("name") in tool_names
 
 
+def is_reply(value: Any) -> bool:
+    """Whether `value` is a whole model reply (what `tool_calls` reads) rather than one call or bare arguments:
+    an Anthropic Message, an OpenAI ChatCompletion, choice or assistant message, a Responses response, or a
+    list of items of which at least one is a call (a Responses `output`, a Message's `content`)."""
+    if isinstance(value, list):
+        return all(isinstance(item, Mapping) for item in value) and any(is_call(item) for item in value)
+    if not isinstance(value, Mapping):
+        return False
+    if isinstance(value.get("choices"), list):
+        return True
+    if isinstance(value.get("message"), Mapping) and "finish_reason" in value:
+        return True
+    if value.get("role") == "assistant" and isinstance(value.get("content", value.get("tool_calls")), list):
+        return True
+    return value.get("object") == "response" and isinstance(value.get("output"), list)
+
+
 def bare_call(shape: str, name: str, text: str) -> dict[str, Any]:
     """A call of `shape` carrying raw argument text, so unparseable input still gets INVALID_JSON with a position."""
     if shape == CHAT:
@@ -332,7 +349,10 @@ def _stop_reason(reply: Mapping[str, Any]) -> str | None:
     return None
 
 
-def runner_for(runner: Any, name: str | None) -> Callable[[dict[str, Any]], Any] | None:
+def runner_for(runner: Any, name: str | None) -> Callable[..., Any] | None:
     if isinstance(runner, Mapping):
         return runner.get(name)
-    return lambda arguments: runner(name, arguments)
+    def run(arguments: dict[str, Any], /) -> Any:  # positional-only: always handed the dict
+        return runner(name, arguments)
+
+    return run

@@ -22,9 +22,11 @@ from referencing.exceptions import Unresolvable
 from toollint.boundary import messages as msg
 from toollint.boundary.messages import MISSING, Problem
 from toollint.errors import BoundaryError
+from toollint.pointer import join
 from toollint.schema.safe_regex import TooLong, fallback_description, search, supported
 from toollint.schema.validation import risky_patterns, validator_class
 from toollint.schema.walk import entries, members
+from toollint.sdk import ACCEPTED, plain_tools
 
 
 class SchemaTrouble(Exception):
@@ -88,11 +90,12 @@ def load_tools(tools: Any) -> list[Any]:
     if isinstance(tools, (str, os.PathLike)):
         from toollint.document.tools import read_tool_file
 
-        return read_tool_file(tools, BoundaryError)[1]
+        return read_tool_file(tools, BoundaryError, fallback=_validator_file)[1]
     if isinstance(tools, Tool):
         return [tools]
+    tools = plain_tools(tools, BoundaryError)
     if isinstance(tools, dict):
-        found = find_tools(tools)
+        found = find_tools(tools) or _validator_file(tools)
         if not found:
             raise BoundaryError("the dict given is not a tool definition (no name and input schema found)")
         return found
@@ -111,7 +114,16 @@ def load_tools(tools: Any) -> list[Any]:
         for index, tool in enumerate(found):
             tool.index = index
         return found
-    raise BoundaryError(f"expected a path, a list of tool dicts or one tool dict, got {type(tools).__name__}")
+    raise BoundaryError(f"cannot read tool definitions from a {type(tools).__name__}; give {ACCEPTED}")
+
+
+def _validator_file(data: Any) -> list[Any]:
+    """The tools of strictify's `--validator` file (tool name -> original schema)."""
+    from toollint.boundary.strict_files import validator_tools
+    from toollint.document.dialects import find_tools
+
+    tools = validator_tools(data)
+    return find_tools(tools) if tools else []
 
 
 def _format_checker() -> Any:
@@ -182,10 +194,107 @@ def _nullable(node: Any, depth: int = 0) -> Any:
     return out
 
 
+EXTRA_POLICIES = ("reject", "drop", "allow")
+# keywords that apply another schema to the same instance: an object carrying one may be one part of a
+# larger object, so neither it nor what it holds is closed
+_CONJOINED = frozenset({"allOf", "anyOf", "oneOf", "not", "if", "then", "else", "$ref", "$dynamicRef",
+                        "$recursiveRef", "dependentSchemas", "dependencies", "unevaluatedProperties"})
+_SAYS_EXTRA = ("additionalProperties", "patternProperties")  # the schema already says what other fields do
+_VALUE_EDGES = frozenset({"properties", "items", "prefixItems", "additionalProperties"})
+_ANNOTATIONS = frozenset({"description", "title", "default", "examples", "$comment", "deprecated", "readOnly",
+                          "writeOnly"})
+_DEF_KEYS = ("$defs", "definitions")
+
+
+def close_silent(schema: Any) -> tuple[Any, set[int]]:
+    """A copy of `schema` where each object that declares `properties` and says nothing about other fields
+    is closed (`additionalProperties: false`), and the ids of the nodes closed.
+
+    Objects are reached from the root through `properties`, `items` and `prefixItems`, and through a
+    `$defs` entry whose every `$ref` stands alone as a field's value (how pydantic and FastMCP write
+    nested models, `Optional` ones too). An object that meets another schema on the same value (`allOf`,
+    `$ref` beside `properties`, a branch of a combinator written inline) stays open: closing it would
+    reject fields the other part declares.
+    """
+    closed: set[int] = set()
+
+    def visit(node: Any, depth: int) -> Any:
+        if not isinstance(node, dict) or depth > 64 or _CONJOINED & node.keys():
+            return node
+        out = dict(node)
+        properties = node.get("properties")
+        if isinstance(properties, dict):
+            out["properties"] = {key: visit(sub, depth + 1) for key, sub in properties.items()}
+            if not any(key in node for key in _SAYS_EXTRA):
+                out["additionalProperties"] = False
+                closed.add(id(out))
+        if isinstance(node.get("items"), dict):
+            out["items"] = visit(node["items"], depth + 1)
+        if isinstance(node.get("prefixItems"), list):
+            out["prefixItems"] = [visit(sub, depth + 1) for sub in node["prefixItems"]]
+        return out
+
+    root = visit(schema, 0)
+    defs = _closable_defs(schema) if root is not schema else set()
+    for key, name in defs:
+        if root[key] is schema[key]:
+            root[key] = dict(schema[key])
+        root[key][name] = visit(schema[key][name], 1)
+    return root, closed
+
+
+def _closable_defs(schema: dict[str, Any]) -> set[tuple[str, str]]:
+    """The root `$defs`/`definitions` entries every `$ref` to which stands alone as a field's value."""
+    from toollint.pointer import split
+    from toollint.schema.walk import walk
+
+    verdicts: dict[tuple[str, str], bool] = {}
+    for node in walk(schema, ""):
+        if node.parent is not None and "$id" in node.schema:
+            return set()  # a base URI changes what a `$ref` names
+        ref = node.schema.get("$ref")
+        if not isinstance(ref, str) or not ref.startswith("#/"):
+            continue
+        try:
+            tokens = split(ref[1:])
+        except ValueError:
+            continue
+        if tokens[0] not in _DEF_KEYS or len(tokens) < 2:
+            continue
+        target = (tokens[0], tokens[1])  # a `$ref` into an entry's inside makes the entry's position unknown
+        plain = len(tokens) == 2 and _stands_alone(node)
+        verdicts[target] = verdicts.get(target, True) and plain
+    return {t for t, ok in verdicts.items() if ok and isinstance(members(schema, t[0]).get(t[1]), dict)}
+
+
+def _stands_alone(node: Any) -> bool:
+    """A `$ref` with only annotations beside it, as a field's value (or one alternative of one), on a path
+    of plain values from the root or a `$defs` entry."""
+    if node.schema.keys() - {"$ref"} - _ANNOTATIONS:
+        return False
+    holder = node.parent
+    if node.via in ("anyOf", "oneOf") and holder is not None:
+        if holder.schema.keys() - {"anyOf", "oneOf"} - _ANNOTATIONS:
+            return False
+        node, holder = holder, holder.parent
+    if node.via not in _VALUE_EDGES:
+        return False
+    while holder is not None:
+        if _CONJOINED & holder.schema.keys():
+            return False
+        if holder.via in _DEF_KEYS or holder.parent is None:
+            return True
+        if holder.via not in _VALUE_EDGES:
+            return False
+        holder = holder.parent
+    return True
+
+
 class CompiledTool:
     """One tool: its validator (built once), the normalizer and the error converter."""
 
-    def __init__(self, name: str, tool: Any, lang: str, *, wire: bool | str | None = False) -> None:
+    def __init__(self, name: str, tool: Any, lang: str, *, wire: bool | str | None = False,
+                 extra: str = "reject") -> None:
         from jsonschema import Draft202012Validator
         from jsonschema.exceptions import SchemaError
         from jsonschema.validators import validator_for
@@ -222,8 +331,11 @@ class CompiledTool:
             how = "matched by the linear-time matcher" if supported(pattern) else fallback_description()
             self.warnings.append(f"tool {name!r}: pattern {pattern!r} is prone to catastrophic backtracking; {how}")
         self.counted = bool(_keywords(schema) & set(_COUNTED))
+        self.extra = extra
+        # the validator sees undeclared fields as the policy says; `schema` stays the original for the rest
+        checked, self.closed = close_silent(schema) if extra != "allow" else (schema, set())
         cls = validator_class(schema, risky, dict.fromkeys(_COUNTED, _counted) if self.counted else None)
-        self.validator = cls(schema, registry=Registry(), format_checker=_shared_format_checker())
+        self.validator = cls(checked, registry=Registry(), format_checker=_shared_format_checker())
         draft = schema.get("$schema") if isinstance(schema, dict) else None
         self.resolver = RefResolver(schema, "", draft if isinstance(draft, str) else None)
         self.converter = msg.ErrorConverter(self._deref, self._search, lang)
@@ -243,6 +355,40 @@ class CompiledTool:
                 return bool(self.validator.is_valid(arguments))
         except OverflowError:  # e.g. a float against `multipleOf: 10**4000`: `judge` reports it
             return False
+
+    def drop_undeclared(self, arguments: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
+        """For `extra="drop"`: the arguments without the fields a silent schema does not declare, and the
+        JSON Pointers of the fields dropped. The fields a schema closes itself are left for `judge` to report."""
+        if not self.closed:
+            return arguments, []
+        try:
+            if self.is_valid(arguments):  # the common case costs one pass
+                return arguments, []
+            with _Budget():
+                stack = list(islice(self.validator.iter_errors(arguments), 500))
+            errors = []
+            while stack:  # an Optional model's fields fail inside its anyOf: look in every error's context
+                error = stack.pop()
+                stack.extend(error.context or ())
+                if error.validator == "additionalProperties" and id(error.schema) in self.closed:
+                    errors.append(error)
+        except Exception:  # noqa: BLE001 - dropping is a courtesy: validate what was sent
+            return arguments, []
+        if not errors:
+            return arguments, []
+        declared: dict[tuple[Any, ...], set[Any]] = {}  # per object: what any closed schema there declares
+        for error in errors:
+            declared.setdefault(tuple(error.absolute_path), set()).update(members(error.schema, "properties"))
+        out = _copy_containers(arguments)
+        dropped: list[str] = []
+        for path, names in declared.items():
+            node: Any = out
+            for token in path:
+                node = node[token]
+            for key in [k for k in node if k not in names]:
+                del node[key]
+                dropped.append(join("", *path, key))
+        return out, sorted(dropped)
 
     def too_complex(self) -> Problem:
         return Problem((), "complexity", MAX_SECONDS, MISSING, msg.too_complex_sentence(self.converter.lang))
@@ -369,6 +515,14 @@ class CompiledTool:
             changed = changed or new is not item
             out.append(new)
         return out if changed else value
+
+
+def _copy_containers(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {key: _copy_containers(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_copy_containers(item) for item in value]
+    return value
 
 
 def _depth(value: Any) -> int:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import click
 
+from toollint.boundary.compiled import EXTRA_POLICIES
 from toollint.errors import ToollintError
 
 _TARGETS = ("anthropic", "openai", "gemini")
@@ -16,6 +17,9 @@ _target = click.option("--target", type=click.Choice(_TARGETS), default=None,
 _coerce = click.option("--coerce", is_flag=True,
                        help="Judge with Boundary(coerce=True): unambiguous strings become numbers, booleans, "
                             "arrays and objects.")
+_extra = click.option("--extra", type=click.Choice(EXTRA_POLICIES), default="reject", show_default=True,
+                      help="Fields a schema silent about additionalProperties does not declare: reject them, "
+                           "drop them, or allow them (JSON Schema's reading); the extra-field case follows.")
 
 
 @click.group("contract", context_settings={"help_option_names": ["-h", "--help"]})
@@ -30,13 +34,14 @@ def contract_command() -> None:
 @click.option("--seed", type=int, default=0, show_default=True, help="Same seed, same cases.")
 @_target
 @_coerce
-def gen_command(tools: str, out: str, seed: int, target: str | None, coerce: bool) -> None:
+@_extra
+def gen_command(tools: str, out: str, seed: int, target: str | None, coerce: bool, extra: str) -> None:
     """Write contract cases for every tool in TOOLS: valid calls, boundary values, known model mistakes."""
     from toollint.contract import generate, write_cases
 
     warnings: list[str] = []
     try:
-        by_tool = generate(tools, seed, target=target, coerce=coerce, warnings=warnings)
+        by_tool = generate(tools, seed, target=target, coerce=coerce, warnings=warnings, extra=extra)
         written = [(write_cases(Path(out), name, cases), cases) for name, cases in by_tool.items()]
     except (ToollintError, OSError) as error:
         click.echo(f"toollint contract gen: {error}", err=True)
@@ -53,7 +58,8 @@ def gen_command(tools: str, out: str, seed: int, target: str | None, coerce: boo
 @click.argument("cases", type=click.Path())
 @_target
 @_coerce
-def run_command(tools: str, cases: str, target: str | None, coerce: bool) -> None:
+@_extra
+def run_command(tools: str, cases: str, target: str | None, coerce: bool, extra: str) -> None:
     """Check the cases in CASES (a .jsonl file or a directory) against TOOLS' boundary.
 
     Exit 0 when every verdict matches, 1 when any differs (each is listed with file:line), 2 when
@@ -62,7 +68,7 @@ def run_command(tools: str, cases: str, target: str | None, coerce: bool) -> Non
     from toollint.contract import check_cases
 
     try:
-        count, failures = check_cases(tools, cases, target=target, coerce=coerce)
+        count, failures = check_cases(tools, cases, target=target, coerce=coerce, extra=extra)
     except (ToollintError, OSError) as error:
         click.echo(f"toollint contract run: {error}", err=True)
         sys.exit(2)

@@ -10,8 +10,9 @@
 The test runs once per case (ids like `refund_order:number-as-string:amount_cents`). `verify()`
 asserts the boundary still gives the stored verdict (with `cases=`; without it the cases are
 generated in memory from `seed`), and for every `ok` case calls the handler with the normalized
-arguments as keyword arguments (`handler=` one callable, or a mapping of tool name to callable;
-coroutines are awaited) and asserts that no exception escapes, that an error result (`isError` /
+arguments as `Boundary.run` does (`handler(**arguments)`, or `handler(arguments)` for a handler that
+takes one dict: `toollint.boundary.handlers`; `handler=` a mapping of tool name to callable, or one
+callable for a file of one tool; coroutines are awaited) and asserts that no exception escapes, that an error result (`isError` /
 `is_error`) carries no traceback text, and that a successful result matches the tool's
 `outputSchema` when it has one (its `structuredContent`, or the result itself). Relative paths
 are read from pytest's rootdir.
@@ -43,6 +44,7 @@ class _Suite:
     handler: Any = None
     coerce: bool = False
     target: str | None = None
+    extra: str = "reject"
     _boundary: Any = None
     _tools: dict[str, Any] = field(default_factory=dict)
 
@@ -50,7 +52,8 @@ class _Suite:
         if self._boundary is None:
             from toollint.contract.run import make_boundary
 
-            self._boundary = make_boundary(str(self.tools), target=self.target, coerce=self.coerce)
+            self._boundary = make_boundary(str(self.tools), target=self.target, coerce=self.coerce,
+                                           extra=self.extra)
         return self._boundary
 
     def output_schema(self, tool: str) -> Any:
@@ -94,11 +97,14 @@ class ContractCase:
         handler = self.suite.handler_for(self.tool)
         if handler is None:
             return None
+        from toollint.boundary.handlers import invoke
+        from toollint.schema.walk import members
+
         boundary = self.suite.boundary()
         boundary.reset()
         outcome = boundary.check(self.case.call)
         try:
-            result = handler(**outcome.arguments)
+            result = invoke(handler, outcome.arguments, members(boundary.schema(self.tool), "properties"))
             if inspect.isawaitable(result):
                 import asyncio  # here: the plugin loads in every pytest run, a coroutine handler is rare
 
@@ -164,7 +170,8 @@ def _check_output(case_id: str, tool: str, data: Any, schema: dict[str, Any]) ->
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
-        "markers", f"{MARKER}(tools, *, cases=None, handler=None, seed=0, coerce=False, target=None): run the "
+        "markers", f"{MARKER}(tools, *, cases=None, handler=None, seed=0, coerce=False, target=None, extra='reject'): "
+                   f"run the "
                    f"contract cases of a tool file (parametrizes the contract_case fixture)")
 
 
@@ -177,7 +184,7 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if not marker.args:
         raise pytest.UsageError(f"@pytest.mark.{MARKER} needs the tools file as its first argument")
     suite = _Suite(_rooted(root, marker.args[0]), options.get("handler"), bool(options.get("coerce", False)),
-                   options.get("target"))
+                   options.get("target"), str(options.get("extra", "reject")))
     try:
         params = _load(suite, options.get("cases"), int(options.get("seed", 0)), root)
     except Exception as error:  # noqa: BLE001 - a clear collection error, never a traceback
@@ -195,7 +202,8 @@ def _load(suite: _Suite, cases: Any, seed: int, root: Path) -> list[ContractCase
     from toollint.contract.run import generate
 
     if cases is None:
-        generated = generate(str(suite.tools), seed, target=suite.target, coerce=suite.coerce)
+        generated = generate(str(suite.tools), seed, target=suite.target, coerce=suite.coerce,
+                             extra=suite.extra)
         return [ContractCase(suite, case, "generated") for tool_cases in generated.values() for case in tool_cases]
     found: list[ContractCase] = []
     for path in case_files_for(_rooted(root, cases), suite.boundary().tools):

@@ -13,18 +13,21 @@ from toollint.contract.files import case_files_for, read_cases
 from toollint.contract.verdicts import Case, differences, verdict
 
 
-def make_boundary(tools: Any, *, target: str | None = None, coerce: bool = False) -> Boundary:
+def make_boundary(tools: Any, *, target: str | None = None, coerce: bool = False,
+                  extra: str = "reject") -> Boundary:
     """The boundary the verdicts come from: a retry budget no case can exhaust."""
-    options: dict[str, Any] = {"max_retries": 1_000_000}
+    options: dict[str, Any] = {"max_retries": 1_000_000, "extra": extra}
     if coerce:
         options["coerce"] = True
     return Boundary.from_tools(tools, target, **options)
 
 
 def generate(tools: str | os.PathLike[str] | Any, seed: int = 0, *, target: str | None = None,
-             coerce: bool = False, warnings: list[str] | None = None) -> dict[str, list[Case]]:
-    """Every tool's cases, in file order, each with the verdict the boundary gives it now."""
-    boundary = make_boundary(tools, target=target, coerce=coerce)
+             coerce: bool = False, warnings: list[str] | None = None,
+             extra: str = "reject") -> dict[str, list[Case]]:
+    """Every tool's cases, in file order, each with the verdict the boundary gives it now (so the
+    `extra-field` case expects what the `extra` policy does with an undeclared field)."""
+    boundary = make_boundary(tools, target=target, coerce=coerce, extra=extra)
     names = boundary.tools
     out: dict[str, list[Case]] = {}
     for name in names:
@@ -54,9 +57,9 @@ class Failure:
 
 
 def check_cases(tools: Any, cases: str | os.PathLike[str], *, target: str | None = None,
-                coerce: bool = False) -> tuple[int, list[Failure]]:
+                coerce: bool = False, extra: str = "reject") -> tuple[int, list[Failure]]:
     """(number of cases checked, the ones whose verdict differs). Raises `CaseFileError`, `BoundaryError`."""
-    boundary = make_boundary(tools, target=target, coerce=coerce)
+    boundary = make_boundary(tools, target=target, coerce=coerce, extra=extra)
     failures = []
     count = 0
     for path in case_files_for(Path(cases), boundary.tools):

@@ -7,6 +7,8 @@ without tools, so they stop with an error that names the file (and line and colu
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
+from typing import Any
 
 from toollint.document.dialects import Tool, find_tools
 from toollint.document.source import Source, read_path, read_stdin
@@ -15,8 +17,12 @@ from toollint.errors import ToollintError
 NO_TOOLS = "no tool definitions found (expected Anthropic, OpenAI, MCP or Gemini tool definitions)"
 
 
-def read_tool_file(path: str | os.PathLike[str], error: type[ToollintError] = ToollintError) -> tuple[Source, list[Tool]]:
+def read_tool_file(path: str | os.PathLike[str], error: type[ToollintError] = ToollintError, *,
+                   fallback: Callable[[Any], list[Tool]] | None = None) -> tuple[Source, list[Tool]]:
     """The parsed file and its tools; `path` "-" reads standard input.
+
+    `fallback(data)` gives the tools of a file that holds no tool definition a caller can still read
+    (the boundary reads strictify's validator file so).
 
     Raises `error` (a `ToollintError` subclass the caller chooses, so each feature keeps its own exception)
     when the file is missing, unreadable, does not parse, or holds no tool definition.
@@ -36,6 +42,8 @@ def read_tool_file(path: str | os.PathLike[str], error: type[ToollintError] = To
     if irregularity is not None:
         raise error(f"{source.path}:{irregularity}; `toollint check` reports it")
     tools = find_tools(source.data)
+    if not tools and fallback is not None:
+        tools = fallback(source.data)
     if not tools:
         raise error(f"{source.path}: {NO_TOOLS}")
     return source, tools

@@ -15,12 +15,15 @@ from pathlib import Path
 from typing import Any, Union
 
 from toollint.document.source import parse_text
-from toollint.errors import ConfigError
+from toollint.errors import ConfigError, SourceError
 from toollint.linter.config import Settings, load_settings
 from toollint.linter.engine import Finding, Linter
+from toollint.sdk import ACCEPTED, SupportsModelDump, plain_tools
 
-ToolSource = Union[str, "os.PathLike[str]", Mapping[str, Any], Sequence[Mapping[str, Any]]]
-"""What `lint` accepts: a path (file or directory), JSON/YAML text, a tool dict or a list of tool dicts."""
+ToolSource = Union[str, "os.PathLike[str]", Mapping[str, Any], SupportsModelDump,
+                   Sequence[Mapping[str, Any] | SupportsModelDump]]
+"""What `lint` accepts: a path (file or directory), JSON/YAML text, a tool dict, an SDK tool object (mcp
+`Tool`, anthropic/openai tool models), or a list of those."""
 
 DATA_NAME = "<tools>"
 
@@ -35,9 +38,11 @@ def lint(source: ToolSource, *, select: Iterable[str] | None = None, ignore: Ite
     `Settings`, or the path of a `pyproject.toml`/`toollint.toml`; by default no config file is read, so
     results do not depend on the working directory.
 
-    Raises `ConfigError` for an unknown rule selector, target or config file.
+    Raises `ConfigError` for an unknown rule selector, target or config file, `SourceError` for a
+    `source` of any other kind.
     """
     settings = _settings(select, ignore, targets, config)
+    source = plain_tools(source)
     if isinstance(source, os.PathLike) or (isinstance(source, str) and _is_path(source)):
         from toollint.linter.runner import lint_paths
 
@@ -48,7 +53,10 @@ def lint(source: ToolSource, *, select: Iterable[str] | None = None, ignore: Ite
     if isinstance(source, str):
         text, fmt = source, ("json" if source.lstrip("\ufeff \t\r\n")[:1] in ("{", "[") else "yaml")
     else:
-        text, fmt = json.dumps(source, ensure_ascii=False, indent=2) + "\n", "json"
+        try:
+            text, fmt = json.dumps(source, ensure_ascii=False, indent=2) + "\n", "json"
+        except (TypeError, ValueError) as error:  # e.g. a set, or an object that is no SDK model
+            raise SourceError(f"the tool definitions are not JSON ({error}); give {ACCEPTED}") from None
     result = Linter(settings).lint(parse_text(text, DATA_NAME, fmt))
     return sorted(result.findings, key=Finding.sort_key)
 
