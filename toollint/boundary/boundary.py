@@ -106,7 +106,7 @@ if TYPE_CHECKING:
         ResponsesResult,
     )
 from toollint.boundary.unsendable import unsendable
-from toollint.schema.walk import members
+from toollint.schema.walk import expansion, members
 
 __all__ = [
     "Batch", "Boundary", "BoundaryError", "Outcome", "Problem", "RetryBudget", "MISSING", "CODES",
@@ -488,6 +488,10 @@ class Boundary:
             arguments, bad_json = parse_arguments(arguments)
             if bad_json is not None:
                 return self._bad_json(parsed, compiled.name, bad_json, chain, count)
+        if type(arguments) is dict and parsed.arguments is arguments and expansion(arguments)[1] < 0:
+            # only a Python caller can hand over arguments that contain themselves; JSON text never does
+            return self._invalid_call(f"the arguments of {name!r} contain themselves (a cyclic dict or list), "
+                                      "which no JSON call can be")
         if compiled.decode is not None and type(arguments) is dict:
             arguments = compiled.wire_decoded(arguments)
         if type(arguments) is dict and not arguments and _required(compiled.schema):

@@ -300,7 +300,8 @@ class CompiledTool:
         from jsonschema.validators import validator_for
         from referencing import Registry
 
-        from toollint.schema.walk import RefResolver
+        from toollint.document.source import is_dag_bomb
+        from toollint.schema.walk import RefResolver, expansion
 
         self.name = name
         self.rules: list[Callable[[dict[str, Any]], Any]] = []
@@ -313,6 +314,14 @@ class CompiledTool:
         if not isinstance(schema, (dict, bool)):
             raise BoundaryError(f"tool {name!r}: the input schema is a {type(schema).__name__}, not a JSON Schema")
         self.schema = schema
+        distinct, expanded = expansion(schema)
+        if expanded < 0:
+            raise BoundaryError(f"tool {name!r}: the input schema contains itself (a cyclic dict or list); a JSON "
+                                "Schema is a tree, with recursion through `$ref`")
+        if is_dag_bomb(distinct, expanded):
+            raise BoundaryError(f"tool {name!r}: the input schema shares its parts so that {distinct:,} objects "
+                                f"expand to {expanded:,}; validating that takes exponential time: write a shared "
+                                "part once under `$defs` and refer to it with `$ref`")
         try:
             cls = validator_for(schema, default=Draft202012Validator)
             cls.check_schema(schema)  # type: ignore[arg-type]  # booleans are valid schemas too

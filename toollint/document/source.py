@@ -262,7 +262,7 @@ def _parse_yaml(text: str, display: str) -> Source:
         documents = list(yaml.load_all(text))
     except MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
-        reason = " ".join(part for part in (error.context, error.problem) if part) or "invalid YAML"
+        reason = _brief(" ".join(part for part in (error.context, error.problem) if part) or "invalid YAML")
         line, column = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
         source.problem = SourceProblem("parse-error", f"invalid YAML: {reason}", line, column)
         return source
@@ -280,10 +280,10 @@ def _parse_yaml(text: str, display: str) -> Source:
         return source
     except ValueError as error:
         source.problem = (_too_long_number(text) if "digits" in str(error)
-                          else SourceProblem("parse-error", f"invalid YAML: {error}"))
+                          else SourceProblem("parse-error", f"invalid YAML: {_brief(str(error))}"))
         return source
     except (YAMLError, TypeError) as error:
-        source.problem = SourceProblem("parse-error", f"invalid YAML: {error}")
+        source.problem = SourceProblem("parse-error", f"invalid YAML: {_brief(str(error))}")
         return source
     locator = YamlLocator(text)
     source.documents = len(documents)
@@ -362,6 +362,20 @@ def _check_expansion(root: Any) -> None:
                 raise _YamlTooBig(f"not read: the YAML's aliases expand to more than {MAX_YAML_BYTES:,} bytes "
                                   "(an alias bomb?)")
         sizes[id(node)] = (total, size)
+    expanded = sizes.get(id(root), (0, 0))[0]
+    if is_dag_bomb(len(sizes), expanded):
+        raise _YamlTooBig(f"not read: the YAML's aliases expand {len(sizes):,} nodes to {expanded:,} (a DAG of shared "
+                          "anchors); write a shared part once under `$defs` and refer to it with `$ref`")
+
+
+DAG_NODES = 10_000  # an expansion this large ...
+DAG_RATIO = 100  # ... that many times the distinct nodes is a DAG of shared parts, not reuse (review 2, lower items)
+
+
+def is_dag_bomb(distinct: int, expanded: int) -> bool:
+    """Whether shared nodes multiply a document past what reuse does: every path of such a DAG is checked and
+    validated on its own, which takes exponential time (14 levels of shared `anyOf`: 7 s and 32,767 findings)."""
+    return expanded > DAG_NODES and expanded > DAG_RATIO * max(distinct, 1)
 
 
 def _scalar_bytes(value: Any) -> int:
@@ -453,3 +467,9 @@ def _scalar(value: Any) -> Any:
             return float(value)
         return value
     return str(value)
+
+
+def _brief(reason: str, limit: int = 300) -> str:
+    """A parser's reason, cut: ruamel quotes the whole value of a duplicate key, which for aliased YAML can be
+    megabytes (a message is a line, not a dump)."""
+    return reason if len(reason) <= limit else reason[:limit - 3] + "..."
