@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import json
 import shlex
+import socket
 import subprocess
 import sys
+import time
 from importlib import metadata
 from pathlib import Path
 
@@ -83,3 +85,23 @@ def test_a_server_on_mcp_1x_is_listed_through_the_handshake(tmp_path):
     assert "refund_order" in [t["name"] for t in listing.tools]
     assert json.dumps(snapshot_data(listing))  # a snapshot of the handshake era, without 2026 fields
     assert "ttlMs" not in snapshot_data(listing)
+    # over Streamable HTTP, mcp 1.x refuses the probe with HTTP 400 ("Missing session ID"): the handshake follows
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = subprocess.Popen([str(python), str(SERVERS / "sdk_server.py"), "--http", str(port)],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                break
+            except OSError:
+                assert time.monotonic() < deadline and server.poll() is None, "the HTTP server did not start"
+                time.sleep(0.1)
+        listing = list_server(ServerSpec(url=f"http://127.0.0.1:{port}/mcp"), timeout=20)
+        assert listing.name == "billing-test" and listing.protocol_version in ("2025-06-18", "2025-11-25")
+    finally:
+        server.terminate()
+        server.wait(10)

@@ -22,6 +22,15 @@ from toollint.mcp.protocol import MAX_MESSAGE, Deadline, answers, modern_headers
 MAX_BODY = MAX_MESSAGE
 
 
+def _rpc_code(body: str) -> int:
+    """The JSON-RPC error code in a refused request's body, or -32600 (Invalid Request) when it has none."""
+    try:
+        code = json.loads(body).get("error", {}).get("code")
+    except (ValueError, AttributeError):
+        return -32600
+    return code if type(code) is int else -32600
+
+
 class _Redirected(Exception):
     def __init__(self, code: int, target: str) -> None:
         super().__init__(code, target)
@@ -165,9 +174,13 @@ class HttpTransport:
                 detail = _snippet(error.read(2000), hide=self.headers.values())
             except (OSError, http.client.HTTPException):
                 detail = ""
-            raise ServerError(self.label, f"answered `{method}` with HTTP {error.code} {error.reason}"
-                              + (f": {detail}" if detail else "")
-                              + ("; pass credentials with --header-env" if error.code in (401, 403) else "")) from None
+            said = (f"answered `{method}` with HTTP {error.code} {error.reason}" + (f": {detail}" if detail else "")
+                    + ("; pass credentials with --header-env" if error.code in (401, 403) else ""))
+            if 400 <= error.code < 500 and error.code not in (401, 403, 407):
+                # a request the server refuses as such (a handshake-era server refuses `server/discover` with
+                # 400 "Missing session ID"): an error answer, on which the era probe falls back
+                raise RpcError(self.label, said, _rpc_code(detail), None) from None
+            raise ServerError(self.label, said) from None
         except (TimeoutError, OSError) as error:
             reason = getattr(error, "reason", error)
             if isinstance(reason, TimeoutError) or "timed out" in str(reason):
