@@ -59,6 +59,10 @@ def main() -> None:
 
 def run() -> None:
     """Console entry point: an unexpected error exits 2 with a one-line message (TOOLLINT_DEBUG=1 shows the traceback)."""
+    import warnings
+
+    # Python's note on a tool file's `[[` in a pattern ("Possible nested set") is not the user's output.
+    warnings.filterwarnings("ignore", message="Possible nested set", category=FutureWarning)
     try:
         main(standalone_mode=True)
     except SystemExit as done:

@@ -8,6 +8,7 @@ backtracking, and which constructs Anthropic's strict grammar compiler refuses.
 from __future__ import annotations
 
 import re
+import warnings
 from functools import lru_cache
 
 from toollint.lazy_regex import lazy_compile
@@ -105,7 +106,9 @@ def ecma_error(pattern: str) -> str | None:
     for translation, replacement in _TRANSLATIONS:
         translated = translation.sub(replacement, translated)
     try:
-        re.compile(translated)
+        with warnings.catch_warnings():  # "Possible nested set" is Python's note on `[[`, not a problem to print
+            warnings.simplefilter("ignore", FutureWarning)
+            re.compile(translated)
     except re.error as error:
         reason = str(error.msg if hasattr(error, "msg") else error)
         if "look-behind requires fixed-width" in reason:
