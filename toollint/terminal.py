@@ -52,3 +52,12 @@ def one_line(text: str) -> str:
 def safe_lines(text: str) -> str:
     """Multi-line text (a report built from untrusted names) with each line made safe by `one_line`."""
     return "\n".join(one_line(line) for line in text.split("\n"))
+
+
+def shown(text: str, width: int = 40) -> str:
+    """`text` cut in the middle to at most `width` characters: a finding's headline naming it stays short (the
+    pointer and the code frame say exactly where), and a parser's reason stays a line."""
+    if len(text) <= width:
+        return text
+    head = (width - 1) // 2
+    return text[:head] + "…" + text[len(text) - (width - 1 - head):]

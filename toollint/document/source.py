@@ -18,6 +18,7 @@ from toollint.document.jsonc import blank_jsonc
 from toollint.document.locate import JsonLocator, LineIndex, Locator, Span, SparseLines, YamlLocator
 from toollint.lazy_regex import lazy_compile
 from toollint.safeio import NotRegular, read_regular
+from toollint.terminal import shown
 
 MAX_FILE_BYTES = 16 * 1024 * 1024
 MAX_YAML_NODES = 1_000_000
@@ -262,7 +263,7 @@ def _parse_yaml(text: str, display: str) -> Source:
         documents = list(yaml.load_all(text))
     except MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
-        reason = _brief(" ".join(part for part in (error.context, error.problem) if part) or "invalid YAML")
+        reason = shown(" ".join(part for part in (error.context, error.problem) if part) or "invalid YAML", 300)
         line, column = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
         source.problem = SourceProblem("parse-error", f"invalid YAML: {reason}", line, column)
         return source
@@ -280,10 +281,10 @@ def _parse_yaml(text: str, display: str) -> Source:
         return source
     except ValueError as error:
         source.problem = (_too_long_number(text) if "digits" in str(error)
-                          else SourceProblem("parse-error", f"invalid YAML: {_brief(str(error))}"))
+                          else SourceProblem("parse-error", f"invalid YAML: {shown(str(error), 300)}"))
         return source
     except (YAMLError, TypeError) as error:
-        source.problem = SourceProblem("parse-error", f"invalid YAML: {_brief(str(error))}")
+        source.problem = SourceProblem("parse-error", f"invalid YAML: {shown(str(error), 300)}")
         return source
     locator = YamlLocator(text)
     source.documents = len(documents)
@@ -467,9 +468,3 @@ def _scalar(value: Any) -> Any:
             return float(value)
         return value
     return str(value)
-
-
-def _brief(reason: str, limit: int = 300) -> str:
-    """A parser's reason, cut: ruamel quotes the whole value of a duplicate key, which for aliased YAML can be
-    megabytes (a message is a line, not a dump)."""
-    return reason if len(reason) <= limit else reason[:limit - 3] + "..."

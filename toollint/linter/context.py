@@ -137,15 +137,6 @@ class CheckCrashed(Exception):
 
 
 
-def shown(text: str, width: int = 40) -> str:
-    """`text` cut in the middle to at most `width` characters, so a headline naming it stays short (the pointer
-    and the code frame say exactly where)."""
-    if len(text) <= width:
-        return text
-    head = (width - 1) // 2
-    return text[:head] + "…" + text[len(text) - (width - 1 - head):]
-
-
 def node_label(node: SchemaNode) -> str:
     """A short human name for a subschema: the property path, or the pointer."""
     names = []

@@ -19,7 +19,7 @@ from toollint.document.source import Source
 from toollint.lazy_regex import lazy_compile
 from toollint.linter import fixes
 from toollint.linter.checks import check
-from toollint.linter.context import Context, node_label, shown
+from toollint.linter.context import Context, node_label
 from toollint.linter.docview import entry_text, is_top_level
 from toollint.linter.namememo import NameMemo
 from toollint.linter.paramview import param_of
@@ -36,6 +36,7 @@ from toollint.linter.textstats import (
     words_regex,
 )
 from toollint.schema.walk import SchemaNode
+from toollint.terminal import shown
 
 # ---------------------------------------------------------------------------------------------
 # vague-description

@@ -6,7 +6,8 @@ from __future__ import annotations
 from toollint import pointer as jp
 from toollint.document.source import Source
 from toollint.linter.checks import check
-from toollint.linter.context import Context, shown
+from toollint.linter.context import Context
+from toollint.terminal import shown
 
 
 @check("duplicate-key", "file")

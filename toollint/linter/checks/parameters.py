@@ -18,7 +18,7 @@ from toollint.lazy_regex import lazy_compile
 from toollint.linter.catalog import load_catalog
 from toollint.linter.checks import check
 from toollint.linter.checks.quantity_context import is_share_rate, unit_token_in_name, unitless_by_context
-from toollint.linter.context import Context, node_label, shown
+from toollint.linter.context import Context, node_label
 from toollint.linter.docview import SENTENCE_BREAK, documented, tool_docs, with_docs
 from toollint.linter.namememo import NameMemo
 from toollint.linter.paramview import param_of, plain_description, plain_type, string_param, type_name
@@ -34,6 +34,7 @@ from toollint.linter.textstats import (
     words_regex,
 )
 from toollint.schema.walk import SchemaNode
+from toollint.terminal import shown
 
 # ---------------------------------------------------------------------------------------------
 # missing-unit

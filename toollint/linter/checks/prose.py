@@ -17,12 +17,13 @@ from toollint.lazy_regex import lazy_compile
 from toollint.linter import fixes
 from toollint.linter.checks import check
 from toollint.linter.checks.shared import damerau
-from toollint.linter.context import Context, node_label, shown
+from toollint.linter.context import Context, node_label
 from toollint.linter.docview import FRAMEWORK_NAMES, documented, may_document, tool_docs
 from toollint.linter.namememo import NameMemo
 from toollint.linter.paramview import param_of
 from toollint.linter.textstats import contains_any, fold_case, is_word_char, literal_trie, name_tokens
 from toollint.schema.walk import SchemaNode, walk
+from toollint.terminal import shown
 
 # ---------------------------------------------------------------------------------------------
 # description-names-unknown-parameter

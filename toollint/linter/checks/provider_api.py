@@ -13,11 +13,12 @@ from toollint import pointer as jp
 from toollint.document.dialects import MCP, Tool
 from toollint.linter.checks import check
 from toollint.linter.checks.shared import gemini_where, on_the_wire, relative_pointer
-from toollint.linter.context import Context, node_label, shown
+from toollint.linter.context import Context, node_label
 from toollint.linter.toolsets import SetContext, ToolSet
 from toollint.profiles import context_tuple, provider_title
 from toollint.profiles.tool_apis import Construct, construct
 from toollint.schema.walk import SchemaNode, schema_types, walk
+from toollint.terminal import shown
 from toollint.tokens import count_tool, payload_bytes, text_bytes, tokenizer, tool_payload
 
 

@@ -9,8 +9,9 @@ from typing import Any
 
 from toollint import pointer as jp
 from toollint.document.dialects import Tool
-from toollint.linter.context import Context, node_label, shown
+from toollint.linter.context import Context, node_label
 from toollint.schema.walk import SchemaNode
+from toollint.terminal import shown
 
 _TYPE_NAMES = {dict: "an object", list: "an array", str: "a string", bool: "a boolean", int: "an integer",
                float: "a number", type(None): "null"}

@@ -19,7 +19,7 @@ from toollint.linter.checks.shared import (
     relative_pointer,
     strict_tools_by_target,
 )
-from toollint.linter.context import Context, node_label, shown
+from toollint.linter.context import Context, node_label
 from toollint.profiles import (
     Profile,
     context_tuple,
@@ -30,6 +30,7 @@ from toollint.profiles import (
 )
 from toollint.profiles.tool_apis import construct
 from toollint.schema.walk import SchemaNode, refs_and_patterns, schema_types, walk
+from toollint.terminal import shown
 
 STRICTIFY_HINT = "`toollint strictify` moves it into the description and keeps it in the boundary validator"
 

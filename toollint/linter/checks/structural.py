@@ -15,7 +15,7 @@ from toollint.lazy_regex import lazy_compile
 from toollint.linter import fixes
 from toollint.linter.checks import check
 from toollint.linter.checks.shared import LazyLabel, damerau, describe_value
-from toollint.linter.context import Context, node_label, shown
+from toollint.linter.context import Context, node_label
 from toollint.profiles import provider_title
 from toollint.profiles.tool_apis import construct
 from toollint.schema import type_names
@@ -34,6 +34,7 @@ from toollint.schema.walk import (
     refs_and_patterns,
     schema_types,
 )
+from toollint.terminal import shown
 
 # ---------------------------------------------------------------------------------------------
 # invalid-json-schema: the metaschema, as a table of keyword -> what its value must be. One pass,

@@ -16,10 +16,11 @@ from toollint.linter.catalog import load_catalog
 from toollint.linter.checks import check
 from toollint.linter.checks.parameters import names_a_secret
 from toollint.linter.checks.shared import describe_value
-from toollint.linter.context import Context, shown
+from toollint.linter.context import Context
 from toollint.profiles.tool_apis import construct
 from toollint.schema.metaschema import metaschema_errors
 from toollint.schema.walk import walk
+from toollint.terminal import shown
 
 _JSON_TYPES: dict[str, type | tuple[type, ...]] = {"boolean": bool, "string": str, "array": list, "object": dict}
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from toollint.document.dialects import Tool
 from toollint.linter.checks import check
-from toollint.linter.context import shown
 from toollint.linter.toolsets import Member, SetContext, ToolSet
+from toollint.terminal import shown
 
 
 def _describe(member: Member) -> str:
