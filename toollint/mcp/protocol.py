@@ -88,17 +88,17 @@ class Transport(Protocol):
 
 def list_tools(transport: Transport) -> Listing:
     """The era probe (or the handshake), then every page of `tools/list`."""
-    meta: dict[str, Any] | None = _client_meta()
-    listing = _discover(transport, _client_meta())
+    meta = _client_meta()
+    listing = _discover(transport, meta)
+    page_meta = meta if listing is not None else None  # the handshake era: requests carry no `_meta`
     if listing is None:
         listing = _handshake(transport)
-        meta = None
     cursor: str | None = None
     seen: set[bytes] = set()  # digests, not the cursors: 1,000 pages of 1 MB cursors held 1 GB
     for _ in range(MAX_PAGES):
         params: dict[str, Any] = {"cursor": cursor} if cursor is not None else {}
-        if meta is not None:
-            params["_meta"] = meta
+        if page_meta is not None:
+            params["_meta"] = page_meta
         result = transport.request("tools/list", params)
         listing.tools.extend(_tools(transport.label, result, len(listing.tools)))
         if cursor is None:
