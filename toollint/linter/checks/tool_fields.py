@@ -164,7 +164,7 @@ def _headers(tool: Tool) -> list[tuple[str, Any, dict[str, Any], bool]]:
 @check("invalid-mcp-header", "tool")
 def invalid_mcp_header(tool: Tool, ctx: Context) -> None:
     """`x-mcp-header` (SEP-2243): a Streamable HTTP client MUST drop a tool that breaks its constraints."""
-    if tool.dialect is not MCP or not isinstance(tool.schema, dict) or "x-mcp-header" not in _text_of(tool, ctx):
+    if tool.dialect is not MCP or not isinstance(tool.schema, dict) or not _file_has_headers(ctx):
         return
     item = construct("mcp_header")
     note = f"a Streamable HTTP client MUST drop the tool ({item['sources'][0]}, {item['date']})"
@@ -194,7 +194,7 @@ def invalid_mcp_header(tool: Tool, ctx: Context) -> None:
 @check("mcp-header-on-secret", "tool")
 def mcp_header_on_secret(tool: Tool, ctx: Context) -> None:
     """`x-mcp-header` SHOULD NOT carry secrets: the header is logged by proxies and gateways on the way."""
-    if tool.dialect is not MCP or not isinstance(tool.schema, dict) or "x-mcp-header" not in _text_of(tool, ctx):
+    if tool.dialect is not MCP or not isinstance(tool.schema, dict) or not _file_has_headers(ctx):
         return
     options = ctx.cached("secret-parameter-options",
                          lambda: ctx.linter.settings.options(load_catalog()["secret-parameter"]))
@@ -208,9 +208,10 @@ def mcp_header_on_secret(tool: Tool, ctx: Context) -> None:
                             "by proxies and gateways")
 
 
-def _text_of(tool: Tool, ctx: Context) -> str:
-    """The file's text, to skip the schema walk for the many tools that carry no `x-mcp-header` at all."""
-    return ctx.source.text or "x-mcp-header"
+def _file_has_headers(ctx: Context) -> bool:
+    """Whether the file may hold an `x-mcp-header` (one search per file, not per tool): most tools carry none,
+    so their schemas are not walked. A source without text (a live listing) is walked."""
+    return bool(ctx.cached("x-mcp-header", lambda: "x-mcp-header" in (ctx.source.text or "x-mcp-header")))
 
 
 @check("contradictory-annotations", "tool")
