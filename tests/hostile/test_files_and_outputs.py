@@ -110,19 +110,20 @@ def test_strictify_writes_through_a_symlink_and_keeps_it(tmp_path) -> None:
 @posix_only
 def test_strictify_writes_into_a_fifo_instead_of_replacing_it(tmp_path) -> None:
     """A FIFO stands in for /dev/null (a device node needs root to create): it is written to, not replaced."""
-    import threading
-
     source = write_json(tmp_path / "t.json", REFUND)
     fifo = tmp_path / "sink"
     os.mkfifo(fifo)
-    received: list[bytes] = []
-    reader = threading.Thread(target=lambda: received.append(fifo.read_bytes()))
-    reader.start()
-    result = toollint("strictify", str(source), "-o", str(fifo), "-q")
-    reader.join(10)
+    # The reader holds the FIFO open before strictify runs (a FIFO nobody reads is refused at once; a reader
+    # thread still on its way to open() raced with that). The strict file fits in the pipe's buffer.
+    descriptor = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        result = toollint("strictify", str(source), "-o", str(fifo), "-q")
+        received = os.read(descriptor, 1 << 16)
+    finally:
+        os.close(descriptor)
     assert result.exit_code == 0, result.output
     assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
-    assert b"refund_order" in received[0]
+    assert b"refund_order" in received
 
 
 def test_strictify_refuses_a_directory_output(tmp_path) -> None:
