@@ -334,6 +334,22 @@ def test_a_strict_file_with_wire_forms_is_refused_with_the_fix(strictified):
     assert "Traceback" not in result.output
 
 
+def test_a_strict_file_whose_only_wire_form_is_null_for_absent_is_refused_too(tmp_path):
+    """OpenAI sends an optional property as required and nullable: validating against that file would hand
+    the tool a None where the original says "leave it out" (the tool's default)."""
+    original = {"name": "search", "description": "Search.", "input_schema": {
+        "type": "object", "required": ["q"], "properties": {"q": {"type": "string"}, "limit": {"type": "integer"}}}}
+    source, strict = tmp_path / "search.json", tmp_path / "search.openai.json"
+    source.write_text(json.dumps(original))
+    result = CliRunner().invoke(main, ["strictify", str(source), "--target", "openai", "-o", str(strict)])
+    assert result.exit_code == 0, result.output
+    assert "null" in strict.read_text() and '{"null"' not in strict.read_text()  # no tag: null only says absent
+    with pytest.raises(BoundaryError, match=r"this is strictify output.*\(at /properties/limit\)"):
+        Boundary.from_tools(strict, target="openai")
+    call = tool_use({"q": "x", "limit": None}, name="search")
+    assert Boundary.from_tools(source, target="openai").check(call).arguments == {"q": "x"}
+
+
 def test_a_strict_file_without_wire_forms_and_an_unrelated_object_are_not_mistaken(tmp_path):
     import toollint
 

@@ -174,9 +174,11 @@ def test_one_of_becomes_any_of_and_all_of_is_merged():
     result = strictify_tool({"name": "pet", "description": "Record a pet.", "input_schema": schema}, "openai")
     wire = result.tool["input_schema"]
     assert "allOf" not in json.dumps(wire) and "oneOf" not in json.dumps(wire)
-    assert wire["properties"]["pet"]["description"] == "A pet. Must match exactly one of the alternatives."
+    assert wire["properties"]["pet"]["description"] == ("A pet. Must match exactly one of the alternatives. "
+                                                        "Null means not given.")
     assert {"type": "null"} in wire["properties"]["pet"]["anyOf"]
-    assert "description" not in wire["properties"]["kind"]  # distinct consts: anyOf already means oneOf
+    assert wire["properties"]["kind"]["description"] == "Null means not given."  # no oneOf sentence: distinct
+    # consts, so anyOf already means oneOf
     assert wire["properties"]["age"] == {"type": "integer", "maximum": 30}
     assert wire["required"] == ["pet", "kind", "age"]
     assert {c.keyword for c in result.changes} >= {"oneOf", "allOf"}

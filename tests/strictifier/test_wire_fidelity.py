@@ -81,10 +81,17 @@ PYDANTIC_OPTIONAL = {"type": "object", "properties": {
 
 def test_an_optional_field_whose_null_means_absent_is_a_plain_type_array_on_openai():
     properties = toollint.strictify(tool(PYDANTIC_OPTIONAL), target="openai").wire_schema["properties"]
-    assert properties["limit"] == {"title": "Limit", "description": "Defaults to null.", "type": ["integer", "null"],
-                                   "minimum": 0}
-    assert properties["note"] == {"title": "Note", "type": ["string", "null"]}
+    assert properties["limit"] == {"title": "Limit", "description": "Defaults to null. Null means not given.",
+                                   "type": ["integer", "null"], "minimum": 0}
+    assert properties["note"] == {"title": "Note", "type": ["string", "null"], "description": "Null means not given."}
     assert properties["tag"]["type"] == ["string", "null"] and "anyOf" not in properties["tag"]  # one branch: flat
+
+
+def test_a_chinese_tool_is_told_in_chinese_that_null_means_not_given():
+    chinese = {"name": "t", "description": "查询订单。", "input_schema": {"type": "object", "properties": {
+        "limit": {"type": "integer", "description": "返回条数"}}}}
+    wire = toollint.strictify(chinese, target="openai").wire_schema["properties"]["limit"]
+    assert wire == {"type": ["integer", "null"], "description": "返回条数。null 表示不提供。"}
 
 
 def test_the_null_tag_stays_only_where_null_and_absent_differ():

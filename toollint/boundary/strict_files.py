@@ -3,9 +3,9 @@
 - The validator file (`--validator`): a JSON object of tool name -> the ORIGINAL schema. It is what the
   boundary should validate against, so it is read as a tool set of its own.
 - The strict file: what is sent to the API. Where strictify changed a value's form (a map sent as a
-  key/value list, a free value sent as JSON text, null sent as `{"null": true}`), its schema describes
-  the wire, not what the tool takes, and the original cannot be rebuilt from it: validating against it
-  would hand wire forms to the tool. Such a file is refused with a message that names the fix.
+  key/value list, a free value sent as JSON text, null sent as `{"null": true}`, an optional property sent
+  as required with null meaning "not given"), its schema describes the wire, not what the tool takes, and
+  the original cannot be rebuilt from it: validating against it would hand wire forms to the tool. Such a file is refused with a message that names the fix.
 
 The marks are the sentences strictify itself writes into those descriptions
 (`toollint.strictifier.sentences.FIXED`), so the two cannot drift apart.
@@ -19,7 +19,7 @@ from toollint.schema.walk import walk
 
 _SCHEMA_KEYS = frozenset({"type", "properties", "required", "$schema", "$ref", "$defs", "definitions", "anyOf",
                           "oneOf", "allOf", "additionalProperties", "description"})
-_WIRE_SENTENCES = ("map", "json", "json_object", "null_tag")  # the FIXED sentences that mark a wire form
+_WIRE_SENTENCES = ("map", "json", "json_object", "null_tag", "null_absent")  # the FIXED sentences that mark a wire form
 
 
 def validator_tools(data: Any) -> list[dict[str, Any]]:

@@ -989,7 +989,7 @@ class _Strictifier:
             for name in properties:
                 if name not in kept:
                     if _null_is_absent(declared_properties.get(name), properties[name]):
-                        properties[name] = _flat_union(_nullable(properties[name]))
+                        properties[name] = self.null_absent(_flat_union(_nullable(properties[name])), lang)
                     else:
                         properties[name] = _nullable(self.explicit_null(properties[name], lang))
                     optional.append(name)
@@ -1079,6 +1079,16 @@ class _Strictifier:
                     f"property {name!r}: an array of {{\"key\", \"value\"}} spread back into top-level keys",
                     "rewritten")
         return name
+
+    @staticmethod
+    def null_absent(wire: Any, lang: str) -> Any:
+        """An optional property whose null and absence mean the same: its description says so, which tells
+        the model how to leave it out and marks the strict file as strictify's (a validator must not take
+        it for the original, or null would reach the tool)."""
+        if not isinstance(wire, dict):
+            return wire
+        sentence = FIXED["null_absent"][1 if _resolved(lang) == "zh" else 0]
+        return {**wire, "description": append(wire.get("description"), [sentence], _resolved(lang))}
 
     def explicit_null(self, wire: Any, lang: str) -> Any:
         """An optional property that accepts null: null on the wire means "absent" (so the tool keeps its

@@ -98,6 +98,7 @@ FIXED: dict[str, tuple[str, str]] = {
     "lossy": ("(Simplified for strict mode: the tool checks the full rule.)", "（为严格模式简化：工具会校验完整规则。）"),
     "null_tag": ('The value null, sent as {"null": true} (a plain null means the parameter is not given).',
                  '值 null，以 {"null": true} 传递（直接传 null 表示不提供该参数）。'),
+    "null_absent": ("Null means not given.", "null 表示不提供。"),
 }
 
 # Formats that name a number's size, not a string's shape.
