@@ -64,11 +64,6 @@ from referencing.exceptions import Unresolvable
 from toollint.boundary import messages as msg
 from toollint.boundary.calls import (
     ANTHROPIC,
-    CHAT,
-    FUNCTIONS,
-    GEMINI,
-    MCP,
-    RESPONSES,
     TRUNCATION_REASONS,
     Call,
     cut_off,
@@ -106,6 +101,7 @@ if TYPE_CHECKING:
         ResponsesResult,
     )
 from toollint.boundary.unsendable import unsendable
+from toollint.document.dialects import DIALECTS, TARGET_DIALECTS
 from toollint.schema.walk import expansion, members
 
 __all__ = [
@@ -129,13 +125,11 @@ EMPTY_ARGUMENTS = "EMPTY_ARGUMENTS"  # `{}` for a tool with required properties 
 CODES = (OK, INVALID_ARGUMENTS, INVALID_JSON, UNKNOWN_TOOL, TRUNCATED, RETRY_BUDGET_EXHAUSTED, BUSINESS_RULE,
          TOOL_ERROR, SCHEMA_ERROR, INVALID_CALL, RULE_ERROR, INTERNAL_ERROR, EMPTY_ARGUMENTS)
 
-_TARGETS = {None: None, "anthropic": ANTHROPIC, "openai": CHAT, "openai-chat": CHAT, "openai-responses": RESPONSES,
-            "responses": RESPONSES, "openai-functions": FUNCTIONS, "gemini": GEMINI, "mcp": MCP}
-# boundary target -> the strictify target whose wire forms its calls arrive in
-_STRICT_TARGETS = {"anthropic": "anthropic", "openai": "openai", "openai-chat": "openai", "openai-responses": "openai",
-                   "responses": "openai", "gemini": "gemini"}
-_DIALECT_SHAPES = {"anthropic": ANTHROPIC, "openai-chat": CHAT, "openai-responses": RESPONSES,
-                   "openai-functions": CHAT, "gemini": GEMINI, "mcp": MCP}
+# Derived from the dialect records: boundary target -> the shape its calls and results take, and -> the
+# strictify target whose wire forms its calls arrive in; a file's dialect -> the shape answered without one.
+_TARGETS: dict[str | None, str | None] = {None: None, **{n: d.call_shape for n, d in TARGET_DIALECTS.items()}}
+_STRICT_TARGETS = {n: d.strict_target for n, d in TARGET_DIALECTS.items() if d.strict_target}
+_DIALECT_SHAPES = {d.name: d.answer_shape for d in DIALECTS.values()}
 
 
 @dataclass

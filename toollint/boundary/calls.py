@@ -14,9 +14,11 @@ from typing import Any
 
 from toollint.boundary import messages as msg
 from toollint.boundary.messages import MISSING, Problem
+from toollint.document import dialects
 
-ANTHROPIC, CHAT, RESPONSES, FUNCTIONS, GEMINI, MCP = (
-    "anthropic", "openai-chat", "openai-responses", "openai-functions", "gemini", "mcp")
+# The shapes, named by the dialect records (`toollint.document.dialects`, field `call_shape`).
+ANTHROPIC, CHAT, RESPONSES, FUNCTIONS, GEMINI, MCP = (dialects.DIALECTS[name].call_shape for name in (
+    "anthropic", "openai-chat", "openai-responses", "openai-functions", "gemini", "mcp"))
 # stop_reason / finish_reason / incomplete_details.reason values that mean "cut off".
 TRUNCATION_REASONS = frozenset({"max_tokens", "length", "model_context_window_exceeded", "max_output_tokens"})
 

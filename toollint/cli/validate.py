@@ -18,12 +18,13 @@ import click
 from toollint.boundary import TRUNCATION_REASONS, Boundary, BoundaryError, Outcome
 from toollint.boundary.calls import bare_call, is_call, is_reply, parse_call
 from toollint.boundary.compiled import EXTRA_POLICIES
+from toollint.document.dialects import DIALECTS, WRITABLE
 from toollint.document.source import MAX_FILE_BYTES
 from toollint.profiles import PROFILE_NAMES
 from toollint.safeio import NotRegular, read_regular
 from toollint.terminal import escape_controls, escape_json_controls
 
-_SHAPES = ("anthropic", "openai-chat", "openai-responses", "mcp", "gemini")
+_SHAPES = tuple(DIALECTS[name].call_shape for name in WRITABLE)  # the shapes of the dialects people write
 _TARGETS = PROFILE_NAMES
 
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from toollint.document.dialects import Tool
+from toollint.document.dialects import WRITABLE, Tool
 
-DUMP_DIALECTS = ("mcp", "anthropic", "openai-chat", "openai-responses", "gemini")
+DUMP_DIALECTS = WRITABLE
 _MCP_EXTRAS = ("title", "annotations", "outputSchema", "_meta", "icons")
 
 

@@ -28,22 +28,45 @@ class Dialect:
     strict_target: str = ""
     # Where the tool's `"strict": true` goes, in words (messages say it; "" for dialects with no strict flag).
     strict_where: str = ""
+    # The shape a model's call arrives in when this dialect is the boundary's target, and the shape of the
+    # result that answers it (`toollint.boundary.calls` reads and writes them).
+    call_shape: str = ""
+    # The shape the boundary answers in for a file of this dialect given no target ("" means `call_shape`):
+    # legacy function definitions are mostly sent as Chat tools today.
+    file_shape: str = ""
+    # Other names a boundary target may use for this dialect ("openai" is the Chat API).
+    aliases: tuple[str, ...] = ()
+    # Whether `dump --dialect` and strictify can write a file in it.
+    writable: bool = True
+
+    @property
+    def answer_shape(self) -> str:
+        """The result shape for a file in this dialect checked without a target."""
+        return self.file_shape or self.call_shape
 
 
 ANTHROPIC = Dialect("anthropic", "anthropic", ("input_schema",), strict_field=True, title="Anthropic tool",
-                    names="anthropic", strict_target="anthropic", strict_where="beside `input_schema`")
+                    names="anthropic", strict_target="anthropic", strict_where="beside `input_schema`",
+                    call_shape="anthropic")
 OPENAI_CHAT = Dialect("openai-chat", "openai", ("parameters",), wrapper="function", strict_field=True,
                       title="OpenAI Chat Completions function tool", strict_target="openai",
-                      strict_where="in `function`, beside `parameters`")
+                      strict_where="in `function`, beside `parameters`", call_shape="openai-chat",
+                      aliases=("openai",))
 OPENAI_RESPONSES = Dialect("openai-responses", "openai", ("parameters",), strict_field=True,
                            title="OpenAI Responses function tool", strict_target="openai",
-                           strict_where="beside `parameters`")
-OPENAI_FUNCTIONS = Dialect("openai-functions", "", ("parameters",), title="legacy OpenAI function")
-MCP = Dialect("mcp", "", ("inputSchema",), title="MCP tool", names="mcp")
+                           strict_where="beside `parameters`", call_shape="openai-responses",
+                           aliases=("responses",))
+OPENAI_FUNCTIONS = Dialect("openai-functions", "", ("parameters",), title="legacy OpenAI function",
+                           call_shape="openai-functions", file_shape="openai-chat", writable=False)
+MCP = Dialect("mcp", "", ("inputSchema",), title="MCP tool", names="mcp", call_shape="mcp")
 GEMINI = Dialect("gemini", "", ("parametersJsonSchema", "parameters"), title="Gemini function declaration",
-                 names="gemini", strict_target="gemini")
+                 names="gemini", strict_target="gemini", call_shape="gemini")
 
 DIALECTS = {d.name: d for d in (ANTHROPIC, OPENAI_CHAT, OPENAI_RESPONSES, OPENAI_FUNCTIONS, MCP, GEMINI)}
+# Every name a boundary target may use -> its dialect.
+TARGET_DIALECTS = {name: d for d in DIALECTS.values() for name in (d.name, *d.aliases)}
+# The dialects `dump --dialect` writes (MCP first: it is the default).
+WRITABLE = tuple(sorted((d.name for d in DIALECTS.values() if d.writable), key=lambda n: n != "mcp"))
 
 
 @dataclass

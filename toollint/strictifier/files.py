@@ -39,7 +39,8 @@ DIALECT_TARGETS = {d.name: d.strict_target for d in DIALECTS.values() if d.stric
 
 
 # The dialect strictify writes for a target when the file is in another one (Anthropic keeps the file's own).
-OPENAI_DIALECTS = ("chat", "responses")
+OPENAI_DIALECTS = tuple(d.name.removeprefix("openai-") for d in DIALECTS.values()
+                        if d.strict_target == "openai" and d.writable)
 DEFAULT_OPENAI_DIALECT = "chat"
 
 
