@@ -7,14 +7,14 @@ import sys
 from collections import Counter
 from functools import partial
 from itertools import islice
-from pathlib import Path
 
 import click
 
 from toollint.cli.live import live_options
 from toollint.linter.catalog import SEVERITY_RANK
-from toollint.linter.config import FAIL_ON, TARGETS, ConfigError, Settings, find_config, load_settings
+from toollint.linter.config import FAIL_ON, TARGETS, ConfigError
 from toollint.linter.report import REPORTERS
+from toollint.linter.shared_config import resolve_settings
 from toollint.safeio import UnsafeOutput, atomic_write, refuse_clashes
 from toollint.terminal import escape_json_controls, one_line, safe_lines
 
@@ -25,17 +25,6 @@ def _split(values: tuple[str, ...]) -> tuple[str, ...] | None:
     if not values:
         return None
     return tuple(part.strip() for value in values for part in value.split(",") if part.strip())
-
-
-def resolve_settings(config: str | None, isolated: bool) -> Settings:
-    if isolated:
-        return Settings()
-    path = Path(config) if config else find_config(Path.cwd())
-    if path is None:
-        return Settings()
-    if not path.is_file():
-        raise ConfigError(f"{path}: config file not found")
-    return load_settings(path)
 
 
 @click.command("check")
