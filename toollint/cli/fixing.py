@@ -30,26 +30,40 @@ def fixed_summary(fixing: FixRun) -> str:
 
 def report_fixes(request: CheckRequest, result: CheckResult, *, quiet: bool) -> None:
     """Print what --diff, --fix-only or --fix on stdin produce (the exit code is `result.exit_code`)."""
-    from toollint.linter.report import render
-
     fixing = result.fixing
     assert fixing is not None
     if request.diff:
-        changed = [f for f in fixing.files if f.changed]
-        click.echo("".join(f.diff() for f in changed), nl=False)
-        if not quiet:
-            fixed = sum(fixing.fixed.values())
-            click.echo(f"Would fix {fixed} finding(s) in {len(changed)} file(s)." if changed
-                       else "Nothing to fix.", err=True)
+        _print_diff(fixing, quiet)
         return
-    from_stdin = any(f.path is None for f in fixing.files)
+    _print_fixed_stdin(fixing)
+    if request.fix_only:
+        if not quiet:
+            click.echo(fixed_summary(fixing), err=fixing.from_stdin)
+    else:
+        _print_remaining(request, result, fixing)
+
+
+def _print_diff(fixing: FixRun, quiet: bool) -> None:
+    """--diff: the unified diff on stdout, what it would fix on stderr."""
+    changed = [f for f in fixing.files if f.changed]
+    click.echo("".join(f.diff() for f in changed), nl=False)
+    if not quiet:
+        fixed = sum(fixing.fixed.values())
+        click.echo(f"Would fix {fixed} finding(s) in {len(changed)} file(s)." if changed else "Nothing to fix.",
+                   err=True)
+
+
+def _print_fixed_stdin(fixing: FixRun) -> None:
+    """The fixed text of standard input, on stdout (stdin is never written back)."""
     for outcome in fixing.files:
         if outcome.path is None:
             click.echo(outcome.text, nl=False)
-    if request.fix_only:
-        if not quiet:
-            click.echo(fixed_summary(fixing), err=from_stdin)
-        return
+
+
+def _print_remaining(request: CheckRequest, result: CheckResult, fixing: FixRun) -> None:
+    """--fix on stdin: the report of what remains, on stderr (stdout holds the fixed text)."""
+    from toollint.linter.report import render
+
     text = render(request.output_format, result.findings, fixing.run.results, color=False,
                   rules=result.settings.enabled_rules(), unsafe_fixes=request.unsafe_fixes,
                   fixed=sum(fixing.fixed.values()))
