@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from collections import Counter
 
 from toollint.linter.engine import FileResult, Finding
 from toollint.terminal import escape_controls, escape_json_controls
@@ -34,9 +33,3 @@ def github(findings: list[Finding], results: list[FileResult], **_: object) -> s
         text = "\n".join([f.message] + [f"{label}: {part}" for label, part in (("help", f.help), ("note", f.note)) if part])
         lines.append(f"::{_GITHUB_LEVEL[f.severity]} {','.join(properties)}::{_escape_data(text)}")
     return "".join(line + "\n" for line in lines)
-
-
-def count(findings: list[Finding], results: list[FileResult], **_: object) -> str:
-    """One line per rule code with its number of findings, then the total."""
-    counts = Counter(f.code for f in findings)
-    return "".join(f"{code} {n}\n" for code, n in sorted(counts.items())) + f"total {len(findings)}\n"
