@@ -162,10 +162,11 @@ def run_case(path: str) -> list[tuple[str, str]]:
     from toollint.boundary import Boundary, BoundaryError
     from toollint.cli import main
     from toollint.document.source import parse_text
+    from toollint.linter.report import REPORTERS
 
     problems: list[tuple[str, str]] = []
     runner = CliRunner()
-    for fmt in ("full", "concise", "json", "sarif", "github"):
+    for fmt in REPORTERS:
         result = runner.invoke(main, ["check", path, "--isolated", "--target", "openai", "--target", "anthropic",
                                       "--output-format", fmt, "--no-color"])
         output = result.stdout + result.stderr

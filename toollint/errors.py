@@ -13,6 +13,15 @@ class ConfigError(ToollintError):
     """A configuration file or option is invalid."""
 
 
+class RequestError(ToollintError):
+    """A run cannot be done as asked (fixes for the tools of a live server); `option` names the option that asked,
+    so the command line reports it as a usage error (exit 2)."""
+
+    def __init__(self, message: str, option: str) -> None:
+        super().__init__(message)
+        self.option = option
+
+
 class StrictifyError(ToollintError):
     """strictify refuses a tool or file: no faithful strict form, or input it must not rewrite.
 

@@ -11,6 +11,7 @@ import sys
 import pytest
 
 from hostile.util import REFUND, toollint, write_json
+from toollint.linter.report import REPORTERS
 
 posix_only = pytest.mark.skipif(sys.platform == "win32", reason="POSIX file types")
 
@@ -24,7 +25,7 @@ def test_symlink_leaving_the_tree_is_skipped_and_never_printed(tmp_path) -> None
     tools.mkdir()
     (tools / "creds.yaml").symlink_to("../secret/credentials")
     write_json(tools / "ok.json", REFUND)
-    for fmt in ("full", "concise", "json", "sarif", "github"):
+    for fmt in REPORTERS:
         result = toollint("check", str(tools), "--output-format", fmt, "--no-color")
         assert "EXAMPLEKEY123" not in result.output
         assert "creds.yaml" in result.output and "outside" in result.output

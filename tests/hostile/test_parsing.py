@@ -10,6 +10,7 @@ from ruamel.yaml import YAML
 
 from hostile.util import REFUND, toollint, write_json
 from toollint.boundary import Boundary, BoundaryError
+from toollint.linter.report import REPORTERS
 
 BIG_INT_JSON = ('{"name":"t","description":"Refund one order.","input_schema":{"type":"object","maximum":'
                 + "9" * 4301 + "}}")
@@ -37,7 +38,7 @@ def _findings(tmp_path, *names: str) -> list[dict]:
 def test_one_bad_file_is_a_finding_and_the_run_goes_on(tmp_path, name, text, where) -> None:
     write_json(tmp_path / "a.json", REFUND)
     (tmp_path / name).write_text(text, encoding="utf-8")
-    for fmt in ("full", "json", "sarif", "github", "concise"):
+    for fmt in REPORTERS:
         result = toollint("check", str(tmp_path), "--output-format", fmt)
         assert result.exit_code == 1, result.output
         assert "internal error" not in result.output
@@ -73,7 +74,7 @@ def test_validate_with_yaml_13_is_a_usage_error(tmp_path) -> None:
 def test_terminal_escapes_are_never_printed_raw(tmp_path) -> None:
     name = "bad\x1b]0;PWNED\x07\x1b[2Jname\u202e\x9b"
     write_json(tmp_path / "esc.json", {"name": name, "description": f"d {name}", "input_schema": {"type": "object"}})
-    for fmt in ("full", "concise", "json", "sarif", "github"):
+    for fmt in REPORTERS:  # every output format
         result = toollint("check", str(tmp_path / "esc.json"), "--output-format", fmt, "--no-color")
         for raw in ("\x1b", "\x07", "\u202e", "\x9b"):
             assert raw not in result.output, (fmt, raw)

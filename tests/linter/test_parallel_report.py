@@ -10,7 +10,8 @@ import pytest
 from toollint.document.source import read_path
 from toollint.linter import runner
 from toollint.linter.config import Settings
-from toollint.linter.report.text import concise_chunks, full_chunks, render_file
+from toollint.linter.report import REPORTERS
+from toollint.linter.report.text import render_file
 
 
 def _files(tmp_path, count: int = 9) -> list[str]:
@@ -27,7 +28,7 @@ def _files(tmp_path, count: int = 9) -> list[str]:
 
 
 @pytest.mark.skipif(runner._fork_context() is None, reason="needs fork")
-@pytest.mark.parametrize("fmt, chunks", [("full", full_chunks), ("concise", concise_chunks)])
+@pytest.mark.parametrize("fmt, chunks", [(name, r.load_stream()) for name, r in REPORTERS.items() if r.stream])
 @pytest.mark.parametrize("color", [False, True])
 def test_blocks_rendered_in_workers_equal_the_main_process_report(tmp_path, monkeypatch, fmt, chunks, color) -> None:
     paths = _files(tmp_path)

@@ -1,22 +1,25 @@
-"""`toollint check`: options → settings → lint_paths → report → exit code."""
+"""`toollint check`: options → a `CheckRequest` → `run_check` (the library) → the report → the exit code."""
 
 from __future__ import annotations
 
 import os
 import sys
 from collections import Counter
-from functools import partial
+from collections.abc import Iterator
 from itertools import islice
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from toollint.cli.live import live_options
-from toollint.linter.catalog import SEVERITY_RANK
-from toollint.linter.config import FAIL_ON, TARGETS, ConfigError, Settings, find_config, load_settings
+from toollint.linter.config import FAIL_ON, TARGETS, ConfigError
 from toollint.linter.report import REPORTERS
 from toollint.safeio import UnsafeOutput, atomic_write, refuse_clashes
 from toollint.terminal import escape_json_controls, one_line, safe_lines
+
+if TYPE_CHECKING:
+    from toollint.cli.terminal import Progress
+    from toollint.linter.check_run import CheckRequest, CheckResult
 
 OUTPUT_FORMATS = tuple(REPORTERS)  # the registry's names: a registered format is a choice
 
@@ -25,17 +28,6 @@ def _split(values: tuple[str, ...]) -> tuple[str, ...] | None:
     if not values:
         return None
     return tuple(part.strip() for value in values for part in value.split(",") if part.strip())
-
-
-def resolve_settings(config: str | None, isolated: bool) -> Settings:
-    if isolated:
-        return Settings()
-    path = Path(config) if config else find_config(Path.cwd())
-    if path is None:
-        return Settings()
-    if not path.is_file():
-        raise ConfigError(f"{path}: config file not found")
-    return load_settings(path)
 
 
 @click.command("check")
@@ -76,12 +68,36 @@ def check_command(paths, output_format, output_file, select, extend_select, igno
           respect_gitignore, quiet, color, live, fix, unsafe_fixes, diff, fix_only) -> None:
     """Lint tool definitions in PATHS (files, directories, or - for stdin; default: .)."""
     from toollint.cli.terminal import Progress, use_color
+    from toollint.linter.check_run import CheckRequest
+
+    _refuse_bad_options(paths, dialect, output_file, select, extend_select, ignore)
+    progress = Progress()
+    request = CheckRequest(
+        paths=tuple(paths), config=config, isolated=isolated, select=_split(select),
+        extend_select=_split(extend_select) or (), ignore=_split(ignore) or (), fail_on=fail_on,
+        targets=tuple(targets), dialect=dialect, extend_exclude=tuple(extend_exclude),
+        respect_gitignore=respect_gitignore, force_exclude=force_exclude, stdin_filename=stdin_filename,
+        discovery=discovery_mode, live=live, show_files=show_files, statistics=statistics, fix=fix,
+        unsafe_fixes=unsafe_fixes, diff=diff, fix_only=fix_only, exit_zero=exit_zero,
+        output_format=output_format or "full", color=use_color(color, sys.stdout, to_file=output_file is not None),
+        progress=progress)
+    result = _run(request, progress)
+    if result.surveyed is not None:  # --show-files lists and exits without linting, as ruff does
+        click.echo("".join(one_line(f"{r.path}: {_fate(r)}") + "\n" for r in result.surveyed), nl=False)
+    elif result.fixes_reported:
+        from toollint.cli.fixing import report_fixes
+
+        click.echo(_problems(result), err=True, nl=False)
+        report_fixes(request, result, quiet=quiet)
+    else:
+        _print_report(request, result, output_file, quiet)
+        click.echo(_problems(result), err=True, nl=False)
+    sys.exit(result.exit_code)
+
+
+def _refuse_bad_options(paths, dialect, output_file, select, extend_select, ignore) -> None:
+    """Usage errors (exit 2), in the order the options are checked: each names its option."""
     from toollint.document.dialects import DIALECTS
-    from toollint.errors import ServerError
-    from toollint.linter.config import validate_selectors
-    from toollint.linter.inputs import lint_inputs
-    from toollint.linter.report.text import render_file
-    from toollint.linter.runner import survey_paths
     from toollint.suggest import did_you_mean
 
     if dialect is not None and dialect not in DIALECTS:
@@ -92,113 +108,104 @@ def check_command(paths, output_format, output_file, select, extend_select, igno
             raise click.BadParameter(f"{path!r} does not exist", param_hint="PATHS")
     if output_file and not os.path.isdir(os.path.dirname(os.path.abspath(output_file))):
         raise click.BadParameter(f"the directory of {output_file!r} does not exist", param_hint="-o/--output-file")
+    _refuse_bad_selection(select, extend_select, ignore)
+    if output_file:
+        _refuse_output_over(output_file, [p for p in paths if os.path.isfile(p)])
+
+
+def _refuse_bad_selection(select, extend_select, ignore) -> None:
+    from toollint.linter.config import validate_selectors
+
     try:
         for option, values in (("--select", select), ("--extend-select", extend_select), ("--ignore", ignore)):
             validate_selectors(_split(values) or (), option)
     except ConfigError as error:
         raise click.BadParameter(str(error).split(": ", 1)[1], param_hint=str(error).split(":", 1)[0]) from None
-    fmt = output_format or "full"
-    colored = use_color(color, sys.stdout, to_file=output_file is not None)
-    try:
-        if select and not _split(select):
-            raise click.BadParameter("is empty, which would disable every rule; name at least one rule "
-                                     "(or leave --select out)", param_hint="--select")
-        if output_file:
-            _refuse_output_over(output_file, [p for p in paths if os.path.isfile(p)])
-        settings = resolve_settings(config, isolated)
-        settings = settings.with_overrides(
-            select=_split(select), extend_select=(settings.extend_select + (_split(extend_select) or ())),
-            ignore=(settings.ignore + (_split(ignore) or ())), fail_on=fail_on,
-            targets=tuple(dict.fromkeys(settings.targets + tuple(targets))) if targets else None,
-            dialect=dialect, extend_exclude=settings.extend_exclude + tuple(extend_exclude),
-            respect_gitignore=respect_gitignore)
-        settings.enabled_rules()
-        if show_files:  # list and exit without linting, as ruff does
-            surveyed = survey_paths(list(paths) or ["."], settings, force_exclude=force_exclude,
-                                    discovery=discovery_mode, stdin_filename=stdin_filename)
-            click.echo("".join(one_line(f"{r.path}: {_fate(r)}") + "\n" for r in surveyed), nl=False)
-            sys.exit(0)
-        fixing = None
-        if fix or diff or fix_only:
-            if live.servers:
-                raise click.BadParameter("fixes edit files; the tools of a live server cannot be edited",
-                                         param_hint="--fix/--diff/--fix-only")
-            from toollint.linter.fixer import fix_paths
+    if select and not _split(select):
+        raise click.BadParameter("is empty, which would disable every rule; name at least one rule "
+                                 "(or leave --select out)", param_hint="--select")
 
-            fixing = fix_paths(list(paths) or ["."], settings, unsafe=unsafe_fixes, write=not diff,
-                               force_exclude=force_exclude, stdin_filename=stdin_filename)
-        if fixing is not None and (diff or fix_only or fixing.from_stdin):
-            run = fixing.run
-        else:  # after --fix: the files as written now, with everything a normal run checks
-            progress = Progress()
-            render = None  # worker processes render the report blocks of their files, when nothing edits them later
-            if REPORTERS[fmt].stream and not statistics and fixing is None:
-                render = partial(render_file, fmt=fmt, unsafe_fixes=unsafe_fixes, color=colored)
-            try:
-                run = lint_inputs(list(paths) or ([] if live.servers else ["."]), settings, live,
-                                  force_exclude=force_exclude, stdin_filename=stdin_filename,
-                                  discovery=discovery_mode, progress=progress, render=render)
-            finally:
-                progress.clear()
-            if fixing is not None:
-                fixing.forget_dropped(run.findings)
+
+def _run(request: CheckRequest, progress: Progress) -> CheckResult:
+    """The library run; its refusals become exit code 2 with the message (a usage error names its option)."""
+    from toollint.errors import RequestError, ServerError
+    from toollint.linter.check_run import run_check
+
+    try:
+        try:
+            return run_check(request)
+        finally:
+            progress.clear()
+    except RequestError as error:
+        raise click.BadParameter(str(error), param_hint=error.option) from None
     except ConfigError as error:
         click.echo(f"toollint: config error: {error}", err=True)
         sys.exit(2)
     except ServerError as error:
         click.echo(f"toollint: {error}", err=True)
         sys.exit(2)
-    if fixing is not None and (diff or fix_only or fixing.from_stdin):
-        from toollint.cli.fixing import report_fixes
 
-        sys.exit(report_fixes(fixing, diff=diff, fix_only=fix_only, quiet=quiet, exit_zero=exit_zero,
-                              fail_on=settings.fail_on, output_format=output_format, unsafe=unsafe_fixes,
-                              rules=settings.enabled_rules()))
 
-    findings = run.findings
-    where = list(paths) or (["the listed servers"] if live.servers else ["."])
-    text: str | None
-    if statistics:
-        from toollint.tokens import statistics as tokens
+def _where(request: CheckRequest) -> list[str]:
+    """What the report says was checked."""
+    return list(request.paths) or (["the listed servers"] if request.live.servers else ["."])
 
-        token_sets = tokens.results_tokens(run.results)
-        if output_format == "json":
-            text = escape_json_controls(tokens.statistics_json(findings, token_sets))
-        else:  # tool and file names are untrusted: each line made safe (reliability review 2, item 8)
-            text = safe_lines(_statistics(findings) + tokens.render_text(token_sets))
-    elif REPORTERS[fmt].stream:
-        chunks = REPORTERS[fmt].load_stream()(findings, run.results, color=colored, paths=where, with_summary=not quiet,
-                              unsafe_fixes=unsafe_fixes, fixed=sum(fixing.fixed.values()) if fixing else None)
-        text = None if output_file is None else "".join(chunks)
-    else:
-        text = REPORTERS[fmt].load()(findings, run.results, color=colored, rules=settings.enabled_rules(), paths=where)
-    if not quiet and not findings and not any(r.tools for r in run.results) and fmt not in ("full", "concise"):
+
+def _print_report(request: CheckRequest, result: CheckResult, output_file: str | None, quiet: bool) -> None:
+    """The report on stdout (streamed piece by piece where the format can), or written to -o."""
+    where = _where(request)
+    report = _render(request, result, where, quiet, to_file=output_file is not None)
+    if not quiet and not result.findings and not any(r.tools for r in result.run.results) and \
+            request.output_format not in ("full", "concise"):
         click.echo(f"toollint: no tool definitions found in {', '.join(where)}", err=True)
-    if text is None:
-        while batch := "".join(islice(chunks, 256)):  # a write per few hundred blocks, memory still flat
-            click.echo(batch, nl=False, color=colored)
+    if not isinstance(report, str):
+        while batch := "".join(islice(report, 256)):  # a write per few hundred blocks, memory still flat
+            click.echo(batch, nl=False, color=request.color)
     elif output_file:
-        _refuse_output_over(output_file, [r.path for r in run.results])
+        _refuse_output_over(output_file, [r.path for r in result.run.results])
         try:
-            atomic_write(output_file, text)
+            atomic_write(output_file, report)
         except (OSError, UnsafeOutput) as error:
             click.echo(f"toollint: cannot write the report: {_os_error_text(error)}", err=True)
             sys.exit(2)
     else:
-        click.echo(text, nl=False, color=colored)
-    if fixing is not None:
-        from toollint.cli.fixing import dropped_notes
+        click.echo(report, nl=False, color=request.color)
 
-        click.echo(dropped_notes(fixing), err=True, nl=False)
-    for crashed in run.crashes:
-        click.echo(f"toollint: internal error while checking {crashed.path}: {crashed.error} "
-                   "(please report it with the file)", err=True)
-    refused = fixing.run.refused if fixing is not None else []
-    for result in refused:
-        click.echo(f"toollint: {result.path}: {result.error}", err=True)
-    if run.crashes or refused:
-        sys.exit(2)
-    sys.exit(0 if exit_zero else exit_code(findings, settings.fail_on))
+
+def _render(request: CheckRequest, result: CheckResult, where: list[str], quiet: bool, *,
+            to_file: bool) -> str | Iterator[str]:
+    """The report with the reporter registry: its text, or the chunks of a streamed format printed to stdout."""
+    if request.statistics:
+        return _statistics_text(request, result)
+    reporter = REPORTERS[request.output_format]
+    if reporter.stream:
+        chunks = reporter.load_stream()(result.findings, result.run.results, color=request.color, paths=where,
+                                        with_summary=not quiet, unsafe_fixes=request.unsafe_fixes,
+                                        fixed=result.fixed)
+        return "".join(chunks) if to_file else chunks
+    return reporter.load()(result.findings, result.run.results, color=request.color,
+                           rules=result.settings.enabled_rules(), paths=where)
+
+
+def _statistics_text(request: CheckRequest, result: CheckResult) -> str:
+    from toollint.tokens import statistics as tokens
+
+    token_sets = tokens.results_tokens(result.run.results)
+    if request.output_format == "json":
+        return escape_json_controls(tokens.statistics_json(result.findings, token_sets))
+    # tool and file names are untrusted: each line made safe (reliability review 2, item 8)
+    return safe_lines(_statistics(result.findings) + tokens.render_text(token_sets))
+
+
+def _problems(result: CheckResult) -> str:
+    """For stderr: the fixes not applied, the files a check crashed on, the files --fix would not write."""
+    from toollint.cli.fixing import dropped_notes
+
+    lines = [dropped_notes(result.fixing)] if result.fixing is not None else []
+    lines += [f"toollint: internal error while checking {crashed.path}: {crashed.error} "
+              "(please report it with the file)\n" for crashed in result.run.crashes]
+    lines += [f"toollint: {refused.path}: {refused.error}\n" for refused in result.refused]
+    return "".join(lines)
 
 
 def _refuse_output_over(output_file: str, inputs: list[str]) -> None:
@@ -212,13 +219,6 @@ def _os_error_text(error: Exception) -> str:
     if isinstance(error, OSError) and error.strerror:
         return f"{error.filename}: {error.strerror}" if error.filename else error.strerror
     return str(error)
-
-
-def exit_code(findings, fail_on: str) -> int:
-    if fail_on == "never":
-        return 0
-    threshold = SEVERITY_RANK[fail_on]
-    return 1 if any(SEVERITY_RANK[f.severity] >= threshold for f in findings) else 0
 
 
 def _statistics(findings) -> str:

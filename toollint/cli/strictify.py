@@ -104,22 +104,22 @@ def strictify_command(file, target, output, validator, check, lang, report_forma
 
 def _run_pairs(check: bool, lang: str, report_format: str, quiet: bool) -> None:
     """Every configured pair; exit 2 if any was refused, else 1 if any strict file is stale, else 0."""
-    from toollint.cli.check import resolve_settings
     from toollint.errors import ConfigError
+    from toollint.linter.shared_config import strictify_pairs
 
     try:
-        settings = resolve_settings(None, False)
+        pairs = strictify_pairs()
     except ConfigError as error:
         click.echo(f"toollint: config error: {error}", err=True)
         sys.exit(2)
-    if not settings.strictify:
+    if not pairs:
         if check:  # the pre-commit hook in a repository that has no strict files yet: nothing to keep in date
             click.echo("toollint strictify --check: no strictify pairs configured "
                        "([tool.toollint.strictify]); nothing to check", err=True)
             sys.exit(0)
         raise click.UsageError("give FILE, or list source = { output = ... } pairs under [tool.toollint.strictify]")
     worst = 0
-    for pair in settings.strictify:
+    for pair in pairs:
         try:
             _run(pair.source, pair.target, pair.output, pair.validator, check, lang, report_format, pair.allow_lossy,
                  list(pair.only), None, None, quiet)

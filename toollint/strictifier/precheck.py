@@ -2,31 +2,22 @@
 
 Rewriting an invalid regex keeps it under `"strict": true`, a `required` entry naming no property becomes a
 new required parameter, a misspelled keyword silently disappears. So the error-level structural rules of
-`toollint check` (and the misspelled-keyword rule) run first, and each finding refuses the file by file,
-line and pointer.
+`toollint check` (and the misspelled-keyword rule) run first, through `linter.shared_config.structural_errors`,
+and each finding refuses the file by file, line and pointer.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-# Structural problems that make a rewrite meaningless or wrong.
-BROKEN_INPUT_RULES = ("invalid-json-schema", "unresolved-ref", "required-not-defined",
-                      "invalid-regex", "unknown-keyword")
-
 
 def broken_input(source: Any, display: str, tool_pointers: list[str] | None = None) -> list[str]:
     """One line per structural error in the parsed file ("file:line:column: pointer: message (rule)"), limited
     to the tools at `tool_pointers` when given."""
-    from toollint.linter.config import Settings
-    from toollint.linter.engine import Linter
+    from toollint.linter.shared_config import structural_errors
 
-    settings = Settings(select=BROKEN_INPUT_RULES, rule_settings={
-        "invalid-regex": {"check-backtracking": False},  # slow but valid: the boundary's matcher copes
-        "unknown-keyword": {"severity": "error"}})
-    findings = Linter(settings).lint(source).findings
     lines = []
-    for finding in sorted(findings, key=lambda f: f.sort_key()):
+    for finding in structural_errors(source):
         if tool_pointers is not None and not any(finding.pointer == p or finding.pointer.startswith(p + "/") or
                                                  p == "" for p in tool_pointers):
             continue
