@@ -18,8 +18,9 @@ from toollint.linter.paramview import Param, _build, plain_description, type_nam
 from toollint.schema.walk import SchemaNode
 
 
-def _options(rule: str) -> dict[str, Any]:
-    return Settings().options(load_catalog()[rule])
+def _options(rule: str) -> Any:
+    """The rule's typed options at their defaults (with their compiled lexicons)."""
+    return Settings().rule_options(load_catalog()[rule])
 
 
 def _node(name: str, schema: dict[str, Any]) -> SchemaNode:
@@ -67,7 +68,7 @@ def test_plain_union_is_the_set_test_it_replaces(schema: dict[str, Any]) -> None
     "num_items", "item_price", "超时时间", "size", "batch_size", "lineHeight",
 ])
 def test_a_name_that_settles_missing_unit_never_reports(name: str) -> None:
-    lex = units._UNITS.get(_options("missing-unit"))
+    lex = _options("missing-unit")
     named = lex.names[name]
     assert named.never == (named.has_unit or named.count_last or named.not_quantity
                            or (named.quantity is None and named.any_count))
@@ -79,10 +80,9 @@ def test_a_name_that_settles_missing_unit_never_reports(name: str) -> None:
 
 
 def test_cjk_units_are_skipped_on_ascii_text_only_when_no_single_unit_is_ascii() -> None:
-    options = _options("missing-unit")
-    assert units._UNITS.get(options).cjk_units_ascii_free
-    ascii_units = {**options, "cjk-single-units": ["m", "秒"]}
-    lex = units._UNITS.get(ascii_units)
+    assert _options("missing-unit").cjk_units_ascii_free
+    ascii_units = {**Settings().options(load_catalog()["missing-unit"]), "cjk-single-units": ["m", "秒"]}
+    lex = units.MissingUnitOptions.from_options(ascii_units)
     assert not lex.cjk_units_ascii_free
     assert units._states_unit("Distance 5m", lex)
 
@@ -97,13 +97,13 @@ _TEXTS = [
 
 @pytest.mark.parametrize("text", _TEXTS)
 def test_identifier_hint_scan_never_hides_a_match(text: str) -> None:
-    lex = identifiers._IDS.get(_options("unconstrained-identifier"))
+    lex = _options("unconstrained-identifier")
     if lex.hints.search(text.lower()) is None:
         assert lex.example is None or lex.example.search(text) is None
         assert lex.provenance is None or lex.provenance.search(text) is None
         assert not identifiers._caller_assigned(text)
     if lex.code_hint.search(text[:60].lower()) is None:
-        assert lex.code_phrases is None or lex.code_phrases.search(text[:60]) is None
+        assert lex.code_phrase_matcher is None or lex.code_phrase_matcher.search(text[:60]) is None
 
 
 @pytest.mark.parametrize(("text", "found"), [

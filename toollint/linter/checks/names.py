@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from typing import Any
 
 from toollint import pointer as jp
@@ -13,11 +13,10 @@ from toollint.document.dialects import GEMINI, Tool
 from toollint.linter.checks import check
 from toollint.linter.checks.shared import content_words, own_words
 from toollint.linter.context import Context
+from toollint.linter.options import RuleOptions
 from toollint.linter.textstats import (
     CJK_RUN,
-    OptionCache,
     WordMatcher,
-    as_list,
     has_text,
     name_tokens,
     stem,
@@ -110,37 +109,48 @@ def duplicate_tool_name(tools: list[Tool], ctx: Context) -> None:
 
 
 @dataclass(frozen=True)
-class _SiblingLexicon:
-    canon: dict[str, str]
-    cjk_canon: dict[str, str]
-    cjk_synonyms: re.Pattern[str] | None
-    stopwords: frozenset[str]
-    contrast: WordMatcher | None
-    threshold: float
+class AmbiguousSiblingToolsOptions(RuleOptions, rule="ambiguous-sibling-tools"):
+    similarity: float
+    synonyms: tuple[tuple[str, ...], ...]
+    contrast_words: tuple[str, ...]
+    stopwords: tuple[str, ...]
 
+    @cached_property
+    def _synonym_stems(self) -> tuple[dict[str, str], dict[str, str]]:
+        """Each synonym's stem -> the first of its group: the Latin ones, and the CJK ones."""
+        canon: dict[str, str] = {}
+        cjk: dict[str, str] = {}
+        for group in self.synonyms:
+            words = [stem(w.lower()) for w in group]
+            if not words:
+                continue
+            for word in words:
+                if CJK_RUN.search(word):
+                    cjk.setdefault(word, words[0])
+                else:
+                    canon.setdefault(word, words[0])
+        return canon, cjk
 
-def _sibling_lexicon(options: dict[str, Any]) -> _SiblingLexicon:
-    canon: dict[str, str] = {}
-    cjk: dict[str, str] = {}
-    for group in options.get("synonyms") or []:
-        words = [stem(w.lower()) for w in as_list(group)]
-        if not words:
-            continue
-        for word in words:
-            if CJK_RUN.search(word):
-                cjk.setdefault(word, words[0])
-            else:
-                canon.setdefault(word, words[0])
-    cjk_re = re.compile("|".join(re.escape(w) for w in sorted(cjk, key=len, reverse=True))) if cjk else None
-    return _SiblingLexicon(
-        canon, cjk, cjk_re,
-        frozenset(stem(w.lower()) for w in as_list(options.get("stopwords"))),
-        words_regex(as_list(options.get("contrast-words"))),
-        float(options.get("similarity", 0.6)),
-    )
+    @cached_property
+    def canon(self) -> dict[str, str]:
+        return self._synonym_stems[0]
 
+    @cached_property
+    def cjk_canon(self) -> dict[str, str]:
+        return self._synonym_stems[1]
 
-_SIBLINGS = OptionCache(_sibling_lexicon)
+    @cached_property
+    def cjk_synonyms(self) -> re.Pattern[str] | None:
+        cjk = self.cjk_canon
+        return re.compile("|".join(re.escape(w) for w in sorted(cjk, key=len, reverse=True))) if cjk else None
+
+    @cached_property
+    def stop_stems(self) -> frozenset[str]:
+        return frozenset(stem(w.lower()) for w in self.stopwords)
+
+    @cached_property
+    def contrast(self) -> WordMatcher | None:
+        return words_regex(self.contrast_words)
 
 
 def _canonical(words: list[str], canon: dict[str, str]) -> list[str]:
@@ -158,7 +168,7 @@ def _bigrams(text: str) -> set[str]:
 def ambiguous_sibling_tools(tools: list[Tool], ctx: Context) -> None:
     if len(tools) < 2:
         return
-    lex: _SiblingLexicon = _SIBLINGS.get(ctx.options)
+    lex: AmbiguousSiblingToolsOptions = ctx.options
     named: dict[tuple[str, ...], list[Tool]] = {}
     for tool in tools:
         description = tool.description
@@ -175,7 +185,7 @@ def ambiguous_sibling_tools(tools: list[Tool], ctx: Context) -> None:
             own = text = own_words(tool.description, tools, ctx)
             if lex.cjk_synonyms is not None:
                 text = lex.cjk_synonyms.sub(lambda m: f" {lex.cjk_canon[m.group(0)]} ", text)
-            words = set(_canonical(content_words(CJK_RUN.sub(" ", text), lex.stopwords), lex.canon))
+            words = set(_canonical(content_words(CJK_RUN.sub(" ", text), lex.stop_stems), lex.canon))
             words |= _bigrams(text)
             buckets.setdefault(key, []).append((tool, words, own))
     for group in buckets.values():
@@ -187,7 +197,7 @@ def ambiguous_sibling_tools(tools: list[Tool], ctx: Context) -> None:
                 if other.name == tool.name:
                     continue  # duplicate-tool-name's business
                 union = words | other_words
-                if not union or len(words & other_words) / len(union) < lex.threshold:
+                if not union or len(words & other_words) / len(union) < lex.similarity:
                     continue
                 if _distinguishes(text, other, lex) or _distinguishes(other_text, tool, lex):
                     continue
@@ -200,7 +210,7 @@ def ambiguous_sibling_tools(tools: list[Tool], ctx: Context) -> None:
                 break
 
 
-def _distinguishes(text: str, other: Tool, lex: _SiblingLexicon) -> bool:
+def _distinguishes(text: str, other: Tool, lex: AmbiguousSiblingToolsOptions) -> bool:
     if other.name and other.name.lower() in text.lower():
         return True
     return lex.contrast is not None and lex.contrast.search(text) is not None
@@ -239,10 +249,16 @@ def prefixed_name(template: str, server: str, tool: str) -> str:
     return template.replace("{server}", server).replace("{tool}", tool)
 
 
+@dataclass(frozen=True)
+class PrefixedNameTooLongOptions(RuleOptions, rule="prefixed-name-too-long"):
+    prefix_format: str
+    max_length: int
+
+
 @check("prefixed-name-too-long", "set")
 def prefixed_name_too_long(toolset: ToolSet, ctx: SetContext) -> None:
-    template = str(ctx.options.get("prefix-format", "mcp__{server}__{tool}"))
-    limit = int(ctx.options.get("max-length", 64))
+    options: PrefixedNameTooLongOptions = ctx.options
+    template, limit = options.prefix_format, options.max_length
     for member, tool in toolset.entries():
         if tool.name is None or not member.prefixed:
             continue

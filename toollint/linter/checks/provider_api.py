@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
@@ -28,6 +29,7 @@ from toollint.linter.checks.shared import (
     relative_pointer,
 )
 from toollint.linter.context import Context, node_label
+from toollint.linter.options import RuleOptions
 from toollint.linter.toolsets import SetContext, ToolSet
 from toollint.profiles import context_tuple, provider_title
 from toollint.profiles.tool_apis import Construct, construct
@@ -284,13 +286,15 @@ def strict_inside_schema(tool: Tool, ctx: Context) -> None:
                     "are not constrained and nothing says so")
 
 
-_MAX_DESCRIPTION = construct("description_too_long")["max_length"]
+@dataclass(frozen=True)
+class DescriptionTooLongOptions(RuleOptions, rule="description-too-long"):
+    max_length: int
 
 
 @check("description-too-long", "tool")
 def description_too_long(tool: Tool, ctx: Context) -> None:
     description = tool.description
-    limit = int(ctx.options.get("max-length", _MAX_DESCRIPTION))
+    limit = ctx.options.max_length
     if not isinstance(description, str) or len(description) <= limit:
         return  # most descriptions: decided before the construct and the targets are looked at
     item = construct("description_too_long")
@@ -305,10 +309,15 @@ def description_too_long(tool: Tool, ctx: Context) -> None:
 # --- the tool set: one file, and with `check --tool-set` all files and servers of the run ------------
 
 
+@dataclass(frozen=True)
+class TooManyToolsOptions(RuleOptions, rule="too-many-tools"):
+    openai_limit: int
+    gemini_limit: int
+
+
 def _count_limits(ctx: Context) -> list[tuple[str, int]]:
-    item = construct("tool_count")
-    limits = {"openai": int(ctx.options.get("openai-limit", item["openai_limit"])),
-              "gemini": int(ctx.options.get("gemini-limit", item["gemini_limit"]))}
+    options: TooManyToolsOptions = ctx.options
+    limits = {"openai": options.openai_limit, "gemini": options.gemini_limit}
     targets = set(ctx.linter.settings.targets)
     return sorted(((n, lim) for n, lim in limits.items() if not targets or n in targets), key=lambda kv: kv[1])
 
@@ -334,8 +343,14 @@ SAMPLE_BYTES = 8_000
 SAFE_SHARE = 0.7  # an 8 KB sample's rate is within 6.2% of the whole set's in every corpus file over 50 KB
 
 
+@dataclass(frozen=True)
+class ToolSetTokenBudgetOptions(RuleOptions, rule="tool-set-token-budget"):
+    budget_tokens: int
+
+
 def _budget(ctx: Context) -> int:
-    return int(ctx.options.get("budget-tokens", construct("token_budget")["budget_tokens"]))
+    options: ToolSetTokenBudgetOptions = ctx.options
+    return options.budget_tokens
 
 
 def _over_budget(tools: list[Tool], budget: int) -> tuple[int, int] | None:

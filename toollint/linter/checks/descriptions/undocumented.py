@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from functools import cached_property
 
 from toollint.linter.checks import check
 from toollint.linter.context import Context, node_label
 from toollint.linter.docview import entry_text, is_top_level
 from toollint.linter.namememo import NameMemo
+from toollint.linter.options import RuleOptions
 from toollint.linter.paramview import param_of
-from toollint.linter.textstats import OptionCache, as_list, name_tokens
+from toollint.linter.textstats import name_tokens
 from toollint.schema.walk import SchemaNode
 from toollint.terminal import shown
 
@@ -19,28 +20,35 @@ from toollint.terminal import shown
 
 
 @dataclass(frozen=True)
-class _ParamLexicon:
-    vague_heads: frozenset[str]
-    evident_short: frozenset[str]
-    relational: frozenset[str]  # a measure of something the name does not say: `depth` (of what?)
+class MissingParamDescriptionOptions(RuleOptions, rule="missing-param-description"):
+    vague_names: tuple[str, ...]
+    extra_vague_names: tuple[str, ...]
+    relational_names: tuple[str, ...]
+    evident_short_names: tuple[str, ...]
 
+    @cached_property
+    def vague_heads(self) -> frozenset[str]:
+        return frozenset(w.lower() for w in self.vague_names + self.extra_vague_names)
 
-def _param_lexicon(options: dict[str, Any]) -> NameMemo:
-    """What the name alone says (`_opaque`), memoised per name for this options set: names repeat (`id`, `q`)."""
-    lex = _ParamLexicon(
-        frozenset(w.lower() for w in as_list(options.get("vague-names")) + as_list(options.get("extra-vague-names"))),
-        frozenset(w.lower() for w in as_list(options.get("evident-short-names"))),
-        frozenset(w.lower() for w in as_list(options.get("relational-names"))))
-    return NameMemo(lambda name: _opaque(name, lex))
+    @cached_property
+    def evident_short(self) -> frozenset[str]:
+        return frozenset(w.lower() for w in self.evident_short_names)
 
+    @cached_property
+    def relational(self) -> frozenset[str]:
+        """Measures of something the name does not say: `depth` (of what?)."""
+        return frozenset(w.lower() for w in self.relational_names)
 
-_PARAMS = OptionCache(_param_lexicon)
+    @cached_property
+    def opacity(self) -> NameMemo:
+        """What the name alone says (`_opaque`), memoised per name for these options: names repeat (`id`, `q`)."""
+        return NameMemo(lambda name: _opaque(name, self))
 
 
 _OF_WHAT = " does not say of what"
 
 
-def _opaque(name: str, lex: _ParamLexicon) -> str | None:
+def _opaque(name: str, lex: MissingParamDescriptionOptions) -> str | None:
     tokens = name_tokens(name)
     if not tokens:
         return None
@@ -57,7 +65,7 @@ def _opaque(name: str, lex: _ParamLexicon) -> str | None:
 def missing_param_description(node: SchemaNode, ctx: Context) -> None:
     if not node.name or node.name[0] in "_$":
         return  # `_meta`, `$schema`: protocol fields, not the tool's parameters
-    why = _PARAMS.get(ctx.options)[node.name]
+    why = ctx.options.opacity[node.name]
     if why is None or (why.endswith(_OF_WHAT) and not is_top_level(node)):
         return  # `options.depth`: the object it sits in says of what
     param = param_of(node, ctx)

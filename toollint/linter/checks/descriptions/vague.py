@@ -9,16 +9,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from functools import cached_property
 
 from toollint.document.dialects import Tool
 from toollint.linter.checks import check
 from toollint.linter.checks.shared import content_words, own_words
 from toollint.linter.context import Context
+from toollint.linter.options import RuleOptions
 from toollint.linter.textstats import (
     CJK_RUN,
-    OptionCache,
-    as_list,
     has_text,
     length_in_words,
     name_tokens,
@@ -31,48 +30,49 @@ from toollint.terminal import shown
 
 
 @dataclass(frozen=True)
-class _VagueLexicon:
-    stopwords: frozenset[str]
-    generic: frozenset[str]
-    cjk_generic: re.Pattern[str] | None
+class VagueDescriptionOptions(RuleOptions, rule="vague-description"):
     min_words: float
-    cjk_per_word: float
+    cjk_chars_per_word: float
+    generic_words: tuple[str, ...]
+    extra_generic_words: tuple[str, ...]
+    stopwords: tuple[str, ...]
+
+    @cached_property
+    def stop_stems(self) -> frozenset[str]:
+        """The stems of the Latin stopwords (content words are counted without them)."""
+        return frozenset(stem(w.lower()) for w in self.stopwords if not CJK_RUN.search(w))
+
+    @cached_property
+    def generic(self) -> frozenset[str]:
+        """The stems of the Latin generic words."""
+        return frozenset(stem(w.lower()) for w in self.generic_words + self.extra_generic_words
+                         if not CJK_RUN.search(w))
+
+    @cached_property
+    def cjk_generic(self) -> re.Pattern[str] | None:
+        """The CJK generic words and stopwords, longest first: what a CJK text says besides them is its content."""
+        cjk_words = [w for w in self.generic_words + self.extra_generic_words if CJK_RUN.search(w)]
+        cjk_stop = [w for w in self.stopwords if CJK_RUN.search(w)]
+        if not cjk_words and not cjk_stop:
+            return None
+        return re.compile("|".join(re.escape(w) for w in sorted(cjk_words + cjk_stop, key=len, reverse=True)))
 
 
-def _vague_lexicon(options: dict[str, Any]) -> _VagueLexicon:
-    cjk_words = [w for w in as_list(options.get("generic-words")) + as_list(options.get("extra-generic-words"))
-                 if CJK_RUN.search(w)]
-    latin = [w for w in as_list(options.get("generic-words")) + as_list(options.get("extra-generic-words"))
-             if not CJK_RUN.search(w)]
-    cjk_stop = [w for w in as_list(options.get("stopwords")) if CJK_RUN.search(w)]
-    return _VagueLexicon(
-        frozenset(stem(w.lower()) for w in as_list(options.get("stopwords")) if not CJK_RUN.search(w)),
-        frozenset(stem(w.lower()) for w in latin),
-        re.compile("|".join(re.escape(w) for w in sorted(cjk_words + cjk_stop, key=len, reverse=True)))
-        if cjk_words or cjk_stop else None,
-        float(options.get("min-words", 3)),
-        float(options.get("cjk-chars-per-word", 2.0)),
-    )
-
-
-_VAGUE = OptionCache(_vague_lexicon)
-
-
-def _vagueness(tool: Tool, text: str, lex: _VagueLexicon) -> str | None:
+def _vagueness(tool: Tool, text: str, lex: VagueDescriptionOptions) -> str | None:
     if not has_text(text):
         return "is empty"
     if len(text) >= 120:
         return None  # long enough to say something; restating and generic texts are short
-    size = length_in_words(text, lex.cjk_per_word)
+    size = length_in_words(text, lex.cjk_chars_per_word)
     if size >= 12:
         return None
     name = tool.name or ""
     name_words = {stem(t) for t in name_tokens(name)}
     joined = "".join(name_tokens(name))
     if text.isascii():  # no CJK to set aside or to find
-        latin, only_latin = content_words(text, lex.stopwords), True
+        latin, only_latin = content_words(text, lex.stop_stems), True
     else:
-        latin = content_words(CJK_RUN.sub(" ", text), lex.stopwords)
+        latin = content_words(CJK_RUN.sub(" ", text), lex.stop_stems)
         cjk_text = lex.cjk_generic.sub("", text) if lex.cjk_generic is not None else text
         only_latin = CJK_RUN.search(cjk_text) is None
     if only_latin:
@@ -93,7 +93,7 @@ def _vagueness(tool: Tool, text: str, lex: _VagueLexicon) -> str | None:
 @check("vague-description", "tool")
 def vague_description(tool: Tool, ctx: Context) -> None:
     description = tool.description
-    lex: _VagueLexicon = _VAGUE.get(ctx.options)
+    lex: VagueDescriptionOptions = ctx.options
     advice = ("say what it does, what it returns and when to use it (or a sibling tool instead), in one or two "
               "sentences, in any language")
     why = "the model chooses tools by their descriptions"

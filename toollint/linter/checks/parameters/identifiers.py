@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from toollint.lazy_regex import lazy_compile
@@ -13,11 +14,10 @@ from toollint.linter.checks.parameters.tool_names import names_other_tool
 from toollint.linter.context import Context, node_label
 from toollint.linter.docview import SENTENCE_BREAK, tool_docs, with_docs
 from toollint.linter.namememo import NameMemo
+from toollint.linter.options import RuleOptions
 from toollint.linter.paramview import plain_description, plain_type, string_param
 from toollint.linter.textstats import (
-    OptionCache,
     WordMatcher,
-    as_list,
     contains_any,
     has_cjk,
     literal_trie,
@@ -31,41 +31,67 @@ from toollint.terminal import shown
 # unconstrained-identifier
 
 @dataclass(frozen=True)
-class _IdLexicon:
-    id_words: frozenset[str]
-    number_words: frozenset[str]
-    business_nouns: frozenset[str]
-    id_phrases: WordMatcher | None
-    example: WordMatcher | None
-    provenance: WordMatcher | None
-    cjk_id_names: tuple[str, ...]
-    code_phrases: WordMatcher | None
-    code_hint: re.Pattern[str]  # the words of `code_phrases` as substrings (of the lower-cased text)
-    # Every word of `example`, `provenance` and `_caller_assigned`'s pre-filter, as substrings of the lower-cased
-    # text: when none occurs, none of the three can match, and one scan replaces three.
-    hints: re.Pattern[str]
-    names: NameMemo = field(compare=False)  # name -> `_id_name`
+class UnconstrainedIdentifierOptions(RuleOptions, rule="unconstrained-identifier"):
+    id_words: tuple[str, ...]
+    extra_id_words: tuple[str, ...]
+    number_words: tuple[str, ...]
+    business_nouns: tuple[str, ...]
+    id_phrases: tuple[str, ...]
+    code_phrases: tuple[str, ...]
+    example_words: tuple[str, ...]
+    provenance_words: tuple[str, ...]
 
+    @cached_property
+    def id_word_set(self) -> frozenset[str]:
+        return frozenset(w.lower() for w in self.id_words + self.extra_id_words)
 
-def _id_lexicon(options: dict[str, Any]) -> _IdLexicon:
-    id_words = frozenset(w.lower() for w in as_list(options.get("id-words")) + as_list(options.get("extra-id-words")))
-    number_words = frozenset(w.lower() for w in as_list(options.get("number-words")))
-    business_nouns = frozenset(w.lower() for w in as_list(options.get("business-nouns")))
-    heads = id_words | number_words | business_nouns | {"code"}  # the last tokens `_is_identifier` looks at
-    example = words_regex(as_list(options.get("example-words")))
-    provenance = words_regex(as_list(options.get("provenance-words")))
-    code_phrases = words_regex(as_list(options.get("code-phrases")))
-    hints = [word for matcher in (example, provenance) if matcher is not None for word, *_ in matcher.entries]
-    return _IdLexicon(
-        id_words, number_words, business_nouns,
-        words_regex(as_list(options.get("id-phrases"))),
-        example, provenance,
-        tuple(w for w in as_list(options.get("id-phrases")) if has_cjk(w)),
-        code_phrases,
-        literal_trie([word for word, *_ in code_phrases.entries] if code_phrases is not None else []),
-        literal_trie(hints + list(_ASSIGNED_PARTS) + list(_ASSIGNED_CJK)),
-        NameMemo(lambda name: _id_name(name, heads)),
-    )
+    @cached_property
+    def number_word_set(self) -> frozenset[str]:
+        return frozenset(w.lower() for w in self.number_words)
+
+    @cached_property
+    def business_noun_set(self) -> frozenset[str]:
+        return frozenset(w.lower() for w in self.business_nouns)
+
+    @cached_property
+    def id_phrase_matcher(self) -> WordMatcher | None:
+        return words_regex(self.id_phrases)
+
+    @cached_property
+    def example(self) -> WordMatcher | None:
+        return words_regex(self.example_words)
+
+    @cached_property
+    def provenance(self) -> WordMatcher | None:
+        return words_regex(self.provenance_words)
+
+    @cached_property
+    def cjk_id_names(self) -> tuple[str, ...]:
+        return tuple(w for w in self.id_phrases if has_cjk(w))
+
+    @cached_property
+    def code_phrase_matcher(self) -> WordMatcher | None:
+        return words_regex(self.code_phrases)
+
+    @cached_property
+    def code_hint(self) -> re.Pattern[str]:
+        """The words of `code_phrase_matcher` as substrings (of the lower-cased text)."""
+        matcher = self.code_phrase_matcher
+        return literal_trie([word for word, *_ in matcher.entries] if matcher is not None else [])
+
+    @cached_property
+    def hints(self) -> re.Pattern[str]:
+        """Every word of `example`, `provenance` and `_caller_assigned`'s pre-filter, as substrings of the
+        lower-cased text: when none occurs, none of the three can match, and one scan replaces three."""
+        words = [word for matcher in (self.example, self.provenance) if matcher is not None
+                 for word, *_ in matcher.entries]
+        return literal_trie(words + list(_ASSIGNED_PARTS) + list(_ASSIGNED_CJK))
+
+    @cached_property
+    def names(self) -> NameMemo:
+        """name -> `_id_name`."""
+        heads = self.id_word_set | self.number_word_set | self.business_noun_set | {"code"}  # `_is_identifier`'s
+        return NameMemo(lambda name: _id_name(name, heads))
 
 
 def _id_name(name: str, heads: frozenset[str]) -> tuple[tuple[str, ...], bool] | None:
@@ -83,22 +109,21 @@ def _id_name(name: str, heads: frozenset[str]) -> tuple[tuple[str, ...], bool] |
     return tokens, False
 
 
-_IDS = OptionCache(_id_lexicon)
 _QUOTED_SAMPLE = lazy_compile(r"['\"`‘“「]([A-Za-z0-9][\w.:/#-]{1,80})['\"`’”」]")
 
 
-def _is_identifier(description: str, tokens: tuple[str, ...], lex: _IdLexicon) -> bool:
+def _is_identifier(description: str, tokens: tuple[str, ...], lex: UnconstrainedIdentifierOptions) -> bool:
     if not tokens:
         return False
     head = tokens[-1]
-    if head in lex.id_words:
+    if head in lex.id_word_set:
         return True
-    if len(tokens) > 1 and head in lex.number_words:
-        return tokens[-2] in lex.business_nouns or head in ("no", "nr")
+    if len(tokens) > 1 and head in lex.number_word_set:
+        return tokens[-2] in lex.business_noun_set or head in ("no", "nr")
     if head == "code" and len(tokens) > 1:
-        return tokens[-2] in lex.business_nouns
-    if head in lex.business_nouns and lex.id_phrases is not None:
-        return lex.id_phrases.search(description[:40]) is not None
+        return tokens[-2] in lex.business_noun_set
+    if head in lex.business_noun_set and lex.id_phrase_matcher is not None:
+        return lex.id_phrase_matcher.search(description[:40]) is not None
     if has_cjk(head):  # a Chinese name: 订单号, 运单编号
         return any(phrase in head for phrase in lex.cjk_id_names)
     return False
@@ -120,14 +145,14 @@ def _constrained(schema: dict[str, Any]) -> bool:
     return isinstance(default, str) and bool(default)
 
 
-def _names_a_code(schema: dict[str, Any], lex: _IdLexicon) -> bool:
+def _names_a_code(schema: dict[str, Any], lex: UnconstrainedIdentifierOptions) -> bool:
     """"The ISBN of the book", "IATA airport code": the description says the value is a code with a fixed format."""
     text = schema.get("description")
-    if not isinstance(text, str) or lex.code_phrases is None:
+    if not isinstance(text, str) or lex.code_phrase_matcher is None:
         return False
     head = text[:60]
     # Most descriptions hold no code phrase at all: one scan for any of them as a substring settles those.
-    return lex.code_hint.search(head.lower()) is not None and lex.code_phrases.search(head) is not None
+    return lex.code_hint.search(head.lower()) is not None and lex.code_phrase_matcher.search(head) is not None
 
 
 def _quoted_sample(text: str) -> bool:
@@ -195,7 +220,7 @@ _ID_TOKENS = frozenset({"id", "ids", "uuid", "uuids", "guid", "guids", "identifi
 _CJK_ID = ("编号", "号码", "单号", "标识")
 
 
-def _example_of(prose: str, tokens: tuple[str, ...], lex: _IdLexicon) -> bool:
+def _example_of(prose: str, tokens: tuple[str, ...], lex: UnconstrainedIdentifierOptions) -> bool:
     """The tool description shows an example id (digits, `-` or `_` in it, or mixed case) or its format ("by its
     id (a UUID string)") in a sentence about the id's noun."""
     nouns = [t for t in tokens if t not in _ID_TOKENS]
@@ -250,7 +275,7 @@ def unconstrained_identifier(node: SchemaNode, ctx: Context) -> None:
     # A plain property's own type settles most of it before its name is looked at (and it is its own view).
     if kind is not None and (kind != "string" or _constrained(schema)) and kind != "array":
         return  # a number, a flag or an object holds no identifier string; a constrained string is shown
-    lex: _IdLexicon = _IDS.get(ctx.options)
+    lex: UnconstrainedIdentifierOptions = ctx.options
     named = lex.names[node.name or ""]
     if named is None:
         return
@@ -269,7 +294,7 @@ def unconstrained_identifier(node: SchemaNode, ctx: Context) -> None:
     _judge_identifier(node, ctx, lex, tokens, param.schema, schema, param.description)
 
 
-def _judge_identifier(node: SchemaNode, ctx: Context, lex: _IdLexicon, tokens: tuple[str, ...],
+def _judge_identifier(node: SchemaNode, ctx: Context, lex: UnconstrainedIdentifierOptions, tokens: tuple[str, ...],
                       view: dict[str, Any], schema: dict[str, Any], description: str) -> None:
     """unconstrained-identifier on a string (or array of strings) parameter: `view` is its parameter view's
     schema, `schema` the one its values follow (the items' for an array), `description` the view's text."""

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
+from functools import cached_property
 
 from toollint.lazy_regex import lazy_compile
 from toollint.linter.checks import check
@@ -12,8 +12,9 @@ from toollint.linter.checks.parameters.tool_names import names_other_tool
 from toollint.linter.context import Context, node_label
 from toollint.linter.docview import with_docs
 from toollint.linter.namememo import NameMemo
+from toollint.linter.options import RuleOptions
 from toollint.linter.paramview import plain_description, plain_type, string_param
-from toollint.linter.textstats import OptionCache, WordMatcher, as_list, has_cjk, name_tokens, words_regex
+from toollint.linter.textstats import WordMatcher, has_cjk, name_tokens, words_regex
 from toollint.schema.walk import SchemaNode
 from toollint.terminal import shown
 
@@ -22,46 +23,72 @@ from toollint.terminal import shown
 
 
 @dataclass(frozen=True)
-class _PathLexicon:
-    names: frozenset[str]
-    cjk_names: tuple[str, ...]  # the CJK ones of `names`, found anywhere in a CJK name token
-    weak_names: frozenset[str]
-    not_modifiers: frozenset[str]
-    weak_modifiers: frozenset[str]
-    path_words: WordMatcher | None
-    absolute: WordMatcher | None
-    relative: WordMatcher | None
-    anchored: re.Pattern[str]
-    remote: WordMatcher | None
-    names_seen: NameMemo = field(compare=False)  # name -> `_path_name`
+class RelativePathOptions(RuleOptions, rule="relative-path"):
+    path_names: tuple[str, ...]
+    weak_path_names: tuple[str, ...]
+    extra_path_names: tuple[str, ...]
+    not_path_modifiers: tuple[str, ...]
+    weak_path_modifiers: tuple[str, ...]
+    path_words: tuple[str, ...]
+    absolute_words: tuple[str, ...]
+    relative_words: tuple[str, ...]
+    remote_words: tuple[str, ...]
+
+    @cached_property
+    def names(self) -> frozenset[str]:
+        return frozenset(w.lower() for w in self.path_names + self.extra_path_names)
+
+    @cached_property
+    def cjk_names(self) -> tuple[str, ...]:
+        """The CJK ones of `names`, found anywhere in a CJK name token."""
+        return tuple(word for word in self.names if has_cjk(word))
+
+    @cached_property
+    def weak_names(self) -> frozenset[str]:
+        return frozenset(w.lower() for w in self.weak_path_names)
+
+    @cached_property
+    def not_modifiers(self) -> frozenset[str]:
+        return frozenset(w.lower() for w in self.not_path_modifiers)
+
+    @cached_property
+    def weak_modifiers(self) -> frozenset[str]:
+        return frozenset(w.lower() for w in self.weak_path_modifiers)
+
+    @cached_property
+    def path_word_matcher(self) -> WordMatcher | None:
+        return words_regex(self.path_words)
+
+    @cached_property
+    def absolute(self) -> WordMatcher | None:
+        return words_regex(self.absolute_words)
+
+    @cached_property
+    def relative(self) -> WordMatcher | None:
+        return words_regex(self.relative_words)
+
+    @cached_property
+    def remote(self) -> WordMatcher | None:
+        return words_regex(self.remote_words)
+
+    @cached_property
+    def names_seen(self) -> NameMemo:
+        """name -> `_path_name`."""
+        return NameMemo(lambda name: _path_name(name, self))
 
 
-def _path_lexicon(options: dict[str, Any]) -> _PathLexicon:
-    names = frozenset(w.lower() for w in as_list(options.get("path-names")) + as_list(options.get("extra-path-names")))
-    weak_names = frozenset(w.lower() for w in as_list(options.get("weak-path-names")))
-    lex = _PathLexicon(
-        names, tuple(word for word in names if has_cjk(word)), weak_names,
-        frozenset(w.lower() for w in as_list(options.get("not-path-modifiers"))),
-        frozenset(w.lower() for w in as_list(options.get("weak-path-modifiers"))),
-        words_regex(as_list(options.get("path-words"))),
-        words_regex(as_list(options.get("absolute-words"))),
-        words_regex(as_list(options.get("relative-words"))),
-        re.compile(r"relative\s+to\s+(?!(?:the\s+)?(?:current|working|cwd))\S|\w-relative\b|(?:within|inside|in)\s+(?:the|a|your)\s+"
-                   r"(?:repository|repo|project|vault|workspace|archive|bucket|share|drive)|相对于", re.IGNORECASE),
-        words_regex(as_list(options.get("remote-words"))),
-        NameMemo(lambda name: _path_name(name, lex)),  # called after `lex` is bound, on the first lookup
-    )
-    return lex
+# Paths relative to the tool's own base: "relative to the project", "within the repository", 相对于.
+_ANCHORED = lazy_compile(r"relative\s+to\s+(?!(?:the\s+)?(?:current|working|cwd))\S|\w-relative\b|(?:within|inside|in)\s+"
+                         r"(?:the|a|your)\s+(?:repository|repo|project|vault|workspace|archive|bucket|share|drive)|相对于",
+                         re.IGNORECASE)
 
-
-_PATHS = OptionCache(_path_lexicon)
 # `^/`, `^\/`, `^[A-Za-z]:`, `^(/|[A-Za-z]:)`, `^(?:/|~)`, `^\\\\` (UNC), `^~/`.
 _ABSOLUTE_PATTERN = lazy_compile(r"^\^\(?(?:\?:)?(?:\\?/|\[(?:a-zA-Z|A-Za-z|a-z|A-Z)\]:|~|\\\\\\\\|[A-Za-z]:)")
 # `^(?!/)`, `^[^/]`: the author requires a relative path on purpose.
 _RELATIVE_PATTERN = lazy_compile(r"^\^(?:\(\?!\\?/|\[\^\\?/)")
 
 
-def _path_kind(tokens: tuple[str, ...], lex: _PathLexicon) -> str | None:
+def _path_kind(tokens: tuple[str, ...], lex: RelativePathOptions) -> str | None:
     """"strong" when the name says path, "weak" when it may; None when it is no file-system path."""
     if not tokens:
         return None
@@ -79,7 +106,7 @@ def _path_kind(tokens: tuple[str, ...], lex: _PathLexicon) -> str | None:
     return None
 
 
-def _path_name(name: str, lex: _PathLexicon) -> tuple[tuple[str, ...], str] | None:
+def _path_name(name: str, lex: RelativePathOptions) -> tuple[tuple[str, ...], str] | None:
     """The name's tokens and `_path_kind`, or None when the name is no path."""
     tokens = name_tokens(name)
     kind = _path_kind(tokens, lex)
@@ -122,14 +149,14 @@ _RELATIVE_EXAMPLE = lazy_compile(r"(?:\be\.g\.,?|\bsuch\s+as|\bfor\s+example|\bl
                                  r"(?:\.{1,2}/|[A-Za-z_][\w.-]*/|[A-Za-z_][\w-]*[\"'`”’)])", re.IGNORECASE)
 
 
-def _anchored_tool(ctx: Context, lex: _PathLexicon) -> bool:
+def _anchored_tool(ctx: Context) -> bool:
     """A tool whose other parameters say its paths are relative to its project or root ("relative to the
     project", `res://`): its paths share that base by design."""
     tool = ctx.tool
     properties = tool.schema.get("properties") if tool is not None and isinstance(tool.schema, dict) else None
     for prop in properties.values() if isinstance(properties, dict) else ():
         text = prop.get("description") if isinstance(prop, dict) else None
-        if isinstance(text, str) and (lex.anchored.search(text) or "res://" in text):
+        if isinstance(text, str) and (_ANCHORED.search(text) or "res://" in text):
             return True
     return False
 
@@ -168,7 +195,7 @@ _REMOTE_TOKENS = frozenset({"github", "gitlab", "gitea", "bitbucket", "git", "re
                             "vault", "note", "area", "iteration", "hierarchy"})
 
 
-def _off_disk_tool(ctx: Context, lex: _PathLexicon) -> bool:
+def _off_disk_tool(ctx: Context, lex: RelativePathOptions) -> bool:
     """Whether the tool's description places its paths off the agent's disk (once per tool)."""
     tool = ctx.tool
 
@@ -197,7 +224,7 @@ _FILE_WORDS = lazy_compile(r"\b(?:files?|director(?:y|ies)|folders?|paths?)\b|�
 
 @check("relative-path", "schema", properties_only=True)
 def relative_path(node: SchemaNode, ctx: Context) -> None:
-    lex: _PathLexicon = _PATHS.get(ctx.options)
+    lex: RelativePathOptions = ctx.options
     named = lex.names_seen[node.name or ""]
     if named is None:
         if not (node.name and node.name.lower() in _ROLE_NAMES and _role_path(node, ctx)):
@@ -230,7 +257,7 @@ def relative_path(node: SchemaNode, ctx: Context) -> None:
     if isinstance(schema.get("default"), str):
         return  # an absolute default or a JSONPath; or a relative one (`./output`, `""`): relative by design
     text = with_docs(text, node, ctx)  # what the docstring's `Args:` entry and the description say of it
-    if kind == "weak" and (lex.path_words is None or lex.path_words.search(text) is None):
+    if kind == "weak" and (lex.path_word_matcher is None or lex.path_word_matcher.search(text) is None):
         return
     if _RELATIVE_EXAMPLE.search(text):
         return  # "e.g. \"root/Player\"", "like dist": the tool resolves it against its own base
@@ -246,11 +273,11 @@ def relative_path(node: SchemaNode, ctx: Context) -> None:
     tool = ctx.tool
     tool_text = tool.description if tool is not None and isinstance(tool.description, str) else ""
     if lex.absolute is not None and lex.absolute.search(text):
-        if lex.relative is None or not lex.relative.search(text) or lex.anchored.search(text):
+        if lex.relative is None or not lex.relative.search(text) or _ANCHORED.search(text):
             return
     elif lex.relative is not None and lex.relative.search(text):
         return  # relative by design ("the relative path to the doc page"); the base is the tool's business
-    if lex.anchored.search(text) or (lex.remote is not None and lex.remote.search(text)) or _off_disk_tool(ctx, lex):
+    if _ANCHORED.search(text) or (lex.remote is not None and lex.remote.search(text)) or _off_disk_tool(ctx, lex):
         return  # the tool's paths are in a repository, a bucket, on an SSH host, a NAS volume, an API endpoint
     if _OFF_DISK.search(text) or not _REMOTE_TOKENS.isdisjoint(named[0]):
         return  # a path on an SSH host, a NAS volume, an API endpoint: not the agent's file system
@@ -260,7 +287,7 @@ def relative_path(node: SchemaNode, ctx: Context) -> None:
     elif lex.absolute is not None and lex.absolute.search(tool_text):
         return  # "All paths must be absolute" for the whole tool
     # Last, as they look at every tool of the file (once per file, but only for files that get this far):
-    if _manages_working_directory(ctx) or _code_language_set(ctx) or _anchored_tool(ctx, lex):
+    if _manages_working_directory(ctx) or _code_language_set(ctx) or _anchored_tool(ctx):
         return  # a shell-like set whose `cd` makes relative paths its design, or values in Java/JavaScript code
     what = "paths" if items is not None else "a path"
     ctx.report(node.pointer, f"`{shown(node_label(node))}` takes {what} but does not require an absolute one",

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cached_property
 from itertools import islice
 from typing import Any
 
@@ -18,10 +20,10 @@ from toollint.linter.checks.parameters.quantity_context import (
 from toollint.linter.context import Context, node_label
 from toollint.linter.docview import with_docs
 from toollint.linter.namememo import NameMemo
+from toollint.linter.options import RuleOptions
 from toollint.linter.paramview import param_of, plain_description, plain_type, type_name
 from toollint.linter.textstats import (
     LATIN_WORD,
-    OptionCache,
     WordMatcher,
     as_list,
     contains_any,
@@ -51,62 +53,105 @@ _ONLY_NUMBER_CHARS = lazy_compile(r"^[\^$\\d0-9\[\]\-+.,()?*{}|:]+$")
 
 
 @dataclass(frozen=True)
-class _UnitLexicon:
-    kinds: dict[str, dict[str, Any]]
-    word_kind: dict[str, str]
-    cjk_words: list[tuple[str, str]]
-    name_units: frozenset[str]
-    units: WordMatcher | None
-    cjk_units: re.Pattern[str] | None
-    cjk_units_ascii_free: bool  # every CJK single unit is non-ASCII, so `cjk_units` cannot match ASCII text
-    count_words: frozenset[str]
-    count_modifiers: frozenset[str]
-    count_phrases: WordMatcher | None
-    modifier_kinds: dict[str, str]
-    not_quantities: frozenset[tuple[str, ...]]
-    not_quantity_heads: frozenset[str]  # the first tokens of `not_quantities`: a name holds none of them mostly
-    names: NameMemo = field(compare=False)  # name -> `_UnitName`
+class MissingUnitOptions(RuleOptions, rule="missing-unit"):
+    name_units: tuple[str, ...]
+    units: tuple[str, ...]
+    cjk_single_units: tuple[str, ...]
+    count_words: tuple[str, ...]
+    count_modifiers: tuple[str, ...]
+    count_phrases: tuple[str, ...]
+    extra_units: tuple[str, ...]
+    extra_count_words: tuple[str, ...]
+    not_quantities: tuple[str, ...]
+    modifier_kinds: Mapping[str, str]
+    quantities: Mapping[str, Any]  # kind -> its table; a configured table replaces that kind's default only
 
+    @cached_property
+    def kinds(self) -> dict[str, Any]:
+        defaults = load_catalog()["missing-unit"].options.get("quantities", {})
+        return {**defaults, **self.quantities}
 
-def _unit_lexicon(options: dict[str, Any]) -> _UnitLexicon:
-    defaults = load_catalog()["missing-unit"].options.get("quantities", {})
-    kinds = {**defaults, **(options.get("quantities") or {})}
-    word_kind: dict[str, str] = {}
-    cjk_words: list[tuple[str, str]] = []
-    for kind, table in kinds.items():
-        if not isinstance(table, dict):
-            continue
-        for word in as_list(table.get("words")):
-            word = word.lower()
-            if has_cjk(word):
-                cjk_words.append((word, kind))
-            else:
-                word_kind.setdefault(word, kind)
-    single_units = [c for c in as_list(options.get("cjk-single-units")) if len(c) == 1]
-    singles = "".join(re.escape(c) for c in single_units)
-    not_quantities = frozenset(name_tokens(n) for n in as_list(options.get("not-quantities")))
-    cjk_units = None
-    if singles:
-        cjk_units = re.compile(rf"(?:[0-9０-９]\s*|单位\s*[：:是为]?\s*|以\s*|按\s*|[（(]\s*)[{singles}]|"
-                               rf"[{singles}]\s*(?:为单位|[）)/])")
-    lex = _UnitLexicon(
-        kinds, word_kind, cjk_words,
-        frozenset(w.lower() for w in as_list(options.get("name-units"))),
-        words_regex(as_list(options.get("units")) + as_list(options.get("extra-units"))),
-        cjk_units,
-        not any(c.isascii() for c in single_units),
-        frozenset(w.lower() for w in as_list(options.get("count-words")) + as_list(options.get("extra-count-words"))),
-        frozenset(w.lower() for w in as_list(options.get("count-modifiers"))),
-        words_regex(as_list(options.get("count-phrases"))),
-        {k.lower(): v for k, v in (options.get("modifier-kinds") or {}).items() if isinstance(v, str)},
-        not_quantities,
-        frozenset(phrase[0] for phrase in not_quantities if phrase),
-        NameMemo(lambda name: _unit_name(name, lex)),  # called after `lex` is bound, on the first lookup
-    )
-    return lex
+    @cached_property
+    def _quantity_words(self) -> tuple[dict[str, str], list[tuple[str, str]]]:
+        word_kind: dict[str, str] = {}
+        cjk_words: list[tuple[str, str]] = []
+        for kind, table in self.kinds.items():
+            if not isinstance(table, dict):
+                continue
+            for word in as_list(table.get("words")):
+                word = word.lower()
+                if has_cjk(word):
+                    cjk_words.append((word, kind))
+                else:
+                    word_kind.setdefault(word, kind)
+        return word_kind, cjk_words
 
+    @cached_property
+    def word_kind(self) -> dict[str, str]:
+        """Each Latin quantity word -> its kind (the first kind that lists it)."""
+        return self._quantity_words[0]
 
-_UNITS = OptionCache(_unit_lexicon)
+    @cached_property
+    def cjk_words(self) -> list[tuple[str, str]]:
+        """(CJK quantity word, its kind), found anywhere in a CJK token."""
+        return self._quantity_words[1]
+
+    @cached_property
+    def name_unit_set(self) -> frozenset[str]:
+        return frozenset(w.lower() for w in self.name_units)
+
+    @cached_property
+    def unit_matcher(self) -> WordMatcher | None:
+        return words_regex(self.units + self.extra_units)
+
+    @cached_property
+    def _single_units(self) -> list[str]:
+        return [c for c in self.cjk_single_units if len(c) == 1]
+
+    @cached_property
+    def cjk_units(self) -> re.Pattern[str] | None:
+        """A CJK single unit next to a number or in a unit phrase ("单位：分", "（秒）")."""
+        singles = "".join(re.escape(c) for c in self._single_units)
+        if not singles:
+            return None
+        return re.compile(rf"(?:[0-9０-９]\s*|单位\s*[：:是为]?\s*|以\s*|按\s*|[（(]\s*)[{singles}]|"
+                          rf"[{singles}]\s*(?:为单位|[）)/])")
+
+    @cached_property
+    def cjk_units_ascii_free(self) -> bool:
+        """Every CJK single unit is non-ASCII, so `cjk_units` cannot match ASCII text."""
+        return not any(c.isascii() for c in self._single_units)
+
+    @cached_property
+    def count_word_set(self) -> frozenset[str]:
+        return frozenset(w.lower() for w in self.count_words + self.extra_count_words)
+
+    @cached_property
+    def count_modifier_set(self) -> frozenset[str]:
+        return frozenset(w.lower() for w in self.count_modifiers)
+
+    @cached_property
+    def count_phrase_matcher(self) -> WordMatcher | None:
+        return words_regex(self.count_phrases)
+
+    @cached_property
+    def modifier_kind(self) -> dict[str, str]:
+        """A modifier (lower case) -> the kind it makes the quantity after it (`font` size, `file` size)."""
+        return {k.lower(): v for k, v in self.modifier_kinds.items()}
+
+    @cached_property
+    def not_quantity_phrases(self) -> frozenset[tuple[str, ...]]:
+        return frozenset(name_tokens(n) for n in self.not_quantities)
+
+    @cached_property
+    def not_quantity_heads(self) -> frozenset[str]:
+        """The first tokens of `not_quantity_phrases`: a name holds none of them mostly."""
+        return frozenset(phrase[0] for phrase in self.not_quantity_phrases if phrase)
+
+    @cached_property
+    def names(self) -> NameMemo:
+        """name -> its `_UnitName`."""
+        return NameMemo(lambda name: _unit_name(name, self))
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,13 +169,13 @@ class _UnitName:
     never: bool
 
 
-def _unit_name(name: str, lex: _UnitLexicon) -> _UnitName:
+def _unit_name(name: str, lex: MissingUnitOptions) -> _UnitName:
     tokens = name_tokens(name)
-    has_unit = not lex.name_units.isdisjoint(tokens[1:]) or (len(tokens) == 1 and tokens[0] in lex.name_units)
-    count_last = bool(tokens) and tokens[-1] in lex.count_words
-    any_count = not lex.count_words.isdisjoint(tokens)
+    has_unit = not lex.name_unit_set.isdisjoint(tokens[1:]) or (len(tokens) == 1 and tokens[0] in lex.name_unit_set)
+    count_last = bool(tokens) and tokens[-1] in lex.count_word_set
+    any_count = not lex.count_word_set.isdisjoint(tokens)
     not_quantity = not lex.not_quantity_heads.isdisjoint(tokens) and any(
-        _contains(tokens, phrase) for phrase in lex.not_quantities)
+        _contains(tokens, phrase) for phrase in lex.not_quantity_phrases)
     quantity = _quantity_in_name(tokens, lex)
     return _UnitName(tokens, has_unit, count_last, any_count, not_quantity, quantity,
                      has_unit or count_last or not_quantity or (quantity is None and any_count))
@@ -144,19 +189,19 @@ def _numeric_format(schema: dict[str, Any]) -> bool:
     return isinstance(pattern, str) and bool(_ONLY_NUMBER_CHARS.match(pattern)) and ("\\d" in pattern or "0-9" in pattern)
 
 
-def _quantity_in_name(tokens: tuple[str, ...], lex: _UnitLexicon) -> tuple[str, str, str | None] | None:
+def _quantity_in_name(tokens: tuple[str, ...], lex: MissingUnitOptions) -> tuple[str, str, str | None] | None:
     """(kind, quantity word, the token before it) when the name measures something; None for counts."""
     core = list(tokens)
     while len(core) > 1 and core[0] in _QUALIFIERS:
         core.pop(0)
-    if not core or core[-1] in lex.count_words:
+    if not core or core[-1] in lex.count_word_set:
         return None
     for index in range(len(core) - 1, -1, -1):
         kind = lex.word_kind.get(core[index])
         if kind is None:
             continue
         before = core[index - 1] if index else None
-        if kind == "data" and (before in lex.count_modifiers or not lex.count_modifiers.isdisjoint(core[:index])
+        if kind == "data" and (before in lex.count_modifier_set or not lex.count_modifier_set.isdisjoint(core[:index])
                                and ("pool" in core or "queue" in core or "thread" in core)):
             return None  # `batch_size`, `thread_pool_search_throttled_size`: a count of things
         return kind, core[index], before
@@ -169,7 +214,7 @@ def _quantity_in_name(tokens: tuple[str, ...], lex: _UnitLexicon) -> tuple[str, 
     return None
 
 
-def _quantity_in_description(text: str, lex: _UnitLexicon) -> tuple[str, str, str | None] | None:
+def _quantity_in_description(text: str, lex: MissingUnitOptions) -> tuple[str, str, str | None] | None:
     """A description that opens with a quantity: "Price of the item", "超时时间"."""
     if not text:
         return None
@@ -189,14 +234,14 @@ def _quantity_in_description(text: str, lex: _UnitLexicon) -> tuple[str, str, st
     return None
 
 
-def _states_unit(text: str, lex: _UnitLexicon) -> bool:
+def _states_unit(text: str, lex: MissingUnitOptions) -> bool:
     """A unit word, a CJK unit next to a number, or "per ..."/"in seconds". `_PER` goes first: it is the
     cheapest scan and finds most units ("in seconds"); the CJK units need a non-ASCII character."""
     if not text:
         return False
     if _PER.search(text) is not None:
         return True
-    if lex.units is not None and lex.units.search(text):
+    if lex.unit_matcher is not None and lex.unit_matcher.search(text):
         return True
     return lex.cjk_units is not None and not (lex.cjk_units_ascii_free and text.isascii()) and \
         lex.cjk_units.search(text) is not None
@@ -282,7 +327,7 @@ def missing_unit(node: SchemaNode, ctx: Context) -> None:
         # The common case, one plain type: decided from the node itself, without the parameter view.
         if kind not in _UNIT_KINDS or (kind == "string" and "pattern" not in schema and "format" not in schema):
             return
-        lex: _UnitLexicon = _UNITS.get(ctx.options)
+        lex: MissingUnitOptions = ctx.options
         named: _UnitName = lex.names[node.name or ""]
         if named.never or (named.quantity is None and not isinstance(schema.get("description"), str)):
             return  # the name settles it, or no quantity in the name and no description to reveal one
@@ -293,7 +338,7 @@ def missing_unit(node: SchemaNode, ctx: Context) -> None:
     union = None if "$ref" in schema or "type" in schema else _plain_union(schema)
     if union is not None and not union[0]:
         return  # a union of plainly typed branches, none of them a number or a numeric string
-    lex = _UNITS.get(ctx.options)
+    lex = ctx.options
     named = lex.names[node.name or ""]
     if named.never:
         return
@@ -338,7 +383,7 @@ def _plain_union(schema: dict[str, Any]) -> tuple[bool, bool] | None:
     return numeric or (stringy and (other or spelled)), described
 
 
-def _judge_unit(node: SchemaNode, ctx: Context, lex: _UnitLexicon, named: _UnitName, schema: dict[str, Any],
+def _judge_unit(node: SchemaNode, ctx: Context, lex: MissingUnitOptions, named: _UnitName, schema: dict[str, Any],
                 text: str) -> None:
     """missing-unit on a number (or a numeric string) whose name does not settle it: `schema` and `text` are
     its parameter view's merged schema and text."""
@@ -352,7 +397,7 @@ def _judge_unit(node: SchemaNode, ctx: Context, lex: _UnitLexicon, named: _UnitN
     if moves_money:
         if _MONEY_SCALE.search(text) or _MONEY_SCALE.search(_example_values(schema)):
             return  # "in cents", "major units", "19.99": the scale is stated
-    elif _states_unit(text, lex) or (lex.count_phrases is not None and lex.count_phrases.search(text)):
+    elif _states_unit(text, lex) or (lex.count_phrase_matcher is not None and lex.count_phrase_matcher.search(text)):
         return
     if schema.get("format") in ("duration", "date-time", "date", "time"):
         return
@@ -364,9 +409,9 @@ def _judge_unit(node: SchemaNode, ctx: Context, lex: _UnitLexicon, named: _UnitN
     tokens = named.tokens
     name = node.name or ""
     tool_text = _tool_text(ctx)
-    if unit_token_in_name(tokens, word, lex.name_units):
+    if unit_token_in_name(tokens, word, lex.name_unit_set):
         return
-    if not moves_money and unitless_by_context(lex.modifier_kinds.get(before or "", kind), word, text, node,
+    if not moves_money and unitless_by_context(lex.modifier_kind.get(before or "", kind), word, text, node,
                                                tool_text, schema):
         return
     if moves_money:
@@ -384,7 +429,7 @@ def _judge_unit(node: SchemaNode, ctx: Context, lex: _UnitLexicon, named: _UnitN
                                      "\"annual rate in percent, 5 for 5%\"") + ")",
                    note=f"`{word}` reads as a percentage or a fraction: is 5% sent as 5 or as 0.05?")
         return
-    kind = lex.modifier_kinds.get(before or "", kind)
+    kind = lex.modifier_kind.get(before or "", kind)
     table = lex.kinds.get(kind) or {}
     suffixes = as_list(table.get("suffixes")) or ["_unit"]
     unit_words = as_list(table.get("shown"))

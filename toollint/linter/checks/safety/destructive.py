@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from toollint import pointer as jp
 from toollint.document.dialects import Tool
 from toollint.linter.checks import check
 from toollint.linter.context import Context
-from toollint.linter.textstats import OptionCache, WordMatcher, as_list, has_text, name_tokens, words_regex
+from toollint.linter.options import RuleOptions
+from toollint.linter.textstats import WordMatcher, has_text, name_tokens, words_regex
 from toollint.terminal import shown
 
 # ---------------------------------------------------------------------------------------------
@@ -16,22 +18,24 @@ from toollint.terminal import shown
 
 
 @dataclass(frozen=True)
-class _DestructiveLexicon:
-    verbs: frozenset[str]
-    said: WordMatcher | None
+class UndeclaredDestructiveToolOptions(RuleOptions, rule="undeclared-destructive-tool"):
+    verbs: tuple[str, ...]
+    warning_words: tuple[str, ...]
 
+    @cached_property
+    def verb_set(self) -> frozenset[str]:
+        return frozenset(w.lower() for w in self.verbs)
 
-_DESTRUCTIVE = OptionCache(lambda options: _DestructiveLexicon(
-    frozenset(w.lower() for w in as_list(options.get("verbs"))),
-    words_regex(as_list(options.get("warning-words"))),
-))
+    @cached_property
+    def said(self) -> WordMatcher | None:
+        return words_regex(self.warning_words)
 
 
 @check("undeclared-destructive-tool", "tool")
 def undeclared_destructive_tool(tool: Tool, ctx: Context) -> None:
-    lex: _DestructiveLexicon = _DESTRUCTIVE.get(ctx.options)
+    lex: UndeclaredDestructiveToolOptions = ctx.options
     tokens = name_tokens(tool.name or "")
-    if lex.verbs.isdisjoint(tokens[:2]):
+    if lex.verb_set.isdisjoint(tokens[:2]):
         return
     annotations = tool.definition.get("annotations")
     if isinstance(annotations, dict) and ("destructiveHint" in annotations or annotations.get("readOnlyHint") is True):

@@ -4,6 +4,8 @@ poisoning)."""
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from toollint import pointer as jp
@@ -14,7 +16,7 @@ from toollint.lazy_regex import lazy_compile
 from toollint.linter import fixes
 from toollint.linter.checks import check
 from toollint.linter.context import Context
-from toollint.linter.textstats import OptionCache, as_list
+from toollint.linter.options import RuleOptions
 from toollint.terminal import shown
 
 _POISONING = ("a text that tells the model to ignore its instructions, hide things from the user or hand over "
@@ -286,12 +288,15 @@ class _PhraseMatcher:
         return None
 
 
-def _instruction_matcher(options: dict[str, Any]) -> _PhraseMatcher | None:
-    patterns = as_list(options.get("patterns")) + as_list(options.get("extra-patterns"))
-    return _PhraseMatcher(patterns) if patterns else None
+@dataclass(frozen=True)
+class ModelInstructionsOptions(RuleOptions, rule="model-instructions"):
+    patterns: tuple[str, ...]
+    extra_patterns: tuple[str, ...]
 
-
-_INSTRUCTIONS = OptionCache(_instruction_matcher)
+    @cached_property
+    def matcher(self) -> _PhraseMatcher | None:
+        patterns = list(self.patterns + self.extra_patterns)
+        return _PhraseMatcher(patterns) if patterns else None
 
 
 def _report_instruction(ctx: Context, where: str, text: str, match: re.Match[str]) -> None:
@@ -302,7 +307,7 @@ def _report_instruction(ctx: Context, where: str, text: str, match: re.Match[str
 @check("model-instructions", "file")
 def model_instructions_in_server_instructions(source: Source, ctx: Context) -> None:
     text = server_instructions(source)
-    matcher = _INSTRUCTIONS.get(ctx.options)
+    matcher = ctx.options.matcher
     if text is None or matcher is None:
         return
     match = matcher.search(text)
@@ -328,7 +333,7 @@ def _instruction_texts(tool: Tool) -> list[tuple[str | None, str, str]]:
 @check("model-instructions", "tool")
 def model_instructions(tool: Tool, ctx: Context) -> None:
     """The tool's description and title, and the descriptions of its parameters (top level)."""
-    matcher = _INSTRUCTIONS.get(ctx.options)
+    matcher = ctx.options.matcher
     if matcher is None:
         return
     texts = _instruction_texts(tool)

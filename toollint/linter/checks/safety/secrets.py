@@ -3,19 +3,20 @@
 from __future__ import annotations
 
 import re
-from typing import Any
+from dataclasses import dataclass
+from functools import cached_property
 
 from toollint import pointer as jp
 from toollint.document.dialects import MCP, Tool
 from toollint.lazy_regex import lazy_compile
-from toollint.linter.catalog import load_catalog
 from toollint.linter.checks import check
 from toollint.linter.checks.shared import file_has_mcp_headers, mcp_headers
 from toollint.linter.context import Context, node_label
 from toollint.linter.docview import with_docs
 from toollint.linter.namememo import NameMemo
+from toollint.linter.options import RuleOptions
 from toollint.linter.paramview import param_of, plain_description, plain_type
-from toollint.linter.textstats import OptionCache, as_list, contains_any, name_tokens
+from toollint.linter.textstats import contains_any, name_tokens
 from toollint.profiles.tool_apis import construct
 from toollint.schema.walk import SchemaNode
 from toollint.terminal import shown
@@ -23,29 +24,34 @@ from toollint.terminal import shown
 # ---------------------------------------------------------------------------------------------
 # secret-parameter
 
-def _secret_lexicon(options: dict[str, Any]) -> NameMemo:
-    """name -> its tokens when it names a credential (ends in the tokens of a secret name, and no token makes
-    it something else), else None."""
-    by_last: dict[str, list[tuple[str, ...]]] = {}
-    for name in as_list(options.get("secret-names")) + as_list(options.get("extra-secret-names")):
-        tokens = name_tokens(name)
-        if tokens:
-            by_last.setdefault(tokens[-1], []).append(tokens)
-    not_modifiers = frozenset(w.lower() for w in as_list(options.get("not-secret-modifiers")))
 
-    def secret_name(name: str) -> tuple[str, ...] | None:
-        tokens = name_tokens(name)
-        candidates = by_last.get(tokens[-1]) if tokens else None
-        if not candidates or not not_modifiers.isdisjoint(tokens):
-            return None
-        if not any(len(secret) <= len(tokens) and tokens[-len(secret):] == secret for secret in candidates):
-            return None
-        return tokens
+@dataclass(frozen=True)
+class SecretParameterOptions(RuleOptions, rule="secret-parameter"):
+    secret_names: tuple[str, ...]
+    extra_secret_names: tuple[str, ...]
+    not_secret_modifiers: tuple[str, ...]
 
-    return NameMemo(secret_name)
+    @cached_property
+    def names(self) -> NameMemo:
+        """name -> its tokens when it names a credential (ends in the tokens of a secret name, and no token makes
+        it something else), else None."""
+        by_last: dict[str, list[tuple[str, ...]]] = {}
+        for name in self.secret_names + self.extra_secret_names:
+            tokens = name_tokens(name)
+            if tokens:
+                by_last.setdefault(tokens[-1], []).append(tokens)
+        not_modifiers = frozenset(w.lower() for w in self.not_secret_modifiers)
 
+        def secret_name(name: str) -> tuple[str, ...] | None:
+            tokens = name_tokens(name)
+            candidates = by_last.get(tokens[-1]) if tokens else None
+            if not candidates or not not_modifiers.isdisjoint(tokens):
+                return None
+            if not any(len(secret) <= len(tokens) and tokens[-len(secret):] == secret for secret in candidates):
+                return None
+            return tokens
 
-_SECRETS = OptionCache(_secret_lexicon)
+        return NameMemo(secret_name)
 
 
 _NAMES_A_SECRET = lazy_compile(
@@ -88,14 +94,14 @@ def _provisions(tokens: tuple[str, ...], tool_tokens: set[str], ctx: Context) ->
     return tokens[-1] in tool_tokens or tokens[-1] + "s" in tool_tokens
 
 
-def names_a_secret(name: str, options: dict[str, Any]) -> bool:
+def names_a_secret(name: str, options: SecretParameterOptions) -> bool:
     """Whether a name names a credential, by secret-parameter's own lexicon (its options, as configured)."""
-    return _SECRETS.get(options)[name] is not None
+    return options.names[name] is not None
 
 
 @check("secret-parameter", "schema", properties_only=True)
 def secret_parameter(node: SchemaNode, ctx: Context) -> None:
-    tokens = _SECRETS.get(ctx.options)[node.name or ""]
+    tokens = ctx.options.names[node.name or ""]
     if tokens is None:
         return
     schema = node.schema
@@ -133,8 +139,7 @@ def mcp_header_on_secret(tool: Tool, ctx: Context) -> None:
     """`x-mcp-header` SHOULD NOT carry secrets: the header is logged by proxies and gateways on the way."""
     if tool.dialect is not MCP or not isinstance(tool.schema, dict) or not file_has_mcp_headers(ctx):
         return
-    options = ctx.cached("secret-parameter-options",
-                         lambda: ctx.linter.settings.options(load_catalog()["secret-parameter"]))
+    options = SecretParameterOptions.configured(ctx.linter.settings)  # secret-parameter's, as configured
     item = construct("mcp_header")
     for where, value, _, _ in mcp_headers(tool):
         name = jp.split(where)[-2]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from dataclasses import dataclass
 from typing import Any, TypeGuard
 
 from toollint import pointer as jp
@@ -16,6 +17,7 @@ from toollint.linter import fixes
 from toollint.linter.checks import check
 from toollint.linter.checks.shared import LazyLabel, damerau, describe_value
 from toollint.linter.context import Context, node_label
+from toollint.linter.options import RuleOptions
 from toollint.schema import type_names
 from toollint.schema.regex import backtracking_risk, ecma_equivalent, ecma_error
 from toollint.schema.types import EXACT_TYPES, plainly_valid, value_has_type
@@ -272,6 +274,11 @@ def unresolved_ref(node: SchemaNode, ctx: Context) -> None:
         ctx.report(where, f"`$ref` {ref!r} does not resolve inside the tool's schema")
 
 
+@dataclass(frozen=True)
+class InvalidRegexOptions(RuleOptions, rule="invalid-regex"):
+    check_backtracking: bool
+
+
 @check("invalid-regex", "schema", keys=("pattern", "patternProperties"))
 def invalid_regex(node: SchemaNode, ctx: Context) -> None:
     pattern = node.schema.get("pattern")
@@ -293,7 +300,7 @@ def _check_pattern(pattern: str, where: str, ctx: Context, *, key: bool) -> None
             autofix = fixes.safe(f"write it as `{rewritten}`", edit)
         ctx.report(where, f"`{shown(pattern)}` is not a valid ECMA-262 regex", key=key, note=problem,
                    autofix=autofix)
-    elif ctx.options.get("check-backtracking", True) and backtracking_risk(pattern):
+    elif ctx.options.check_backtracking and backtracking_risk(pattern):
         ctx.report(where, f"`{shown(pattern)}` nests unbounded repetition with nothing fixed in between", key=key,
                    help="bound the inner repetition, or make the two repetitions match different characters",
                    note="matching a long string can take exponential time (catastrophic backtracking)")
