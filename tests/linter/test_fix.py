@@ -197,7 +197,7 @@ def test_json_and_sarif_carry_the_edits(tmp_path):
 
 
 def test_no_fix_when_two_keywords_are_as_close(tmp_path):
-    from toollint.linter.checks.structural import keyword_candidates
+    from toollint.linter.checks.schema.structure import keyword_candidates
 
     assert keyword_candidates("descripton") == ["description"]
     assert keyword_candidates("anlOf") == ["allOf", "anyOf"]

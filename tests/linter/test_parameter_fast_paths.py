@@ -12,14 +12,15 @@ import pytest
 from helpers import lint_text
 
 from toollint.linter.catalog import load_catalog
-from toollint.linter.checks import parameters as P
+from toollint.linter.checks.parameters import identifiers, tool_names, units
 from toollint.linter.config import Settings
 from toollint.linter.paramview import Param, _build, plain_description, type_name
 from toollint.schema.walk import SchemaNode
 
 
-def _options(rule: str) -> dict[str, Any]:
-    return Settings().options(load_catalog()[rule])
+def _options(rule: str) -> Any:
+    """The rule's typed options at their defaults (with their compiled lexicons)."""
+    return Settings().rule_options(load_catalog()[rule])
 
 
 def _node(name: str, schema: dict[str, Any]) -> SchemaNode:
@@ -59,7 +60,7 @@ def _union_by_sets(schema: dict[str, Any]) -> tuple[bool, bool] | None:
     {"allOf": [{"type": "number"}]},
 ])
 def test_plain_union_is_the_set_test_it_replaces(schema: dict[str, Any]) -> None:
-    assert P._plain_union(schema) == _union_by_sets(schema)
+    assert units._plain_union(schema) == _union_by_sets(schema)
 
 
 @pytest.mark.parametrize("name", [
@@ -67,7 +68,7 @@ def test_plain_union_is_the_set_test_it_replaces(schema: dict[str, Any]) -> None
     "num_items", "item_price", "超时时间", "size", "batch_size", "lineHeight",
 ])
 def test_a_name_that_settles_missing_unit_never_reports(name: str) -> None:
-    lex = P._UNITS.get(_options("missing-unit"))
+    lex = _options("missing-unit")
     named = lex.names[name]
     assert named.never == (named.has_unit or named.count_last or named.not_quantity
                            or (named.quantity is None and named.any_count))
@@ -79,12 +80,11 @@ def test_a_name_that_settles_missing_unit_never_reports(name: str) -> None:
 
 
 def test_cjk_units_are_skipped_on_ascii_text_only_when_no_single_unit_is_ascii() -> None:
-    options = _options("missing-unit")
-    assert P._UNITS.get(options).cjk_units_ascii_free
-    ascii_units = {**options, "cjk-single-units": ["m", "秒"]}
-    lex = P._UNITS.get(ascii_units)
+    assert _options("missing-unit").cjk_units_ascii_free
+    ascii_units = {**Settings().options(load_catalog()["missing-unit"]), "cjk-single-units": ["m", "秒"]}
+    lex = units.MissingUnitOptions.from_options(ascii_units)
     assert not lex.cjk_units_ascii_free
-    assert P._states_unit("Distance 5m", lex)
+    assert units._states_unit("Distance 5m", lex)
 
 
 _TEXTS = [
@@ -97,13 +97,13 @@ _TEXTS = [
 
 @pytest.mark.parametrize("text", _TEXTS)
 def test_identifier_hint_scan_never_hides_a_match(text: str) -> None:
-    lex = P._IDS.get(_options("unconstrained-identifier"))
+    lex = _options("unconstrained-identifier")
     if lex.hints.search(text.lower()) is None:
         assert lex.example is None or lex.example.search(text) is None
         assert lex.provenance is None or lex.provenance.search(text) is None
-        assert not P._caller_assigned(text)
+        assert not identifiers._caller_assigned(text)
     if lex.code_hint.search(text[:60].lower()) is None:
-        assert lex.code_phrases is None or lex.code_phrases.search(text[:60]) is None
+        assert lex.code_phrase_matcher is None or lex.code_phrase_matcher.search(text[:60]) is None
 
 
 @pytest.mark.parametrize(("text", "found"), [
@@ -111,8 +111,8 @@ def test_identifier_hint_scan_never_hides_a_match(text: str) -> None:
     ("'Straße'", False), ("no quotes", False),
 ])
 def test_quoted_sample(text: str, found: bool) -> None:
-    assert P._quoted_sample(text) is found
-    slow = any(any(c.isdigit() for c in m) or "-" in m or "_" in m for m in P._QUOTED_SAMPLE.findall(text))
+    assert identifiers._quoted_sample(text) is found
+    slow = any(any(c.isdigit() for c in m) or "-" in m or "_" in m for m in identifiers._QUOTED_SAMPLE.findall(text))
     assert slow is found
 
 
@@ -138,8 +138,8 @@ class _Ctx:
 def test_other_tool_prefilter_never_hides_a_mention(text: str, many: bool) -> None:
     tools = _tools("list_orders", "get-order", "get_user", *(f"tool_{i:03d}" for i in range(80 if many else 0)))
     ctx = _Ctx(tools, tools[2])
-    names = P._mentionable_names(tools)
+    names = tool_names.mentionable_names(tools)
     slow = any((names.get(w) or names.get(w.strip(".-"))) and any(o is not ctx.tool for o in
                                                                     (names.get(w) or names.get(w.strip(".-"))))
-               for w in P._NAME_LIKE.findall(text.lower()))
-    assert P._names_other_tool(text, ctx) == slow  # type: ignore[arg-type]
+               for w in tool_names.NAME_LIKE.findall(text.lower()))
+    assert tool_names.names_other_tool(text, ctx) == slow  # type: ignore[arg-type]

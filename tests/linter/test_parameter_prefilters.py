@@ -6,7 +6,8 @@ import re
 
 import pytest
 
-from toollint.linter.checks import parameters as P
+from toollint.linter.checks.parameters import enums, identifiers
+from toollint.linter.checks.safety import contradictions
 from toollint.linter.namememo import NameMemo
 
 
@@ -26,8 +27,8 @@ def test_name_memo_computes_once_and_stays_bounded() -> None:
 def test_may_collide_is_the_set_test_it_replaces(values: list[str]) -> None:
     distinct = len(set(values))
     slow = len({v.casefold() for v in values}) < distinct or len(
-        {P._SEPARATORS.sub("", v.casefold()) for v in values}) < distinct
-    assert P._may_collide(values) == slow
+        {enums._SEPARATORS.sub("", v.casefold()) for v in values}) < distinct
+    assert enums._may_collide(values) == slow
 
 
 @pytest.mark.parametrize("text", [
@@ -36,7 +37,7 @@ def test_may_collide_is_the_set_test_it_replaces(values: list[str]) -> None:
     "自定义名称", "由调用方生成", "The order id", "ſomething aſſigned by you", "the ID of the order",
 ])
 def test_caller_assigned_prefilter_never_hides_a_match(text: str) -> None:
-    assert P._caller_assigned(text) == (P._CALLER_ASSIGNED.search(text) is not None)
+    assert identifiers._caller_assigned(text) == (identifiers._CALLER_ASSIGNED.search(text) is not None)
 
 
 @pytest.mark.parametrize("text", [
@@ -44,18 +45,18 @@ def test_caller_assigned_prefilter_never_hides_a_match(text: str) -> None:
     "Must be either 'on' or 'off'", "可选值：'a'、'b'", "取值为 'x' 或 'y'", "Nothing here", "ONE\tOF 'x' 'y'",
 ])
 def test_values_prefilter_never_hides_a_match(text: str) -> None:
-    if P._VALUES_STATED.search(text):
-        assert P._may_list_values(text)
+    if contradictions._VALUES_STATED.search(text):
+        assert contradictions._may_list_values(text)
 
 
 @pytest.mark.parametrize("text", ["Defaults to 5", "(DEFAULT 3)", "默认值为 10", "default: true", "no such word"])
 def test_default_prefilter_never_hides_a_match(text: str) -> None:
-    if P._DEFAULT_STATED.search(text):
-        assert P._may_state_default(text)
+    if contradictions._DEFAULT_STATED.search(text):
+        assert contradictions._may_state_default(text)
 
 
 def test_prefilter_parts_avoid_letters_with_other_case_insensitive_spellings() -> None:
     # `i`, `s` and `k` match `ı`/`İ`, `ſ` and the Kelvin sign under re.IGNORECASE, which str.lower() does not fold.
-    for part in P._ASSIGNED_PARTS:
+    for part in identifiers._ASSIGNED_PARTS:
         assert not set(part) & set("isk"), part
-    assert not re.search(r"[isk]", P._VALUES_OPENING.pattern.replace(r"\s", ""))
+    assert not re.search(r"[isk]", contradictions._VALUES_OPENING.pattern.replace(r"\s", ""))

@@ -7,7 +7,7 @@ import json
 import pytest
 from helpers import ROOT_DIR, lint_text, said
 
-from toollint.linter.textstats import OptionCache, WordMatcher, length_in_words, name_tokens, stem
+from toollint.linter.textstats import WordMatcher, length_in_words, name_tokens, stem
 
 FIXTURES = ROOT_DIR / "fixtures"
 GOOD = "Look the thing up in the catalogue and return its details. Use it when the user names one item."
@@ -54,14 +54,6 @@ def test_word_matcher_matches_whole_words_and_cjk_anywhere():
     assert matcher.search("terms of service") is None
     assert matcher.search("金额单位是分") == "单位"
     assert matcher.search("15% off") == "%"
-
-
-def test_option_cache_builds_once_per_options_dict():
-    calls = []
-    cache = OptionCache(lambda options: calls.append(1) or len(calls))
-    options = {"a": 1}
-    assert cache.get(options) == cache.get(options) == 1
-    assert cache.get({"a": 1}) == 2
 
 
 # --------------------------------------------------------------------------------------------- missing-unit

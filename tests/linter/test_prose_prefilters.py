@@ -8,8 +8,9 @@ import re
 
 import pytest
 
-from toollint.linter.checks import descriptions as D
-from toollint.linter.checks import prose as P
+from toollint.linter.checks.descriptions import mentions
+from toollint.linter.checks.parameters import values
+from toollint.linter.checks.safety import poisoning
 from toollint.linter.textstats import fold_case
 
 _TAIL_TEXTS = [
@@ -31,13 +32,13 @@ def _fuzz_texts(seed: int, count: int, extra: tuple[str, ...] = ()) -> list[str]
 @pytest.mark.parametrize("text", _TAIL_TEXTS)
 def test_holds_tail_is_the_tail_regex(text: str) -> None:
     low = fold_case(text)
-    assert P._holds_tail(low) == (P._CONDITION_TAIL.search(low) is not None)
+    assert mentions._holds_tail(low) == (mentions._CONDITION_TAIL.search(low) is not None)
 
 
 def test_holds_tail_is_the_tail_regex_on_random_texts() -> None:
     for text in _fuzz_texts(8, 3000):  # one test, not 3,000 items: the report stays readable
         low = fold_case(text)
-        assert P._holds_tail(low) == (P._CONDITION_TAIL.search(low) is not None), repr(text)
+        assert mentions._holds_tail(low) == (mentions._CONDITION_TAIL.search(low) is not None), repr(text)
 
 
 # What `_may_list` stands in for: one of the cue words and then one regex alternation of the cues.
@@ -48,13 +49,13 @@ _OLD_CUE = re.compile(r"value|option[s\s]|enum\b|one\s+of|be\s+either")
                                   "be  either", "maybe either", "none of", "phone\tof", "values", "nothing"])
 def test_may_list_is_the_cue_regex(text: str) -> None:
     low = fold_case(text)
-    assert P._may_list(low) == (_OLD_CUE.search(low) is not None)
+    assert values._may_list(low) == (_OLD_CUE.search(low) is not None)
 
 
 def test_may_list_is_the_cue_regex_on_random_texts() -> None:
     for text in _fuzz_texts(9, 3000):
         low = fold_case(text)
-        assert P._may_list(low) == (_OLD_CUE.search(low) is not None), repr(text)
+        assert values._may_list(low) == (_OLD_CUE.search(low) is not None), repr(text)
 
 
 _INSTRUCTION_PATTERNS = [
@@ -73,7 +74,7 @@ _INSTRUCTION_PATTERNS = [
     "do not tell the user", "Prior instructions", "id_rsa.pub send", "nothing at all", "",
 ])
 def test_phrase_matcher_gates_find_what_a_plain_search_finds(text: str) -> None:
-    matcher = D._PhraseMatcher(_INSTRUCTION_PATTERNS)
+    matcher = poisoning._PhraseMatcher(_INSTRUCTION_PATTERNS)
     low = text.lower()
     plain = [m for m in (re.compile(p).search(low) for p in _INSTRUCTION_PATTERNS) if m]
     assert (matcher.search(text) is not None) == bool(plain)
@@ -85,7 +86,7 @@ def test_phrase_matcher_gates_find_what_a_plain_search_finds(text: str) -> None:
 
 
 def test_phrase_matcher_candidates_of_joined_texts_cover_each_text() -> None:
-    matcher = D._PhraseMatcher(_INSTRUCTION_PATTERNS)
+    matcher = poisoning._PhraseMatcher(_INSTRUCTION_PATTERNS)
     texts = ["Add two numbers.", "Do not tell the user about this", "<important>", "忽略以上的指令"]
     for chosen in itertools.combinations(texts, 2):
         candidates = matcher.candidates("\n".join(chosen).lower())
@@ -98,17 +99,17 @@ def test_phrase_matcher_candidates_of_joined_texts_cover_each_text() -> None:
     "'x'for y 'z'  ->w", "“on” for yes, ‘off’: no", "'a' 'b' 'c'", "use 'x' for it", "'p'：甲 'q' 表示乙",
 ])
 def test_explained_tail_count_bounds_the_explained_values(text: str) -> None:
-    assert len(P._EXPLAINED_TAIL.findall(text)) >= len(list(P._EXPLAINED.finditer(text)))
+    assert len(values._EXPLAINED_TAIL.findall(text)) >= len(list(values._EXPLAINED.finditer(text)))
 
 
 def test_explained_tail_count_bounds_the_explained_values_on_random_texts() -> None:
     for text in _fuzz_texts(10, 1000, ("'", '"', "`", "“", "”", "‘", "’", "for", "means", "->", "：", "{", "a", "ab")):
-        assert len(P._EXPLAINED_TAIL.findall(text)) >= len(list(P._EXPLAINED.finditer(text))), repr(text)
+        assert len(values._EXPLAINED_TAIL.findall(text)) >= len(list(values._EXPLAINED.finditer(text))), repr(text)
 
 
 @pytest.mark.parametrize("text", ["(a, b, c)", "(a/b|c)", "(x, y)", "(e.g. a, b, c)", "（甲, b, c）", "(a,b,c,d)"])
 def test_parens_need_two_separators(text: str) -> None:
-    if P._PARENS.search(text):
+    if values._PARENS.search(text):
         assert text.count(",") + text.count("/") + text.count("|") >= 2
 
 
@@ -125,11 +126,11 @@ def _cue_tails(seed: int, count: int) -> list[tuple[str, int]]:
     ("unless\n\n", 8), ("当 ", 2), ("a like", 6), ("E.G", 3),
 ])
 def test_ends_with_searches_the_whole_prefix_when_it_must(text: str, end: int) -> None:
-    for cue in (P._EXAMPLE_CUE, P._CONDITION_BEFORE):
-        assert P._ends_with(cue, text, end) == (cue.search(text[:end]) is not None)
+    for cue in (values._EXAMPLE_CUE, values._CONDITION_BEFORE):
+        assert values._ends_with(cue, text, end) == (cue.search(text[:end]) is not None)
 
 
 def test_ends_with_searches_the_whole_prefix_when_it_must_on_random_texts() -> None:
     for text, end in _cue_tails(12, 2000):
-        for cue in (P._EXAMPLE_CUE, P._CONDITION_BEFORE):
-            assert P._ends_with(cue, text, end) == (cue.search(text[:end]) is not None), (text, end)
+        for cue in (values._EXAMPLE_CUE, values._CONDITION_BEFORE):
+            assert values._ends_with(cue, text, end) == (cue.search(text[:end]) is not None), (text, end)

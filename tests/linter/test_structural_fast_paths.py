@@ -8,7 +8,7 @@ import json
 
 from helpers import lint_text
 
-from toollint.linter.checks.structural import _EXPECTED, _exact_types, _plainly_expected
+from toollint.linter.checks.schema.structure import _EXPECTED, _exact_types, _plainly_expected
 from toollint.schema.types import value_has_type
 from toollint.schema.validation import risky_patterns, validator_class
 from toollint.schema.walk import SCHEMA_TYPES
@@ -27,7 +27,7 @@ def test_plainly_expected_implies_the_metaschema_check():
 
 def test_plain_types_imply_the_metaschema_check():
     """A value whose exact type `_PLAIN` lists for its keyword is never reported by invalid-json-schema."""
-    from toollint.linter.checks.structural import _PLAIN
+    from toollint.linter.checks.schema.structure import _PLAIN
 
     for key, kinds in _PLAIN.items():
         for value in VALUES:

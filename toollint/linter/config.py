@@ -42,6 +42,8 @@ class Settings:
     strictify: tuple[Any, ...] = ()  # strictifier.pairs.Pair: source -> strict file pairs for `toollint strictify`
     path: Path | None = None  # the config file, if any
     root: Path = field(default_factory=Path.cwd)  # globs are relative to it
+    # rule name -> its typed options (`rule_options`), made on first use; `with_overrides` starts a new one
+    _rule_options: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def with_overrides(self, **changes: Any) -> Settings:
         return replace(self, **{k: v for k, v in changes.items() if v is not None})
@@ -56,8 +58,22 @@ class Settings:
         return self.rule_settings.get(spec.name, {}).get("severity", spec.severity)
 
     def options(self, spec: RuleSpec) -> dict[str, Any]:
+        """The rule's effective options: every key of its TOML `[options]`, the config's value where it sets one."""
         overrides = self.rule_settings.get(spec.name, {})
         return {key: overrides.get(key, default) for key, default in spec.options.items()}
+
+    def rule_options(self, spec: RuleSpec) -> Any:
+        """The rule's options as its typed `RuleOptions` (`toollint.linter.options`; None for a rule without
+        options), built once per Settings; a rule this config leaves at its defaults shares one instance with every
+        other Settings."""
+        try:
+            return self._rule_options[spec.name]
+        except KeyError:
+            from toollint.linter.options import typed_options
+
+            configured = self.rule_settings.get(spec.name, {}).keys() - {"severity"}
+            typed = self._rule_options[spec.name] = typed_options(spec, self.options(spec) if configured else None)
+            return typed
 
     def ignored_for(self, relative_path: str) -> set[str]:
         from fnmatch import fnmatch

@@ -76,7 +76,7 @@ class Context:
         # The tool being checked: set for every tool- and schema-scope check (file and tool-set checks read `tools`).
         self.tool: Tool = None  # type: ignore[assignment]
         self.spec: RuleSpec | None = None
-        self.options: dict[str, Any] = {}
+        self.options: Any = None  # the current rule's typed options (`toollint.linter.options`), None without any
         self.findings: list[Finding] = []
         self._resolvers: dict[int, RefResolver] = {}
         self._cache: dict[Any, Any] = {}

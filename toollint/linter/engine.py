@@ -23,11 +23,11 @@ from toollint.schema.walk import walk
 
 @dataclass(frozen=True)
 class Bound:
-    """A check bound to its rule's spec and effective options, so dispatch does no lookups."""
+    """A check bound to its rule's spec and typed options (`Settings.rule_options`), so dispatch does no lookups."""
 
     check: Check
     spec: RuleSpec
-    options: dict[str, Any]
+    options: Any  # the rule's `RuleOptions`, or None for a rule without options
 
     def __call__(self, ctx: Context, *args: Any) -> None:
         ctx.spec = self.spec
@@ -104,7 +104,7 @@ class Linter:
         self.specs = {spec.name: spec for spec in self.rules}
         self.by_scope: dict[str, list[Bound]] = {"file": [], "toolset": [], "tool": [], "schema": [], "set": []}
         for spec in self.rules:
-            options = settings.options(spec)
+            options = settings.rule_options(spec)
             for registered in registry.get(spec.name, ()):
                 self.by_scope[registered.scope].append(Bound(registered, spec, options))
         schema_checks = self.by_scope["schema"]
@@ -165,7 +165,7 @@ class Linter:
         if found is None:
             return []
         ctx = Context(self, source, [])
-        ctx.spec, ctx.options = self.specs["no-tool-definitions"], {}
+        ctx.spec, ctx.options = self.specs["no-tool-definitions"], None
         pointer, message, note, key = found
         ctx.report(pointer, message, key=key, note=note)
         return self._apply_suppressions(source, ctx.findings)

@@ -7,7 +7,7 @@ sentence says as much as a 20-word English one, so one CJK character counts as h
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any, TypeGuard
 
@@ -196,24 +196,3 @@ def as_list(value: Any) -> list[str]:
         return [v for v in value if isinstance(v, str)]
     return []
 
-
-class OptionCache:
-    """Compiled forms of a rule's options, built once per options dict (one per rule per run)."""
-
-    def __init__(self, build: Callable[[dict[str, Any]], Any]) -> None:
-        self._build = build
-        self._entries: dict[int, tuple[dict[str, Any], Any]] = {}
-        self._last: tuple[Any, Any] = (None, None)
-
-    def get(self, options: dict[str, Any]) -> Any:
-        last = self._last
-        if last[0] is options:
-            return last[1]
-        entry = self._entries.get(id(options))
-        if entry is None or entry[0] is not options:
-            if len(self._entries) > 64:
-                self._entries.clear()
-            entry = (options, self._build(options))
-            self._entries[id(options)] = entry
-        self._last = entry
-        return entry[1]

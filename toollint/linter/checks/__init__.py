@@ -7,15 +7,23 @@ A `targets_only` check runs only for tools checked for a strict-mode target. A s
 only on nodes whose keys satisfy it (decided once per node shape, so a check that skips most nodes costs
 nothing there). `set` checks see a tool set spanning several files and servers (`linter/toolsets.py` calls
 them, not the per-file engine).
+
+One module or package per rule family (`FAMILIES`): a rule's code series, its `category` and the module its checks
+live in agree (tests/linter/test_rule_homes.py). Helpers two families need live in `checks.shared`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from importlib import import_module
 from typing import Any
 
 SCOPES = ("file", "toolset", "tool", "schema", "set")
+
+# Code series -> family: the rule's `category`, and (`family_module`) the module or package of its checks.
+FAMILIES: dict[str, str] = {"TL0": "file", "TL1": "schema", "TL2": "names", "TL3": "descriptions", "TL4": "parameters",
+                            "TL5": "strict", "TL6": "safety", "TL7": "provider-api"}
 
 
 @dataclass(frozen=True)
@@ -45,18 +53,13 @@ def check(rule: str, scope: str, *, keys: tuple[str, ...] | None = None, propert
     return register
 
 
-def load_checks() -> dict[str, list[Check]]:
-    from toollint.linter.checks import (  # noqa: F401
-        descriptions,
-        irregular,
-        parameters,
-        prose,
-        provider_api,
-        size,
-        strict,
-        structural,
-        tool_fields,
-        toolsets,
-    )
+def family_module(category: str) -> str:
+    """The module (or package) holding every check of a family: `provider-api` -> `...checks.provider_api`."""
+    return f"{__name__}.{category.replace('-', '_')}"
 
+
+def load_checks() -> dict[str, list[Check]]:
+    """Every check, registered by importing each family's module (a package imports its own submodules)."""
+    for family in FAMILIES.values():
+        import_module(family_module(family))
     return REGISTRY

@@ -1,22 +1,39 @@
-"""Default rules (TL7xx): what the providers' tool APIs reject for every request, strict mode or not.
+"""Provider-API rules (TL7): what the providers' tool APIs and MCP clients reject for every request, strict mode or
+not: the input schema's root and subschemas, the tool object beside its schema (typed fields, Gemini's declaration
+rules, MCP's dialects and `x-mcp-header`, contradictory annotations), the description's length, and a tool set's
+count and token budget.
 
-Who rejects what, with which answer, is data in `toollint/profiles/tool_apis.toml`; these checks only
-find the construct and quote the answer. They run without --target, for every dialect.
+Who rejects what, with which answer, is data in `toollint/profiles/tool_apis.toml` (the platform facts of late
+2026, issue 23); these checks only find the construct and quote the answer. They run without --target, for every
+dialect.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 from toollint import pointer as jp
-from toollint.document.dialects import MCP, Tool
+from toollint.document.dialects import GEMINI, MCP, Tool
+from toollint.document.source import Source
 from toollint.linter.checks import check
-from toollint.linter.checks.shared import gemini_where, on_the_wire, relative_pointer
+from toollint.linter.checks.shared import (
+    describe_value,
+    file_has_mcp_headers,
+    gemini_where,
+    mcp_headers,
+    on_the_wire,
+    relative_pointer,
+)
 from toollint.linter.context import Context, node_label
+from toollint.linter.options import RuleOptions
 from toollint.linter.toolsets import SetContext, ToolSet
 from toollint.profiles import context_tuple, provider_title
 from toollint.profiles.tool_apis import Construct, construct
+from toollint.schema.metaschema import metaschema_errors
 from toollint.schema.walk import SchemaNode, schema_types, walk
 from toollint.terminal import shown
 from toollint.tokens import count_tool, payload_bytes, text_bytes, tokenizer, tool_payload
@@ -269,13 +286,15 @@ def strict_inside_schema(tool: Tool, ctx: Context) -> None:
                     "are not constrained and nothing says so")
 
 
-_MAX_DESCRIPTION = construct("description_too_long")["max_length"]
+@dataclass(frozen=True)
+class DescriptionTooLongOptions(RuleOptions, rule="description-too-long"):
+    max_length: int
 
 
 @check("description-too-long", "tool")
 def description_too_long(tool: Tool, ctx: Context) -> None:
     description = tool.description
-    limit = int(ctx.options.get("max-length", _MAX_DESCRIPTION))
+    limit = ctx.options.max_length
     if not isinstance(description, str) or len(description) <= limit:
         return  # most descriptions: decided before the construct and the targets are looked at
     item = construct("description_too_long")
@@ -290,10 +309,15 @@ def description_too_long(tool: Tool, ctx: Context) -> None:
 # --- the tool set: one file, and with `check --tool-set` all files and servers of the run ------------
 
 
+@dataclass(frozen=True)
+class TooManyToolsOptions(RuleOptions, rule="too-many-tools"):
+    openai_limit: int
+    gemini_limit: int
+
+
 def _count_limits(ctx: Context) -> list[tuple[str, int]]:
-    item = construct("tool_count")
-    limits = {"openai": int(ctx.options.get("openai-limit", item["openai_limit"])),
-              "gemini": int(ctx.options.get("gemini-limit", item["gemini_limit"]))}
+    options: TooManyToolsOptions = ctx.options
+    limits = {"openai": options.openai_limit, "gemini": options.gemini_limit}
     targets = set(ctx.linter.settings.targets)
     return sorted(((n, lim) for n, lim in limits.items() if not targets or n in targets), key=lambda kv: kv[1])
 
@@ -319,8 +343,14 @@ SAMPLE_BYTES = 8_000
 SAFE_SHARE = 0.7  # an 8 KB sample's rate is within 6.2% of the whole set's in every corpus file over 50 KB
 
 
+@dataclass(frozen=True)
+class ToolSetTokenBudgetOptions(RuleOptions, rule="tool-set-token-budget"):
+    budget_tokens: int
+
+
 def _budget(ctx: Context) -> int:
-    return int(ctx.options.get("budget-tokens", construct("token_budget")["budget_tokens"]))
+    options: ToolSetTokenBudgetOptions = ctx.options
+    return options.budget_tokens
 
 
 def _over_budget(tools: list[Tool], budget: int) -> tuple[int, int] | None:
@@ -402,3 +432,148 @@ def token_budget_of_set(toolset: ToolSet, ctx: SetContext) -> None:
     if len(toolset.members) > 1 and all(_over_budget(m.tools, budget) is None for m in toolset.members):
         _report_token_budget([tool for _, tool in toolset.entries()], ctx,
                              f"the tool set ({len(toolset.members)} servers/files together)")
+
+
+# --- the tool object's typed fields (platform facts of late 2026, issue 23) ---------------------
+
+_JSON_TYPES: dict[str, type | tuple[type, ...]] = {"boolean": bool, "string": str, "array": list, "object": dict}
+
+
+def _source(item: Any) -> str:
+    return f"{item['source']}, {item['date']}"
+
+
+@check("invalid-tool-field", "tool")
+def invalid_tool_field(tool: Tool, ctx: Context) -> None:
+    """A typed field of the wrong type or with an unknown value, which the API rejects."""
+    fields = construct("tool_fields").get(tool.dialect.name)
+    definition = tool.definition
+    if fields is not None and not definition.keys().isdisjoint(fields):
+        for key, expected in fields.items():
+            if key in definition and isinstance(expected, dict):
+                _check_field(tool, ctx, key, definition[key], expected, _source(fields))
+    if tool.dialect is GEMINI:
+        item = construct("gemini_exclusive_fields")
+        for first, second in item["pairs"]:
+            if first in definition and second in definition:
+                ctx.report(jp.join(tool.definition_pointer, second), f"`{first}` and `{second}` are both given",
+                           key=True, help=f"keep one of the two: `{second}` takes plain JSON Schema",
+                           note=f"the API takes one or the other ({item['sources'][0]}, {item['date']})")
+
+
+def _check_field(tool: Tool, ctx: Context, key: str, value: Any, expected: dict[str, Any], source: str) -> None:
+    where = jp.join(tool.definition_pointer, key)
+    wanted = expected["type"]
+    if not isinstance(value, _JSON_TYPES[wanted]) or (wanted != "boolean" and isinstance(value, bool)):
+        ctx.report(where, f"`{key}` must be {'an' if wanted[0] in 'ao' else 'a'} {wanted}, not "
+                          f"{shown(describe_value(value), 30)}", help=f"write `{key}` as a JSON {wanted}",
+                   note=f"the API rejects the request ({source})")
+        return
+    allowed = expected.get("values") or []
+    given = value if isinstance(value, list) else [value]
+    unknown = [v for v in given if allowed and v not in allowed]
+    if unknown:
+        ctx.report(where, f"`{key}` holds {shown(', '.join(repr(v) for v in unknown), 40)}, which the API does not know",
+                   help=f"use one of {', '.join(repr(v) for v in allowed)}", note=f"known values as of {source}")
+    if expected.get("schema") and isinstance(value, dict):
+        for problem in metaschema_errors(value)[:3]:
+            ctx.report(jp.join(where, *problem.path), f"`{key}` is not a valid JSON Schema: {shown(problem.message, 50)}",
+                       help="correct the schema: the model's output is checked against it",
+                       note=f"`{key}` is a JSON Schema of the tool's output ({source})")
+
+
+@check("invalid-tool-field", "file")
+def invalid_custom_tool_grammar(source: Source, ctx: Context) -> None:
+    """Responses custom tools carry no schema, so they are not tools to the reader: found here by their shape."""
+    if "custom" not in (source.text or "custom"):
+        return
+    for pointer, value in _objects(source.data, ""):
+        fmt = value.get("format")
+        if value.get("type") == "custom" and isinstance(value.get("name"), str) and isinstance(fmt, dict) \
+                and fmt.get("type") == "grammar":
+            _check_grammar(ctx, jp.join(pointer, "format"), fmt)
+
+
+def _objects(value: Any, pointer: str, depth: int = 0) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Every object of a document with its pointer (tool files are shallow: eight levels are enough)."""
+    if depth > 8:
+        return
+    children: Any
+    if isinstance(value, dict):
+        yield pointer, value
+        children = value.items()
+    elif isinstance(value, list):
+        children = enumerate(value)
+    else:
+        return
+    for key, child in children:
+        if isinstance(child, (dict, list)):
+            yield from _objects(child, jp.join(pointer, key), depth + 1)
+
+
+def _check_grammar(ctx: Context, where: str, fmt: dict[str, Any]) -> None:
+    """A Responses custom tool: a `grammar` format needs a known syntax and a definition; a regex must compile."""
+    item = construct("custom_tool_grammar")
+    syntax, definition = fmt.get("syntax"), fmt.get("definition")
+    if syntax not in item["syntaxes"]:
+        ctx.report(where, f"the grammar's `syntax` is {shown(describe_value(syntax), 30)}",
+                   help=f"set `syntax` to one of {', '.join(repr(s) for s in item['syntaxes'])}", note=_source(item))
+    elif not isinstance(definition, str) or not definition.strip():
+        ctx.report(where, "the grammar has no `definition`", help="give the grammar's text as `definition`",
+                   note=_source(item))
+    elif syntax == "regex":
+        try:
+            re.compile(definition)
+        except re.error as error:
+            ctx.report(jp.join(where, "definition"), "the grammar's regex does not compile",
+                       help="correct the regex", note=f"{error}; {_source(item)}")
+
+
+# --- MCP's `x-mcp-header` and annotations -----------------------------------------------------------
+
+_TCHAR = re.compile(r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")  # RFC 9110 token characters
+
+
+@check("invalid-mcp-header", "tool")
+def invalid_mcp_header(tool: Tool, ctx: Context) -> None:
+    """`x-mcp-header` (SEP-2243): a Streamable HTTP client MUST drop a tool that breaks its constraints."""
+    if tool.dialect is not MCP or not isinstance(tool.schema, dict) or not file_has_mcp_headers(ctx):
+        return
+    item = construct("mcp_header")
+    note = f"a Streamable HTTP client MUST drop the tool ({item['sources'][0]}, {item['date']})"
+    seen: dict[str, str] = {}
+    for where, value, schema, reachable in mcp_headers(tool):
+        if not isinstance(value, str) or not value or not _TCHAR.fullmatch(value):
+            ctx.report(where, f"`x-mcp-header` {shown(describe_value(value), 40)} is not an HTTP token", key=True,
+                       help="use a non-empty name of token characters (letters, digits, `-`), with no CR or LF",
+                       note=note)
+            continue
+        types = {schema["type"]} if isinstance(schema.get("type"), str) else set(schema.get("type") or [])
+        if not types or not types <= set(item["types"]):
+            ctx.report(where, f"`x-mcp-header` {value!r} is on a {'/'.join(sorted(types)) or 'typeless'} property",
+                       key=True, help=f"put it only on {', '.join(item['types'])} properties (not `number`)",
+                       note=note)
+        elif not reachable:
+            ctx.report(where, f"`x-mcp-header` {value!r} is on a property behind `$ref`, a combinator or an array",
+                       key=True, help="put it only on statically reachable properties", note=note)
+        folded = value.lower()
+        if folded in seen:
+            ctx.report(where, f"`x-mcp-header` {value!r} repeats {seen[folded]!r} (case is ignored)", key=True,
+                       help="give each mirrored argument its own header name", note=note)
+        else:
+            seen[folded] = value
+
+
+@check("contradictory-annotations", "tool")
+def contradictory_annotations(tool: Tool, ctx: Context) -> None:
+    """`readOnlyHint: true` with `destructiveHint: true`: a read-only tool cannot destroy anything."""
+    annotations = tool.definition.get("annotations")
+    if tool.dialect is not MCP or not isinstance(annotations, dict):
+        return
+    if annotations.get("readOnlyHint") is True and annotations.get("destructiveHint") is True:
+        item = construct("annotations")
+        ctx.report(jp.join(tool.definition_pointer, "annotations", "destructiveHint"),
+                   "`readOnlyHint` and `destructiveHint` are both true", key=True,
+                   help="drop `destructiveHint` for a read-only tool, or set `readOnlyHint` to false",
+                   note=f"`destructiveHint` means something only when `readOnlyHint` is false; a client that trusts "
+                        f"one of them misjudges the tool ({item['sources'][0]}, {item['date']})")

@@ -1,11 +1,12 @@
-"""Structural rules: the schema is valid, resolvable and satisfiable, and the tool is accepted at all."""
+"""Schema rules (TL1) on the keywords themselves: valid values, resolvable references, satisfiable
+constraints, valid defaults and examples, known keywords."""
 
 from __future__ import annotations
 
 import json
 import math
 import re
-from functools import cache
+from dataclasses import dataclass
 from typing import Any, TypeGuard
 
 from toollint import pointer as jp
@@ -16,8 +17,7 @@ from toollint.linter import fixes
 from toollint.linter.checks import check
 from toollint.linter.checks.shared import LazyLabel, damerau, describe_value
 from toollint.linter.context import Context, node_label
-from toollint.profiles import provider_title
-from toollint.profiles.tool_apis import construct
+from toollint.linter.options import RuleOptions
 from toollint.schema import type_names
 from toollint.schema.regex import backtracking_risk, ecma_equivalent, ecma_error
 from toollint.schema.types import EXACT_TYPES, plainly_valid, value_has_type
@@ -274,62 +274,9 @@ def unresolved_ref(node: SchemaNode, ctx: Context) -> None:
         ctx.report(where, f"`$ref` {ref!r} does not resolve inside the tool's schema")
 
 
-def _defined_names(schema: dict[str, Any], ctx: Context, depth: int = 0) -> tuple[set[str], bool]:
-    """Property names a schema defines (through properties and composition), and whether it is open."""
-    names: set[str] = set()
-    open_ended = False
-    properties = schema.get("properties")
-    if isinstance(properties, dict):
-        names |= set(properties)
-    if schema.get("patternProperties") or isinstance(schema.get("additionalProperties"), dict):
-        open_ended = True
-    if depth < 8:
-        for keyword in ("allOf", "anyOf", "oneOf"):
-            branches = schema.get(keyword)
-            if isinstance(branches, list):
-                for branch in branches:
-                    branch = ctx.resolver().deref(branch)
-                    if isinstance(branch, dict):
-                        more, branch_open = _defined_names(branch, ctx, depth + 1)
-                        names |= more
-                        open_ended = open_ended or branch_open
-        for keyword in ("$ref", "then", "else", "if"):
-            target = schema.get(keyword)
-            if keyword == "$ref":
-                target = ctx.resolver().deref(schema)
-                if target is schema:
-                    continue
-            if isinstance(target, dict):
-                more, branch_open = _defined_names(target, ctx, depth + 1)
-                names |= more
-                open_ended = open_ended or branch_open
-    return names, open_ended
-
-
-@check("required-not-defined", "schema", keys=("required",))
-def required_not_defined(node: SchemaNode, ctx: Context) -> None:
-    required = node.schema["required"]
-    properties = node.schema.get("properties")
-    if not isinstance(required, list) or not isinstance(properties, dict):
-        return
-    if all(name in properties for name in required if isinstance(name, str)):
-        return  # every name is an own property: nothing to look for in composition or references
-    names, open_ended = _defined_names(node.schema, ctx)
-    if open_ended:
-        return
-    for index, name in enumerate(required):
-        if isinstance(name, str) and name not in names:
-            closed = node.schema.get("additionalProperties") is False
-            consequence = ("no valid call exists, since `additionalProperties` is false" if closed
-                           else "the model is told to send it but not what it is")
-            where = jp.join(node.pointer, "required", index)
-            near = [p for p in node.schema["properties"] if damerau(name, p, 1) <= 1]
-            autofix = None
-            if len(near) == 1 and near[0] not in required:
-                autofix = fixes.safe(f"change {name!r} to {near[0]!r}", edits.set_value(where, near[0]))
-            ctx.report(where, f"`required` names {shown(repr(name))}, which `properties` does not define",
-                       help=f"define {name!r} in `properties`, or remove it from `required`", note=consequence,
-                       autofix=autofix)
+@dataclass(frozen=True)
+class InvalidRegexOptions(RuleOptions, rule="invalid-regex"):
+    check_backtracking: bool
 
 
 @check("invalid-regex", "schema", keys=("pattern", "patternProperties"))
@@ -353,7 +300,7 @@ def _check_pattern(pattern: str, where: str, ctx: Context, *, key: bool) -> None
             autofix = fixes.safe(f"write it as `{rewritten}`", edit)
         ctx.report(where, f"`{shown(pattern)}` is not a valid ECMA-262 regex", key=key, note=problem,
                    autofix=autofix)
-    elif ctx.options.get("check-backtracking", True) and backtracking_risk(pattern):
+    elif ctx.options.check_backtracking and backtracking_risk(pattern):
         ctx.report(where, f"`{shown(pattern)}` nests unbounded repetition with nothing fixed in between", key=key,
                    help="bound the inner repetition, or make the two repetitions match different characters",
                    note="matching a long string can take exponential time (catastrophic backtracking)")
@@ -580,81 +527,3 @@ def unknown_keyword(node: SchemaNode, ctx: Context) -> None:
             ctx.report(where, f"`{shown(key)}` is not a JSON Schema keyword; did you mean `{suggestion}`?", key=True,
                        help=f"rename `{key}` to `{suggestion}`",
                        note="validators and models silently ignore unknown keywords", autofix=autofix)
-
-
-# ---------------------------------------------------------------------------------------------
-# names
-
-
-
-@cache
-def name_rule(family: str) -> tuple[re.Pattern[str], str]:
-    """The tool-name pattern of a dialect family, and a sentence saying it with its source (tool_apis.toml)."""
-    rule = construct("tool_names")[family]
-    first = rule.get("first")
-    pattern = re.compile(f"{first}{rule['pattern']}{{0,{rule['max'] - 1}}}" if first else
-                         f"{rule['pattern']}{{1,{rule['max']}}}")
-    said = (f"{provider_title(family)} accepts `^{pattern.pattern}$`, 1 to {rule['max']} characters ({rule['source']}, "
-            f"{rule['date']}"
-            + (f"; {rule['disputed']}" if rule.get("disputed") else "") + ")")
-    return pattern, said
-
-
-@check("invalid-tool-name", "tool")
-def invalid_tool_name(tool: Tool, ctx: Context) -> None:
-    name = tool.definition.get("name")
-    if not isinstance(name, str):
-        ctx.report(tool.definition_pointer, "the tool has no `name` string", key=True)
-        return
-    family = tool.dialect.names
-    pattern, explanation = name_rule(family)
-    if not pattern.fullmatch(name):
-        bad = sorted({c for c in name if not re.fullmatch(r"[A-Za-z0-9_.:\-]", c)})
-        first = construct("tool_names")[family].get("first")
-        detail = (f" (it contains {', '.join(repr(c) for c in bad)})" if bad else
-                  " (it must start with a letter or `_`)" if first and name and not re.fullmatch(first, name[0]) else
-                  f" ({len(name)} characters)")
-        ctx.report(tool.name_pointer, f"tool name {shown(repr(name))} is rejected{detail}",
-                   help="rename the tool", note=explanation)
-        return
-    if family != "mcp" or not ctx.has_targets():
-        return
-    rejecting = [t for t in sorted(ctx.targets() & {"anthropic", "openai", "gemini"}) if not name_rule(t)[0].fullmatch(name)]
-    if rejecting:
-        titles = " and ".join(provider_title(t) for t in rejecting)
-        ctx.report(tool.name_pointer, f"tool name {shown(repr(name))} is valid MCP but not for {titles}",
-                   help="rename it, or map it when exporting",
-                   note="; ".join(name_rule(t)[1] for t in rejecting))
-
-
-def _namespace(pointer: str, ctx: Context) -> str | None:
-    """The name of the Responses `namespace` tool whose `tools` hold the tool at `pointer`, or None."""
-    value: Any = ctx.source.data
-    found = None
-    for token in jp.split(pointer):
-        if isinstance(value, dict) and value.get("type") == "namespace" and token == "tools":
-            found = str(value.get("name"))
-        try:
-            value = value[int(token)] if isinstance(value, list) else value[token]
-        except (KeyError, IndexError, ValueError, TypeError):
-            return found
-    return found
-
-
-@check("duplicate-tool-name", "toolset")
-def duplicate_tool_name(tools: list[Tool], ctx: Context) -> None:
-    first: dict[tuple[str | None, str], Tool] = {}
-    for tool in tools:
-        if tool.name is None:
-            continue
-        # A Responses `namespace` tool may scope its functions' names: no evidence says it does or does not
-        # (field-notes-2026-12.md O3, 2026-12-01), so a clash across namespaces is not reported (precision first).
-        name = (_namespace(tool.pointer, ctx), tool.name)
-        if name in first:
-            earlier = first[name]
-            line = ctx.source.span(earlier.name_pointer).line
-            ctx.report(tool.name_pointer, f"tool name {shown(repr(tool.name))} is already used by the tool at line {line}",
-                       tool=tool, help="rename one of the two tools",
-                       note="the provider rejects the request, or one tool shadows the other")
-        else:
-            first[name] = tool

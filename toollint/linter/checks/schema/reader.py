@@ -1,5 +1,5 @@
-"""Rules over what the reader noted but the data no longer shows: duplicate JSON keys (the first value is
-gone) and non-finite numbers (JSON cannot carry them)."""
+"""Schema rules (TL1) over what the reader noted but the data no longer shows: duplicate JSON keys (the first
+value is gone) and non-finite numbers (JSON cannot carry them)."""
 
 from __future__ import annotations
 
@@ -31,16 +31,3 @@ def _name(source: Source, pointer: str) -> str:
     for token in jp.split(pointer):
         value = value[int(token)] if isinstance(value, list) else value[token]
     return "NaN" if value != value else ("Infinity" if value > 0 else "-Infinity")
-
-
-@check("tool-not-derived", "file")
-def tool_not_derived(source: Source, ctx: Context) -> None:
-    """Python tools the static reader left out (toollint.pysource), each with the reason."""
-    skipped = source.data.get("skipped") if source.format == "python" and isinstance(source.data, dict) else None
-    for index, entry in enumerate(skipped or ()):
-        if "note" in entry:  # the tools were derived, but the server changes them at run time
-            ctx.report(jp.join("/skipped", index), entry["note"])
-            continue
-        name = f"`{entry['function']}`" if entry.get("function") else "a tool"
-        ctx.report(jp.join("/skipped", index), f"tool function {shown(name, 50)} was not linted",
-                   note=entry["reason"])

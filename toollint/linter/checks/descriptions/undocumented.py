@@ -1,0 +1,91 @@
+"""missing-param-description: a parameter whose name does not explain itself and that has no description."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from toollint.linter.checks import check
+from toollint.linter.context import Context, node_label
+from toollint.linter.docview import entry_text, is_top_level
+from toollint.linter.namememo import NameMemo
+from toollint.linter.options import RuleOptions
+from toollint.linter.paramview import param_of
+from toollint.linter.textstats import name_tokens
+from toollint.schema.walk import SchemaNode
+from toollint.terminal import shown
+
+# ---------------------------------------------------------------------------------------------
+# missing-param-description
+
+
+@dataclass(frozen=True)
+class MissingParamDescriptionOptions(RuleOptions, rule="missing-param-description"):
+    vague_names: tuple[str, ...]
+    extra_vague_names: tuple[str, ...]
+    relational_names: tuple[str, ...]
+    evident_short_names: tuple[str, ...]
+
+    @cached_property
+    def vague_heads(self) -> frozenset[str]:
+        return frozenset(w.lower() for w in self.vague_names + self.extra_vague_names)
+
+    @cached_property
+    def evident_short(self) -> frozenset[str]:
+        return frozenset(w.lower() for w in self.evident_short_names)
+
+    @cached_property
+    def relational(self) -> frozenset[str]:
+        """Measures of something the name does not say: `depth` (of what?)."""
+        return frozenset(w.lower() for w in self.relational_names)
+
+    @cached_property
+    def opacity(self) -> NameMemo:
+        """What the name alone says (`_opaque`), memoised per name for these options: names repeat (`id`, `q`)."""
+        return NameMemo(lambda name: _opaque(name, self))
+
+
+_OF_WHAT = " does not say of what"
+
+
+def _opaque(name: str, lex: MissingParamDescriptionOptions) -> str | None:
+    tokens = name_tokens(name)
+    if not tokens:
+        return None
+    if len(name) <= 2 and name.lower() not in lex.evident_short:
+        return "is too short to explain itself"
+    if tokens[-1] in lex.vague_heads:
+        return f"ends in `{tokens[-1]}`, which could hold anything"
+    if len(tokens) == 1 and tokens[0] in lex.relational:
+        return f"`{tokens[0]}`{_OF_WHAT}"
+    return None
+
+
+@check("missing-param-description", "schema", properties_only=True, when=lambda keys: "description" not in keys)
+def missing_param_description(node: SchemaNode, ctx: Context) -> None:
+    if not node.name or node.name[0] in "_$":
+        return  # `_meta`, `$schema`: protocol fields, not the tool's parameters
+    why = ctx.options.opacity[node.name]
+    if why is None or (why.endswith(_OF_WHAT) and not is_top_level(node)):
+        return  # `options.depth`: the object it sits in says of what
+    param = param_of(node, ctx)
+    if param.has_description or entry_text(node, ctx):
+        return  # described in the schema, or in the docstring's `Args:` entry
+    schema = param.schema
+    if isinstance(schema.get("enum"), list) or "const" in schema or "format" in schema:
+        return  # the values or the format say what it is
+    if param.types == {"boolean"} or isinstance(schema.get("properties"), dict):
+        return  # a flag reads as its name; an object is explained by its properties
+    items = param.item()
+    if items is not None and (isinstance(items.get("properties"), dict) or isinstance(items.get("enum"), list)):
+        return
+    for key in ("anyOf", "oneOf"):
+        branches = node.schema.get(key)
+        if isinstance(branches, list) and any(isinstance(b, dict) and b.get("description") for b in branches):
+            return  # each branch explains itself
+    title = schema.get("title")
+    if isinstance(title, str) and [t for t in name_tokens(title)] != list(name_tokens(param.name)):
+        return  # a title that says more than the name
+    ctx.report(node.pointer, f"parameter `{shown(node_label(node))}` has no description", key=True,
+               help="add a `description` saying what it holds, its format and an example",
+               note=f"its name {why}")

@@ -1,0 +1,335 @@
+"""unconstrained-identifier: an identifier with no pattern, format, enum or example a model could follow."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from toollint.lazy_regex import lazy_compile
+from toollint.linter.checks import check
+from toollint.linter.checks.parameters.tool_names import names_other_tool
+from toollint.linter.context import Context, node_label
+from toollint.linter.docview import SENTENCE_BREAK, tool_docs, with_docs
+from toollint.linter.namememo import NameMemo
+from toollint.linter.options import RuleOptions
+from toollint.linter.paramview import plain_description, plain_type, string_param
+from toollint.linter.textstats import (
+    WordMatcher,
+    contains_any,
+    has_cjk,
+    literal_trie,
+    name_tokens,
+    words_regex,
+)
+from toollint.schema.walk import SchemaNode
+from toollint.terminal import shown
+
+# ---------------------------------------------------------------------------------------------
+# unconstrained-identifier
+
+@dataclass(frozen=True)
+class UnconstrainedIdentifierOptions(RuleOptions, rule="unconstrained-identifier"):
+    id_words: tuple[str, ...]
+    extra_id_words: tuple[str, ...]
+    number_words: tuple[str, ...]
+    business_nouns: tuple[str, ...]
+    id_phrases: tuple[str, ...]
+    code_phrases: tuple[str, ...]
+    example_words: tuple[str, ...]
+    provenance_words: tuple[str, ...]
+
+    @cached_property
+    def id_word_set(self) -> frozenset[str]:
+        return frozenset(w.lower() for w in self.id_words + self.extra_id_words)
+
+    @cached_property
+    def number_word_set(self) -> frozenset[str]:
+        return frozenset(w.lower() for w in self.number_words)
+
+    @cached_property
+    def business_noun_set(self) -> frozenset[str]:
+        return frozenset(w.lower() for w in self.business_nouns)
+
+    @cached_property
+    def id_phrase_matcher(self) -> WordMatcher | None:
+        return words_regex(self.id_phrases)
+
+    @cached_property
+    def example(self) -> WordMatcher | None:
+        return words_regex(self.example_words)
+
+    @cached_property
+    def provenance(self) -> WordMatcher | None:
+        return words_regex(self.provenance_words)
+
+    @cached_property
+    def cjk_id_names(self) -> tuple[str, ...]:
+        return tuple(w for w in self.id_phrases if has_cjk(w))
+
+    @cached_property
+    def code_phrase_matcher(self) -> WordMatcher | None:
+        return words_regex(self.code_phrases)
+
+    @cached_property
+    def code_hint(self) -> re.Pattern[str]:
+        """The words of `code_phrase_matcher` as substrings (of the lower-cased text)."""
+        matcher = self.code_phrase_matcher
+        return literal_trie([word for word, *_ in matcher.entries] if matcher is not None else [])
+
+    @cached_property
+    def hints(self) -> re.Pattern[str]:
+        """Every word of `example`, `provenance` and `_caller_assigned`'s pre-filter, as substrings of the
+        lower-cased text: when none occurs, none of the three can match, and one scan replaces three."""
+        words = [word for matcher in (self.example, self.provenance) if matcher is not None
+                 for word, *_ in matcher.entries]
+        return literal_trie(words + list(_ASSIGNED_PARTS) + list(_ASSIGNED_CJK))
+
+    @cached_property
+    def names(self) -> NameMemo:
+        """name -> `_id_name`."""
+        heads = self.id_word_set | self.number_word_set | self.business_noun_set | {"code"}  # `_is_identifier`'s
+        return NameMemo(lambda name: _id_name(name, heads))
+
+
+def _id_name(name: str, heads: frozenset[str]) -> tuple[tuple[str, ...], bool] | None:
+    """The name's tokens and whether its last one may make it an identifier (`order_id`, `ticket_no`, 订单号:
+    `_is_identifier` decides), or None when neither the name nor a description can: no tokens, or a free-text
+    name (`query`, `search_text`)."""
+    tokens = name_tokens(name)
+    if not tokens:
+        return None
+    head = tokens[-1]
+    if head in heads or (not head.isascii() and has_cjk(head)):
+        return tokens, True
+    if not _FREE_TEXT.isdisjoint(tokens):
+        return None
+    return tokens, False
+
+
+_QUOTED_SAMPLE = lazy_compile(r"['\"`‘“「]([A-Za-z0-9][\w.:/#-]{1,80})['\"`’”」]")
+
+
+def _is_identifier(description: str, tokens: tuple[str, ...], lex: UnconstrainedIdentifierOptions) -> bool:
+    if not tokens:
+        return False
+    head = tokens[-1]
+    if head in lex.id_word_set:
+        return True
+    if len(tokens) > 1 and head in lex.number_word_set:
+        return tokens[-2] in lex.business_noun_set or head in ("no", "nr")
+    if head == "code" and len(tokens) > 1:
+        return tokens[-2] in lex.business_noun_set
+    if head in lex.business_noun_set and lex.id_phrase_matcher is not None:
+        return lex.id_phrase_matcher.search(description[:40]) is not None
+    if has_cjk(head):  # a Chinese name: 订单号, 运单编号
+        return any(phrase in head for phrase in lex.cjk_id_names)
+    return False
+
+
+_FREE_TEXT = frozenset({"query", "q", "search", "text", "keyword", "keywords", "term", "terms", "name", "names", "prompt"})
+
+_CONSTRAINTS = ("pattern", "format", "enum", "const", "examples", "example")
+
+
+def _constrained(schema: dict[str, Any]) -> bool:
+    """A `pattern`, `format`, `enum`, `const`, example or default shows the model what a value looks like."""
+    if "default" not in schema and schema.keys().isdisjoint(_CONSTRAINTS):
+        return False  # the common case, decided without a lookup per keyword
+    for key in _CONSTRAINTS:
+        if schema.get(key) not in (None, "", []):
+            return True
+    default = schema.get("default")
+    return isinstance(default, str) and bool(default)
+
+
+def _names_a_code(schema: dict[str, Any], lex: UnconstrainedIdentifierOptions) -> bool:
+    """"The ISBN of the book", "IATA airport code": the description says the value is a code with a fixed format."""
+    text = schema.get("description")
+    if not isinstance(text, str) or lex.code_phrase_matcher is None:
+        return False
+    head = text[:60]
+    # Most descriptions hold no code phrase at all: one scan for any of them as a substring settles those.
+    return lex.code_hint.search(head.lower()) is not None and lex.code_phrase_matcher.search(head) is not None
+
+
+def _quoted_sample(text: str) -> bool:
+    """A quoted value with a digit, `-` or `_` in it ("'ORD-2041'"): an example of the id."""
+    return any(not m.isalpha() and (any(c.isdigit() for c in m) or "-" in m or "_" in m)
+               for m in _QUOTED_SAMPLE.findall(text))
+
+
+_CALLER_ASSIGNED = lazy_compile(
+    r"\b(?:you\s+choose|of\s+your\s+choice|chosen\s+by\s+(?:you|the\s+caller)|assign(?:ed)?\s+by\s+(?:you|the\s+caller)|"
+    r"arbitrary|any\s+(?:unique\s+)?(?:string|name|value|label|identifier)|your\s+own|user-defined|caller-defined|"
+    r"client-generated|client-supplied|idempotency|to\s+identify\s+(?:it|this\s+\w+)\s+later|a\s+new\s+unique)\b|"
+    r"自定义|任意|自行(?:指定|定义)|由调用方(?:指定|生成)", re.IGNORECASE)
+# A part of every alternative of `_CALLER_ASSIGNED`, lower case, without `i`, `s` or `k` (see `_VALUES_OPENING`).
+_ASSIGNED_PARTS = ("you", "cho", "gn", "arb", "any", "-def", "nt-", "dempot", "later", "new")
+_ASSIGNED_CJK = ("自定义", "任意", "自行", "由调用方")
+_DEFINITION_KEYS = frozenset({"$defs", "definitions"})
+
+
+def _caller_assigned(text: str) -> bool:
+    """A label the caller makes up itself ("an arbitrary name", 自定义), after a cheap test for any of its words."""
+    if not contains_any(text, _ASSIGNED_CJK) and not contains_any(text.lower(), _ASSIGNED_PARTS):
+        return False
+    return _CALLER_ASSIGNED.search(text) is not None
+
+
+def _reported_definition_before(node: SchemaNode, ctx: Context) -> bool:
+    """Whether an identical definition (same `$defs` name and content) was already reported in this file."""
+    current: SchemaNode | None = node
+    while current is not None and current.via not in _DEFINITION_KEYS:
+        current = current.parent
+    if current is None:
+        return False
+    key = (current.name, node.name, json.dumps(current.schema, sort_keys=True, default=str))
+    seen: set[Any] = ctx.cached("reported-definitions", set)
+    if key in seen:
+        return True
+    seen.add(key)
+    return False
+
+
+# Ids the model mints itself: the branch of its own chain of thought, a label for the new thing this call makes.
+_MINTED = lazy_compile(
+    r"\b(?:branch|thought|step|revision)\s+(?:id|identifier)\b|\b(?:id|identifier)\s+(?:for|of)\s+(?:the\s+)?"
+    r"(?:current|this|new|a\s+new)\s+(?:branch|thought|step|session|run|conversation|chain)\b|"
+    r"\b(?:unique\s+)?(?:id|identifier|name)\s+(?:to\s+give|to\s+assign|you\s+(?:pick|make\s+up|create))\b|"
+    r"\bgenerate\s+(?:a\s+)?(?:new\s+)?(?:unique\s+)?(?:id|identifier)\b|"
+    r"\b(?:client|caller)[- ](?:chosen|generated|provided|supplied)\b", re.IGNORECASE)
+# An identifier that takes another form too: "Document ID, title, or URL", "Secret name or ID", "名称或ID".
+_OR_NAME = lazy_compile(
+    r"\b(?:id|ids|identifier|uuid)\s*(?:,\s*[\w ]{1,20})*\s*(?:,|or|/)\s*(?:an?\s+|the\s+|its\s+)?(?:full\s+)?"
+    r"(?:name|title|url|uri|slug|handle|email|path|domain|key|alias|link)s?\b|"
+    r"\b(?:name|title|url|slug|handle|email|domain|alias|link)s?\s*(?:,|or|/)\s*(?:an?\s+|the\s+|its\s+)?"
+    r"(?:id|ids|identifier|uuid)\b|(?:名称|名字|链接)\s*(?:或|/)\s*(?:ID|id|编号)|(?:ID|id|编号)\s*(?:或|/)\s*(?:名称|名字|链接)",
+    re.IGNORECASE)
+# An example value after a cue: "e.g. dQw4w9WgXcQ", "例如 ORD-2041".
+_EXAMPLE_VALUE = lazy_compile(r"(?:\be\.g\.?|\bfor\s+example|\bsuch\s+as|\bexample:|\blike|例如|比如)[,:：]?\s*"
+                              r"[\"'`“‘(]?([A-Za-z0-9][\w.:/#-]{3,80})", re.IGNORECASE)
+_LOOKUP_VERBS = frozenset({"list", "search", "find", "get", "lookup", "query", "resolve", "browse", "fetch",
+                           "retrieve", "discover", "show", "describe"})
+_ID_TOKENS = frozenset({"id", "ids", "uuid", "uuids", "guid", "guids", "identifier", "identifiers", "no", "nr",
+                        "number", "num", "code", "key"})
+
+
+_CJK_ID = ("编号", "号码", "单号", "标识")
+
+
+def _example_of(prose: str, tokens: tuple[str, ...], lex: UnconstrainedIdentifierOptions) -> bool:
+    """The tool description shows an example id (digits, `-` or `_` in it, or mixed case) or its format ("by its
+    id (a UUID string)") in a sentence about the id's noun."""
+    nouns = [t for t in tokens if t not in _ID_TOKENS]
+    low = prose.lower()
+    if nouns and not any(noun in low for noun in nouns) and "id" not in low and not contains_any(prose, _CJK_ID):
+        return False
+    if lex.example is not None and lex.hints.search(low) is not None:
+        for sentence in SENTENCE_BREAK.split(prose):
+            said = sentence.lower()
+            if (any(noun in said for noun in nouns) or re.search(r"\bids?\b", said)) and lex.example.search(sentence):
+                return True
+    for match in _EXAMPLE_VALUE.finditer(prose):
+        value = match.group(1)
+        if any(c.isdigit() for c in value) or "-" in value or "_" in value or (
+                not value.islower() and not value.isupper() and not value.istitle()):
+            return True
+    return False
+
+
+def _sibling_lists(tokens: tuple[str, ...], ctx: Context) -> bool:
+    """Another tool of the set lists, searches or looks up the things this id names (`channel_id` and
+    `search_channels`), so the model is not left to invent one."""
+    nouns = [t for t in tokens if t not in _ID_TOKENS]
+    if not nouns or len(ctx.tools) < 2:
+        return False
+    forms = [{noun, noun + "s", noun[:-1] if noun.endswith("s") else noun} for noun in nouns]
+
+    def lookups() -> list[tuple[Any, frozenset[str], frozenset[str]]]:
+        found = []
+        for other in ctx.tools:
+            names = name_tokens(other.name or "")
+            if names and not _LOOKUP_VERBS.isdisjoint(names):
+                properties = other.schema.get("properties") if isinstance(other.schema, dict) else None
+                found.append((other, frozenset(names), frozenset(properties) if isinstance(properties, dict)
+                              else frozenset()))
+        return found
+
+    name = "_".join(tokens)
+    for other, names, takes in ctx.cached("lookup-tools", lookups):
+        if other is ctx.tool or any(names.isdisjoint(form) for form in forms):
+            continue  # every noun of the id (`production`, `line`) must name what the sibling looks up
+        if any("_".join(name_tokens(p)) == name for p in takes):
+            continue  # `get_photo_info(photo_id)` takes the id too: it is no place to get one from
+        return True
+    return False
+
+
+@check("unconstrained-identifier", "schema", properties_only=True)
+def unconstrained_identifier(node: SchemaNode, ctx: Context) -> None:
+    schema = node.schema
+    kind = plain_type(node)
+    # A plain property's own type settles most of it before its name is looked at (and it is its own view).
+    if kind is not None and (kind != "string" or _constrained(schema)) and kind != "array":
+        return  # a number, a flag or an object holds no identifier string; a constrained string is shown
+    lex: UnconstrainedIdentifierOptions = ctx.options
+    named = lex.names[node.name or ""]
+    if named is None:
+        return
+    tokens, by_name = named
+    if not by_name and not _names_a_code(schema, lex):
+        return  # not an identifier by its name, and no description naming a code ("the ISBN") makes it one
+    if kind == "string":
+        _judge_identifier(node, ctx, lex, tokens, schema, schema, plain_description(schema))
+        return
+    found = string_param(node, ctx)
+    if found is None:
+        return
+    param, merged = found
+    schema = param.schema if merged is None else \
+        {**merged, "description": f"{param.description}\n{merged.get('description', '')}"}
+    _judge_identifier(node, ctx, lex, tokens, param.schema, schema, param.description)
+
+
+def _judge_identifier(node: SchemaNode, ctx: Context, lex: UnconstrainedIdentifierOptions, tokens: tuple[str, ...],
+                      view: dict[str, Any], schema: dict[str, Any], description: str) -> None:
+    """unconstrained-identifier on a string (or array of strings) parameter: `view` is its parameter view's
+    schema, `schema` the one its values follow (the items' for an array), `description` the view's text."""
+    if not _is_identifier(description, tokens, lex) and not (_names_a_code(view, lex) and
+                                                            _FREE_TEXT.isdisjoint(tokens)):
+        return
+    if _constrained(schema):
+        return
+    own = schema.get("description")
+    text = with_docs(own if isinstance(own, str) else description, node, ctx)
+    hinted = lex.hints.search(text.lower()) is not None
+    if hinted and ((lex.example is not None and lex.example.search(text))
+                   or (lex.provenance is not None and lex.provenance.search(text))):
+        return  # an example or the format of the id, or where it comes from
+    if _quoted_sample(text):
+        return
+    if names_other_tool(text, ctx):
+        return  # "use the id returned by list_orders": the model is told where to get it
+    if hinted and _caller_assigned(text):
+        return  # a label the caller makes up itself: there is nothing to invent wrongly
+    if _MINTED.search(text):
+        return  # "a new branch identifier", "an id you make up for this thought": the model mints it
+    if _OR_NAME.search(text):
+        return  # "ID, title or URL", "name or ID": a pattern would reject the other forms it takes
+    tool = ctx.tool
+    prose = tool_docs(tool, ctx).prose if tool is not None else ""
+    if prose and (names_other_tool(prose, ctx) or _example_of(prose, tokens, lex)):
+        return  # the tool's description says where the id comes from ("use channels_getByHandle first") or shows one
+    if _sibling_lists(tokens, ctx):
+        return  # a sibling tool lists or looks up these things, so the model has a place to get the id
+    if _reported_definition_before(node, ctx):
+        return  # one `$defs` entry copied into many tools of the file: reported on its first copy only
+    label = node_label(node)
+    ctx.report(node.pointer, f"`{shown(label)}` is an identifier with no `pattern`, `format`, `enum` or example",
+               key=True, help="add a `pattern` (such as `^ORD-[0-9]{8}$`) or `\"format\": \"uuid\"`, an example in "
+                              "the description (" + ("\"例如 ORD-20260917\"" if has_cjk(text) else
+                                                     "\"e.g. ORD-20260917\"") + "), or name the tool that returns it",
+               note="a model can invent a plausible one")

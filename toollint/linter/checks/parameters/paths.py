@@ -1,0 +1,296 @@
+"""relative-path: a file-system path parameter that does not require an absolute path."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cached_property
+
+from toollint.lazy_regex import lazy_compile
+from toollint.linter.checks import check
+from toollint.linter.checks.parameters.tool_names import names_other_tool
+from toollint.linter.context import Context, node_label
+from toollint.linter.docview import with_docs
+from toollint.linter.namememo import NameMemo
+from toollint.linter.options import RuleOptions
+from toollint.linter.paramview import plain_description, plain_type, string_param
+from toollint.linter.textstats import WordMatcher, has_cjk, name_tokens, words_regex
+from toollint.schema.walk import SchemaNode
+from toollint.terminal import shown
+
+# ---------------------------------------------------------------------------------------------
+# relative-path
+
+
+@dataclass(frozen=True)
+class RelativePathOptions(RuleOptions, rule="relative-path"):
+    path_names: tuple[str, ...]
+    weak_path_names: tuple[str, ...]
+    extra_path_names: tuple[str, ...]
+    not_path_modifiers: tuple[str, ...]
+    weak_path_modifiers: tuple[str, ...]
+    path_words: tuple[str, ...]
+    absolute_words: tuple[str, ...]
+    relative_words: tuple[str, ...]
+    remote_words: tuple[str, ...]
+
+    @cached_property
+    def names(self) -> frozenset[str]:
+        return frozenset(w.lower() for w in self.path_names + self.extra_path_names)
+
+    @cached_property
+    def cjk_names(self) -> tuple[str, ...]:
+        """The CJK ones of `names`, found anywhere in a CJK name token."""
+        return tuple(word for word in self.names if has_cjk(word))
+
+    @cached_property
+    def weak_names(self) -> frozenset[str]:
+        return frozenset(w.lower() for w in self.weak_path_names)
+
+    @cached_property
+    def not_modifiers(self) -> frozenset[str]:
+        return frozenset(w.lower() for w in self.not_path_modifiers)
+
+    @cached_property
+    def weak_modifiers(self) -> frozenset[str]:
+        return frozenset(w.lower() for w in self.weak_path_modifiers)
+
+    @cached_property
+    def path_word_matcher(self) -> WordMatcher | None:
+        return words_regex(self.path_words)
+
+    @cached_property
+    def absolute(self) -> WordMatcher | None:
+        return words_regex(self.absolute_words)
+
+    @cached_property
+    def relative(self) -> WordMatcher | None:
+        return words_regex(self.relative_words)
+
+    @cached_property
+    def remote(self) -> WordMatcher | None:
+        return words_regex(self.remote_words)
+
+    @cached_property
+    def names_seen(self) -> NameMemo:
+        """name -> `_path_name`."""
+        return NameMemo(lambda name: _path_name(name, self))
+
+
+# Paths relative to the tool's own base: "relative to the project", "within the repository", 相对于.
+_ANCHORED = lazy_compile(r"relative\s+to\s+(?!(?:the\s+)?(?:current|working|cwd))\S|\w-relative\b|(?:within|inside|in)\s+"
+                         r"(?:the|a|your)\s+(?:repository|repo|project|vault|workspace|archive|bucket|share|drive)|相对于",
+                         re.IGNORECASE)
+
+# `^/`, `^\/`, `^[A-Za-z]:`, `^(/|[A-Za-z]:)`, `^(?:/|~)`, `^\\\\` (UNC), `^~/`.
+_ABSOLUTE_PATTERN = lazy_compile(r"^\^\(?(?:\?:)?(?:\\?/|\[(?:a-zA-Z|A-Za-z|a-z|A-Z)\]:|~|\\\\\\\\|[A-Za-z]:)")
+# `^(?!/)`, `^[^/]`: the author requires a relative path on purpose.
+_RELATIVE_PATTERN = lazy_compile(r"^\^(?:\(\?!\\?/|\[\^\\?/)")
+
+
+def _path_kind(tokens: tuple[str, ...], lex: RelativePathOptions) -> str | None:
+    """"strong" when the name says path, "weak" when it may; None when it is no file-system path."""
+    if not tokens:
+        return None
+    head = tokens[-1]
+    if len(tokens) > 1 and not lex.not_modifiers.isdisjoint(tokens[:-1]):
+        return None
+    if head in lex.names and len(tokens) > 1 and not lex.weak_modifiers.isdisjoint(tokens[:-1]):
+        return "weak"  # `key_path`: an SSH key file, or a path of keys in a document; the description decides
+    if head in lex.names or (len(tokens) > 1 and tokens[-2] in ("file", "dir", "folder") and head == "path"):
+        return "strong"
+    if not head.isascii() and has_cjk(head) and any(word in head for word in lex.cjk_names):
+        return "strong"  # 文件路径, 输出目录
+    if head in lex.weak_names:
+        return "weak"
+    return None
+
+
+def _path_name(name: str, lex: RelativePathOptions) -> tuple[tuple[str, ...], str] | None:
+    """The name's tokens and `_path_kind`, or None when the name is no path."""
+    tokens = name_tokens(name)
+    kind = _path_kind(tokens, lex)
+    return (tokens, kind) if kind is not None else None
+
+
+# "the path as a Java String", "in Python 3 syntax": a value in a programming language, not a file to open.
+_CODE_EXPRESSION = lazy_compile(
+    r"\b(?:java|javascript|typescript|python|kotlin|scala|ruby|c#|golang)\b[^.\n]{0,40}\b(?:syntax|object|"
+    r"expression|variable|string representation|type|instance|literal)\b|\bstring representation of\b|"
+    r"\bSDK syntax\b|\b(?:expression|variable)\s+(?:that|which)\s+(?:evaluates|holds|refers)", re.IGNORECASE)
+_ABSOLUTE_EXAMPLE = lazy_compile(r"(?:[\"'`“‘(]|e\.g\.,?|例如)\s*(?:/[\w.~-]+/|[A-Za-z]:[\\/]|~/)")
+# "the plan file from the plan tool's output": the system hands the value over, the model does not write it.
+_PRODUCED = lazy_compile(r"\b(?:from|returned\s+by|output\s+of|given\s+by|produced\s+by)\b[^.]{0,40}\b(?:output|tool|call|"
+                       r"response|result|step)s?\b", re.IGNORECASE)
+_CD_TOOLS = frozenset({"cd", "chdir", "change_directory", "change_dir", "set_cwd", "set_working_directory",
+                       "set_workdir", "pushd", "cwd", "pwd"})
+
+
+_CODE_TYPES = frozenset({"String", "Boolean", "Integer", "Long", "HashMap", "Map", "List", "ArrayList", "Array", "any",
+                         "Object", "Function", "char", "long", "short", "byte"})
+
+
+def _code_language_set(ctx: Context) -> bool:
+    """Java or JavaScript signatures (`"type": "String"`, `"any"`): their path arguments are values in code."""
+    def search() -> bool:
+        for tool in ctx.tools:
+            properties = tool.schema.get("properties") if isinstance(tool.schema, dict) else None
+            if isinstance(properties, dict) and any(isinstance(p, dict) and isinstance(p.get("type"), str)
+                                                    and p["type"] in _CODE_TYPES
+                                                    for p in properties.values()):
+                return True
+        return False
+
+    return bool(ctx.cached("code-language-set", search))
+
+
+# A relative example: `e.g. "root/Player"`, `(e.g. dist)`, `like src/app`; an absolute one is `_ABSOLUTE_EXAMPLE`.
+_RELATIVE_EXAMPLE = lazy_compile(r"(?:\be\.g\.,?|\bsuch\s+as|\bfor\s+example|\blike|例如)\s*[:(]?\s*[\"'`“‘]?"
+                                 r"(?:\.{1,2}/|[A-Za-z_][\w.-]*/|[A-Za-z_][\w-]*[\"'`”’)])", re.IGNORECASE)
+
+
+def _anchored_tool(ctx: Context) -> bool:
+    """A tool whose other parameters say its paths are relative to its project or root ("relative to the
+    project", `res://`): its paths share that base by design."""
+    tool = ctx.tool
+    properties = tool.schema.get("properties") if tool is not None and isinstance(tool.schema, dict) else None
+    for prop in properties.values() if isinstance(properties, dict) else ():
+        text = prop.get("description") if isinstance(prop, dict) else None
+        if isinstance(text, str) and (_ANCHORED.search(text) or "res://" in text):
+            return True
+    return False
+
+
+def _manages_working_directory(ctx: Context) -> bool:
+    """The tool set keeps its own current directory (it has a `cd`), so its paths are relative to it on purpose."""
+    def search() -> bool:
+        names = {(t.name or "").lower().rsplit(".", 1)[-1] for t in ctx.tools}
+        token_sets = [set(name_tokens(t.name or "")) for t in ctx.tools]
+        sets_dir = any(tokens & {"set", "change", "switch", "use"} and tokens & {"dir", "directory", "cwd", "workdir",
+                                                                             "folder"} for tokens in token_sets)
+        return bool(names & _CD_TOOLS) or sets_dir
+
+    return bool(ctx.cached("manages-working-directory", search))
+
+
+# Tools that move, copy or rename files: their `source` and `destination` are paths by their role.
+_FILE_MOVERS = frozenset({"move", "copy", "rename", "mv", "cp", "duplicate", "relocate"})
+_ROLE_NAMES = frozenset({"source", "src", "destination", "dest", "dst", "from", "to", "target"})
+# Paths that are not on the agent's file system: an SSH or SFTP host, a NAS volume, an API or URL path.
+_OFF_DISK = lazy_compile(
+    r"\b(?:(?:over|via|through|using)\s+ssh|ssh\s+(?:host|server|connection|session)|sftp|scp|ftp|ftps|rsync|remote\s+(?:host|server|machine|system|path|file|directory)|on\s+the\s+"
+    r"(?:remote|server|host|device|router|switch|nas)|nas|synology|qnap|truenas|volume\d+|smb|cifs|"
+    r"nfs|share\s+path|api\s+endpoint|endpoint\s+path|api\s+path|url\s+path|request\s+path|http\s+path|"
+    r"rest\s+path|webdav|imap|mailbox|mail\s+folder|email\s+folder|inbox|path-based\s+routing|routing|route|routes|"
+    r"redirects?|rewrites?|cron|deployments?|page\s+path|function\s+path|node\s+path|scene\s+tree|vault|"
+    r"hierarchy|gameobjects?|asset\s+path|assets/|area\s+path|iteration\s+path|note\s+path|"
+    r"path\s+(?:to|of)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}node)\b|"
+    r"/volume\d+|远程|接口路径|邮箱", re.IGNORECASE)
+
+
+# Name tokens that put a path on a remote system: `gitea_build_path`, `imap_folder`, `s3_key_path`.
+_REMOTE_TOKENS = frozenset({"github", "gitlab", "gitea", "bitbucket", "git", "repo", "s3", "gcs", "drive", "dropbox",
+                            "imap", "mail", "email", "mailbox", "ftp", "sftp", "ssh", "remote", "nas", "smb", "url",
+                            "uri", "web", "http", "route", "api", "endpoint", "watch", "gameobject", "asset", "scene",
+                            "vault", "note", "area", "iteration", "hierarchy"})
+
+
+def _off_disk_tool(ctx: Context, lex: RelativePathOptions) -> bool:
+    """Whether the tool's description places its paths off the agent's disk (once per tool)."""
+    tool = ctx.tool
+
+    def search() -> bool:
+        text = tool.description if tool is not None and isinstance(tool.description, str) else ""
+        return bool(text) and ((lex.remote is not None and lex.remote.search(text) is not None)
+                               or _OFF_DISK.search(text) is not None)
+
+    return bool(ctx.cached(("off-disk", id(tool)), search))
+
+
+def _role_path(node: SchemaNode, ctx: Context) -> bool:
+    """`source`/`destination` of a tool that moves, copies or renames files."""
+    tool = ctx.tool
+    if tool is None or not node.name or not tool.name:
+        return False
+    tokens = name_tokens(node.name)
+    return len(tokens) == 1 and tokens[0] in _ROLE_NAMES and \
+        not _FILE_MOVERS.isdisjoint(name_tokens(tool.name)) and \
+        bool({"file", "files", "path", "paths", "dir", "directory", "folder"} & set(name_tokens(tool.name)) or
+             _FILE_WORDS.search(tool.description if isinstance(tool.description, str) else ""))
+
+
+_FILE_WORDS = lazy_compile(r"\b(?:files?|director(?:y|ies)|folders?|paths?)\b|文件|目录", re.IGNORECASE)
+
+
+@check("relative-path", "schema", properties_only=True)
+def relative_path(node: SchemaNode, ctx: Context) -> None:
+    lex: RelativePathOptions = ctx.options
+    named = lex.names_seen[node.name or ""]
+    if named is None:
+        if not (node.name and node.name.lower() in _ROLE_NAMES and _role_path(node, ctx)):
+            return  # most properties: no path by name, and no `source`/`destination` either
+        named = (name_tokens(node.name), "strong")
+    kind = named[1]
+    if kind == "weak" and _role_path(node, ctx):
+        kind = "strong"  # the `source` of a move: a path by its role, whatever the description says
+    schema = node.schema
+    items = None
+    plain = plain_type(node)
+    if plain is not None and plain != "array":  # a plain property is its own parameter view
+        if plain != "string":
+            return
+        text = plain_description(schema)
+    else:
+        found = string_param(node, ctx)
+        if found is None:
+            return
+        param, merged = found
+        schema, text = param.schema if merged is None else merged, param.description
+        items = None if merged is None else param.item()
+    if "enum" in schema or "const" in schema or schema.get("format") in ("uri", "uri-reference", "iri", "url"):
+        return
+    if items is not None and isinstance(items.get("description"), str):
+        text = f"{text}\n{items['description']}"
+    pattern = schema.get("pattern")
+    if isinstance(pattern, str) and (_ABSOLUTE_PATTERN.match(pattern) or _RELATIVE_PATTERN.match(pattern)):
+        return  # an absolute `^/`, or relative only on purpose (`^(?!/)`): the author chose it
+    if isinstance(schema.get("default"), str):
+        return  # an absolute default or a JSONPath; or a relative one (`./output`, `""`): relative by design
+    text = with_docs(text, node, ctx)  # what the docstring's `Args:` entry and the description say of it
+    if kind == "weak" and (lex.path_word_matcher is None or lex.path_word_matcher.search(text) is None):
+        return
+    if _RELATIVE_EXAMPLE.search(text):
+        return  # "e.g. \"root/Player\"", "like dist": the tool resolves it against its own base
+    siblings = node.parent.schema.get("properties") if node.parent is not None else None
+    if isinstance(siblings, dict) and "op" in siblings and node.name == "path":
+        return  # a JSON Patch operation
+    if names_other_tool(text, ctx):
+        return  # "use list_artifacts to see available paths"
+    if _ABSOLUTE_EXAMPLE.search(text) or _PRODUCED.search(text):
+        return  # "e.g. '/var/log/app'" shows an absolute path; "from the plan tool's output" is handed over
+    if _CODE_EXPRESSION.search(text):
+        return  # a Java or Python value
+    tool = ctx.tool
+    tool_text = tool.description if tool is not None and isinstance(tool.description, str) else ""
+    if lex.absolute is not None and lex.absolute.search(text):
+        if lex.relative is None or not lex.relative.search(text) or _ANCHORED.search(text):
+            return
+    elif lex.relative is not None and lex.relative.search(text):
+        return  # relative by design ("the relative path to the doc page"); the base is the tool's business
+    if _ANCHORED.search(text) or (lex.remote is not None and lex.remote.search(text)) or _off_disk_tool(ctx, lex):
+        return  # the tool's paths are in a repository, a bucket, on an SSH host, a NAS volume, an API endpoint
+    if _OFF_DISK.search(text) or not _REMOTE_TOKENS.isdisjoint(named[0]):
+        return  # a path on an SSH host, a NAS volume, an API endpoint: not the agent's file system
+    if lex.relative is not None and lex.relative.search(tool_text):
+        if lex.absolute is None or not lex.absolute.search(tool_text):
+            return  # the tool says its paths are relative (to its sandbox, its root): by design
+    elif lex.absolute is not None and lex.absolute.search(tool_text):
+        return  # "All paths must be absolute" for the whole tool
+    # Last, as they look at every tool of the file (once per file, but only for files that get this far):
+    if _manages_working_directory(ctx) or _code_language_set(ctx) or _anchored_tool(ctx):
+        return  # a shell-like set whose `cd` makes relative paths its design, or values in Java/JavaScript code
+    what = "paths" if items is not None else "a path"
+    ctx.report(node.pointer, f"`{shown(node_label(node))}` takes {what} but does not require an absolute one",
+               key=True, help="add `\"pattern\": \"^/\"` (or `^[A-Za-z]:\\\\` on Windows) and say "
+                              + ("\"绝对路径\"" if has_cjk(text) else "\"absolute path\"") + " in the description",
+               note="a relative path breaks once the agent changes directory")

@@ -1,0 +1,123 @@
+"""description-contradicts-schema: a default or allowed value the text states and the schema contradicts."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from toollint import pointer as jp
+from toollint.document.dialects import Tool
+from toollint.lazy_regex import lazy_compile
+from toollint.linter.checks import check
+from toollint.linter.context import Context, node_label
+from toollint.linter.docview import documented
+from toollint.schema.walk import SchemaNode
+from toollint.terminal import shown
+
+# ---------------------------------------------------------------------------------------------
+# description-contradicts-schema
+
+_DEFAULT_STATED = lazy_compile(
+    r"(?:\bdefaults?\s*(?:is|to|:|=|value\s+is)\s*|\(\s*default\s+|默认(?:值)?\s*(?:为|是)?\s*[:：]?\s*)"
+    r"(?:([\"'`“‘])(?P<quoted>[^\"'`”’\n]{1,60})[\"'`”’]|(?P<number>-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\d+(?:\.\d+)?)(?![\w%]|[.,]\d)"
+    r"|(?P<boolean>true|false)\b)", re.IGNORECASE)
+_VALUES_STATED = lazy_compile(r"(?:\bone\s+of|\ballowed\s+values?|\bvalid\s+values?|\bpossible\s+values?|\bmust\s+be\s+either"
+                            r"|可选值|取值(?:范围)?为?)\s*[:：]?\s*((?:[\"'`“‘][^\"'`”’\n]{1,40}[\"'`”’][\s,，、/|]*(?:or\s+|和|或)?){2,})",
+                            re.IGNORECASE)
+_QUOTED = lazy_compile(r"[\"'`“‘]([^\"'`”’\n]{1,40})[\"'`”’]")
+
+
+def _may_state_default(text: str) -> bool:
+    """Every form `_DEFAULT_STATED` knows spells "default" or "默认": a cheap test before the regex."""
+    return "默认" in text or "default" in text.lower()
+
+
+# A part of every opening of `_VALUES_STATED`, in lower case and in letters without another case-insensitive
+# spelling (`i`, `s` and `k` have one: `ı`, `ſ`, the Kelvin sign), so it finds each of them in the lowered text.
+_VALUES_OPENING = lazy_compile(r"one\s+of|[de]\s+value|be\s+e|可选值|取值")
+
+
+def _may_list_values(text: str) -> bool:
+    """A cheap test before `_VALUES_STATED`, whose case-insensitive alternation costs several times more."""
+    return _VALUES_OPENING.search(text.lower()) is not None
+
+
+def _same_default(stated: re.Match[str], default: Any) -> bool | None:
+    """Whether the stated default equals the schema's; None when they cannot be compared."""
+    if stated.group("boolean") is not None:
+        return isinstance(default, bool) and str(default).lower() == stated.group("boolean").lower()
+    if stated.group("number") is not None:
+        if isinstance(default, bool) or not isinstance(default, (int, float, str)):
+            return None
+        try:
+            return float(stated.group("number").replace(",", "")) == float(default)
+        except ValueError:
+            return None
+    if isinstance(default, str):
+        return stated.group("quoted").strip() == default.strip()
+    return None
+
+
+_NUMBER = lazy_compile(r"-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\d+(?:\.\d+)?")
+_UNIT_AFTER = lazy_compile(r"\s*(?:[a-zA-Z]{1,12}|[秒分钟小时天字节兆]{1,2}|%)")
+_CONVERSIONS = (60, 3600, 86400, 1000, 1_000_000, 1024, 1_048_576, 100, 60_000, 3_600_000, 86_400_000)
+
+
+def _unit_conversion(stated: re.Match[str], text: str, default: Any) -> bool:
+    """"defaults to 2 hours (7,200 seconds)" with `default: 7200`: the prose states the same value in another unit."""
+    if stated.group("number") is None or isinstance(default, bool) or not isinstance(default, (int, float)):
+        return False
+    sentence = re.split(r"(?<=[.;。；])\s", text[stated.start():], maxsplit=1)[0]
+    if any(float(n.replace(",", "")) == float(default) for n in _NUMBER.findall(sentence)):
+        return True
+    number = float(stated.group("number").replace(",", ""))
+    if not number or not _UNIT_AFTER.match(text, stated.end()):
+        return False
+    ratio = float(default) / number
+    return any(abs(ratio - c) < 1e-9 or abs(ratio * c - 1) < 1e-9 for c in _CONVERSIONS)
+
+
+@check("description-contradicts-schema", "schema", keys=("default", "enum"), properties_only=True,
+       when=lambda keys: "description" in keys)
+def description_contradicts_schema(node: SchemaNode, ctx: Context) -> None:
+    text = node.schema.get("description")
+    if isinstance(text, str) and len(text) >= 6:
+        _contradictions(ctx, node.pointer, node_label(node), node.schema, text, "the description")
+
+
+@check("description-contradicts-schema", "tool")
+def docstring_contradicts_schema(tool: Tool, ctx: Context) -> None:
+    """The same comparison for what the tool description's parameter section (`Args:`) says of a parameter."""
+    for name, prop, found in documented(tool, ctx):
+        if ("default" not in prop and "enum" not in prop) or len(found.text) < 6:
+            continue
+        own = prop.get("description")
+        if isinstance(own, str) and found.text.strip() in own:
+            continue  # the schema's own description, compared by the schema check
+        _contradictions(ctx, jp.join(tool.schema_pointer, "properties", name), name, prop, found.text,
+                        "the docstring's entry")
+
+
+def _contradictions(ctx: Context, pointer: str, label: str, schema: dict[str, Any], text: str, where: str) -> None:
+    """Report a default or an allowed value that `text` states and the schema contradicts."""
+    default = schema.get("default")
+    if "default" in schema and default is not None and not isinstance(default, (dict, list)) and _may_state_default(text):
+        stated = _DEFAULT_STATED.search(text)
+        if stated is not None and _same_default(stated, default) is False and not _unit_conversion(stated, text, default):
+            ctx.report(jp.join(pointer, "default"),
+                       f"{where} of `{shown(label, 30)}` and its `default` name different defaults",
+                       help="change the description or `default` so they name the same value",
+                       note=f"the text says the default is {shown(stated.group(0).split(None, 2)[-1], 40)!s}, "
+                            f"`default` is {shown(repr(default), 40)}; a model trusts the prose, the server the schema")
+    enum = schema.get("enum")
+    if isinstance(enum, list) and enum and _may_list_values(text) and all(isinstance(v, str) for v in enum):
+        listed = _VALUES_STATED.search(text)  # the text first: few descriptions list values, most enums are strings
+        if listed is not None:
+            allowed = set(enum)
+            stray = [v for v in _QUOTED.findall(listed.group(1)) if v not in allowed]
+            if stray:
+                ctx.report(jp.join(pointer, "enum"),
+                           f"{where} of `{shown(label, 30)}` allows values that `enum` does not contain",
+                           help="make the list and `enum` agree: add the value to `enum` or remove it from the text",
+                           note=f"the text lists {shown(', '.join(repr(v) for v in stray), 60)}; a model sends what "
+                                "the prose says and the call fails")

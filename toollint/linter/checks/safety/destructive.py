@@ -1,0 +1,51 @@
+"""undeclared-destructive-tool: a tool that destroys data and does not say whether it can be undone."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from toollint import pointer as jp
+from toollint.document.dialects import Tool
+from toollint.linter.checks import check
+from toollint.linter.context import Context
+from toollint.linter.options import RuleOptions
+from toollint.linter.textstats import WordMatcher, has_text, name_tokens, words_regex
+from toollint.terminal import shown
+
+# ---------------------------------------------------------------------------------------------
+# undeclared-destructive-tool
+
+
+@dataclass(frozen=True)
+class UndeclaredDestructiveToolOptions(RuleOptions, rule="undeclared-destructive-tool"):
+    verbs: tuple[str, ...]
+    warning_words: tuple[str, ...]
+
+    @cached_property
+    def verb_set(self) -> frozenset[str]:
+        return frozenset(w.lower() for w in self.verbs)
+
+    @cached_property
+    def said(self) -> WordMatcher | None:
+        return words_regex(self.warning_words)
+
+
+@check("undeclared-destructive-tool", "tool")
+def undeclared_destructive_tool(tool: Tool, ctx: Context) -> None:
+    lex: UndeclaredDestructiveToolOptions = ctx.options
+    tokens = name_tokens(tool.name or "")
+    if lex.verb_set.isdisjoint(tokens[:2]):
+        return
+    annotations = tool.definition.get("annotations")
+    if isinstance(annotations, dict) and ("destructiveHint" in annotations or annotations.get("readOnlyHint") is True):
+        return  # the client was told, one way or the other
+    if jp.join(tool.definition_pointer, "annotations") in ctx.source.unknown:
+        return  # Python source computes them (`annotations=read_only(...)`): what they say is not known here
+    text = tool.description if isinstance(tool.description, str) else ""
+    if not has_text(text) or (lex.said is not None and lex.said.search(text)):
+        return  # no description is vague-description's business
+    ctx.report(tool.description_pointer, f"`{shown(tool.label)}` destroys data but does not say whether it can be undone",
+               help="add \"This cannot be undone; confirm with the user first.\" (or how to restore) to the "
+                    "description, and for MCP set `annotations.destructiveHint`",
+               note="a model that is not told asks no confirmation before an irreversible call")

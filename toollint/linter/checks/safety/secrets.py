@@ -1,0 +1,150 @@
+"""Secrets the model is asked for: a parameter that takes a credential, and one mirrored into an HTTP header."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cached_property
+
+from toollint import pointer as jp
+from toollint.document.dialects import MCP, Tool
+from toollint.lazy_regex import lazy_compile
+from toollint.linter.checks import check
+from toollint.linter.checks.shared import file_has_mcp_headers, mcp_headers
+from toollint.linter.context import Context, node_label
+from toollint.linter.docview import with_docs
+from toollint.linter.namememo import NameMemo
+from toollint.linter.options import RuleOptions
+from toollint.linter.paramview import param_of, plain_description, plain_type
+from toollint.linter.textstats import contains_any, name_tokens
+from toollint.profiles.tool_apis import construct
+from toollint.schema.walk import SchemaNode
+from toollint.terminal import shown
+
+# ---------------------------------------------------------------------------------------------
+# secret-parameter
+
+
+@dataclass(frozen=True)
+class SecretParameterOptions(RuleOptions, rule="secret-parameter"):
+    secret_names: tuple[str, ...]
+    extra_secret_names: tuple[str, ...]
+    not_secret_modifiers: tuple[str, ...]
+
+    @cached_property
+    def names(self) -> NameMemo:
+        """name -> its tokens when it names a credential (ends in the tokens of a secret name, and no token makes
+        it something else), else None."""
+        by_last: dict[str, list[tuple[str, ...]]] = {}
+        for name in self.secret_names + self.extra_secret_names:
+            tokens = name_tokens(name)
+            if tokens:
+                by_last.setdefault(tokens[-1], []).append(tokens)
+        not_modifiers = frozenset(w.lower() for w in self.not_secret_modifiers)
+
+        def secret_name(name: str) -> tuple[str, ...] | None:
+            tokens = name_tokens(name)
+            candidates = by_last.get(tokens[-1]) if tokens else None
+            if not candidates or not not_modifiers.isdisjoint(tokens):
+                return None
+            if not any(len(secret) <= len(tokens) and tokens[-len(secret):] == secret for secret in candidates):
+                return None
+            return tokens
+
+        return NameMemo(secret_name)
+
+
+_NAMES_A_SECRET = lazy_compile(
+    r"^\s*(?:the\s+)?(?:name|id|identifier|arn|uri|url)\s+of\b|名称|名字|"
+    r"^\s*(?:the\s+)?(?:(?:full\s+|absolute\s+|local\s+)?path|file\s*path|filename|file\s+name|location)\s+(?:to|of)\b|"
+    r"\b(?:path|file)\s+(?:to|of|containing)\s+(?:the\s+|an?\s+|your\s+)?(?:[\w-]+\s+){0,2}(?:key|keys|secret|"
+    r"certificate|credentials?|token)(?:\s+file)?\b|密钥文件|文件路径|"
+    r"\b(?:id|identifier|name|label|alias|fingerprint|prefix|hash|digest|checksum)\s+of\s+(?:the\s+|an?\s+)?"
+    r"(?:[\w-]+\s+){0,2}(?:key|token|secret|password|credential)s?\b|"
+    r"\b(?:hashed|bcrypt|sha-?\d*|md5|argon2)\b|(?:密钥|令牌|密码)(?:的)?(?:ID|编号|标识|哈希|摘要)|"
+    r"\bpublic\s+(?:[\w-]+\s+)?(?:token|key)\b|\bpublishable\s+key\b|\bpk[._]\w*|公开的?(?:令牌|密钥)", re.IGNORECASE)
+# A tool that deletes, revokes or rotates a key takes which key, not a secret to use.
+_KEY_MANAGEMENT = frozenset({"delete", "revoke", "remove", "rotate", "disable", "expire", "invalidate", "deactivate"})
+
+
+# Tools that provision a credential: the secret is what the tool stores, so it cannot come from the server's config.
+_PROVISION_VERBS = frozenset({"create", "add", "set", "update", "change", "reset", "register", "provision", "invite",
+                              "configure", "config", "store", "save", "put", "new", "enroll", "signup",
+                              "modify", "edit", "generate", "import", "upsert", "write"})
+_PROVISION_CJK = ("创建", "新增", "添加", "设置", "修改", "重置", "注册", "配置")
+
+
+# A secret the call sets rather than uses: "Password for the new user", "(for create operation)", 新密码.
+_SETS_SECRET = lazy_compile(
+    r"\b(?:new|initial|temporary|desired)\s+(?:[\w-]+\s+)?(?:password|passphrase|secret|pin)\b|"
+    r"\b(?:password|passphrase|secret)\s+(?:for|of)\s+the\s+new\s+(?:user|account|member|role)\b|"
+    r"\bfor\s+(?:the\s+)?(?:create|creation|update|reset)\b|\bto\s+(?:set|assign)\b|新密码|初始密码|设置的?密码",
+    re.IGNORECASE)
+# Tools whose input a secret is: one-time passwords, signatures, ciphers.
+_SECRET_PROCESSORS = frozenset({"otp", "totp", "hotp", "mfa", "authenticator", "hmac", "encrypt", "decrypt", "cipher",
+                                "jwt", "hash", "crypto"})
+def _provisions(tokens: tuple[str, ...], tool_tokens: set[str], ctx: Context) -> bool:
+    """The tool creates or sets the credential (by the verbs of its name), or the parameter is a new one."""
+    if tokens[:1] in (("new",), ("initial",), ("temporary",), ("temp",)):
+        return True  # `new_password`: the value being set
+    if not _PROVISION_VERBS.isdisjoint(tool_tokens) or (ctx.tool is not None and
+                                                        contains_any(ctx.tool.name or "", _PROVISION_CJK)):
+        return True
+    # `spaces_key_get(access_key)`: a tool about the credentials themselves names which one, it does not use it
+    return tokens[-1] in tool_tokens or tokens[-1] + "s" in tool_tokens
+
+
+def names_a_secret(name: str, options: SecretParameterOptions) -> bool:
+    """Whether a name names a credential, by secret-parameter's own lexicon (its options, as configured)."""
+    return options.names[name] is not None
+
+
+@check("secret-parameter", "schema", properties_only=True)
+def secret_parameter(node: SchemaNode, ctx: Context) -> None:
+    tokens = ctx.options.names[node.name or ""]
+    if tokens is None:
+        return
+    schema = node.schema
+    plain = plain_type(node)
+    if plain is not None:  # a plain property is its own parameter view
+        if plain != "string":
+            return
+        text = plain_description(schema)
+    else:
+        param = param_of(node, ctx)
+        if not param.is_string:
+            return
+        text = param.description
+    text = with_docs(text, node, ctx)
+    if _NAMES_A_SECRET.search(text):
+        return  # "the name of the secret", "the key's id", "a bcrypt hash": a reference, not the secret
+    tool_tokens = set(name_tokens(ctx.tool.name or "")) if ctx.tool is not None else set()
+    if tool_tokens & _KEY_MANAGEMENT and tokens[-1] in ("key", "apikey", "token"):
+        return  # delete_api_key(api_key): the key to revoke is named, not used
+    if _provisions(tokens, tool_tokens, ctx) or _SETS_SECRET.search(text):
+        return  # create_user(password), set_chap_secret(secret): the credential is the tool's data
+    if not tool_tokens.isdisjoint(_SECRET_PROCESSORS):
+        return  # an OTP generator, an HMAC signer: the secret is the input the tool computes on
+    ctx.report(node.pointer, f"`{shown(node_label(node))}` asks the model for a secret", key=True,
+               help="remove the parameter; have the server read the secret from its configuration or environment",
+               note="the value passes through the prompt, the transcript and the provider's logs")
+
+
+# ---------------------------------------------------------------------------------------------
+# mcp-header-on-secret
+
+
+@check("mcp-header-on-secret", "tool")
+def mcp_header_on_secret(tool: Tool, ctx: Context) -> None:
+    """`x-mcp-header` SHOULD NOT carry secrets: the header is logged by proxies and gateways on the way."""
+    if tool.dialect is not MCP or not isinstance(tool.schema, dict) or not file_has_mcp_headers(ctx):
+        return
+    options = SecretParameterOptions.configured(ctx.linter.settings)  # secret-parameter's, as configured
+    item = construct("mcp_header")
+    for where, value, _, _ in mcp_headers(tool):
+        name = jp.split(where)[-2]
+        if names_a_secret(name, options) or (isinstance(value, str) and names_a_secret(value, options)):
+            ctx.report(where, f"`{shown(name)}` looks like a secret and is mirrored into an HTTP header", key=True,
+                       help="drop `x-mcp-header` from it, or have the server read the secret from its configuration",
+                       note=f"the spec says SHOULD NOT ({item['sources'][0]}, {item['date']}); headers are logged "
+                            "by proxies and gateways")
