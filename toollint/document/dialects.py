@@ -98,6 +98,20 @@ class Tool:
         return self.definition.get("description")
 
     @property
+    def display_title(self) -> tuple[str, str] | None:
+        """The text a client shows for the tool and the field it comes from (`title`, `annotations.title` or
+        `name`, in the precedence of `[display_title]` in `profiles/tool_apis.toml`), or None."""
+        from toollint.profiles.tool_apis import construct
+
+        for where in construct("display_title")["precedence"]:
+            value: Any = self.definition
+            for key in where.split("."):
+                value = value.get(key) if isinstance(value, dict) else None
+            if isinstance(value, str) and value.strip():
+                return value, where
+        return None
+
+    @property
     def name_pointer(self) -> str:
         return jp.join(self.definition_pointer, "name")
 

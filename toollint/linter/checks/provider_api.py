@@ -10,6 +10,7 @@ dialect.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -577,3 +578,22 @@ def contradictory_annotations(tool: Tool, ctx: Context) -> None:
                    help="drop `destructiveHint` for a read-only tool, or set `readOnlyHint` to false",
                    note=f"`destructiveHint` means something only when `readOnlyHint` is false; a client that trusts "
                         f"one of them misjudges the tool ({item['sources'][0]}, {item['date']})")
+
+
+@check("shadowed-annotation-title", "tool")
+def shadowed_annotation_title(tool: Tool, ctx: Context) -> None:
+    """`title` and a different `annotations.title`: clients show `title`, so the other text is never read."""
+    annotations = tool.definition.get("annotations")
+    if tool.dialect is not MCP or not isinstance(annotations, dict):
+        return
+    other = annotations.get("title")
+    display = tool.display_title
+    if not isinstance(other, str) or display is None or display[1] != "title" or other.strip() == display[0].strip():
+        return
+    item = construct("display_title")
+    ctx.report(jp.join(tool.definition_pointer, "annotations", "title"),
+               f"`annotations.title` {shown(json.dumps(other, ensure_ascii=False), 30)} is never shown: "
+               "`title` takes precedence", key=True,
+               help="keep one title: drop `annotations.title`, or make it the same text as `title`",
+               note=f"a client shows {', then '.join(f'`{w}`' for w in item['precedence'])} "
+                    f"({item['sources'][0]}, {item['date']})")
