@@ -456,6 +456,33 @@ def default_not_valid(node: SchemaNode, ctx: Context) -> None:
                        help=f"change {what} to a value the schema accepts, or remove it")
 
 
+_PYTHON_TYPES = {"string": "str", "integer": "int", "number": "float", "boolean": "bool", "array": "list",
+                 "object": "dict"}
+
+
+@check("null-default-not-nullable", "schema", keys=("default",))
+def null_default_not_nullable(node: SchemaNode, ctx: Context) -> None:
+    """`x: str = None`: an optional property defaults to null while its schema rejects null (the case
+    default-not-valid leaves alone), so a model that copies the default makes a call that fails."""
+    schema = node.schema
+    if schema["default"] is not None or not node.is_property or node.required_in_parent or ctx.tool.openapi_schema:
+        return
+    if plainly_valid(schema, None, composite=not _draft4(ctx.tool)):
+        return
+    problem = first_error(_subschema_validator(ctx, node, refs_and_patterns(schema)[0]), None)
+    if not problem:
+        return
+    declared = schema.get("type")
+    typed = (f'`"type": ["{declared}", "null"]`' + (f"; in Python `{_PYTHON_TYPES[declared]} | None = None`"
+                                                    if declared in _PYTHON_TYPES else "")
+             if isinstance(declared, str) else "an `anyOf` branch `{\"type\": \"null\"}`")
+    ctx.report(jp.join(node.pointer, "default"),
+               f"{shown(node_label(node))}: `default` is null, but its schema does not accept null",
+               help=f"declare null ({typed}), or remove the default",
+               note=f"{problem}; a model that copies the default sends null, and a validator that follows the "
+                    "schema rejects the call (pydantic, strict mode, toollint's boundary)")
+
+
 @check("default-not-valid", "tool")
 def input_examples_valid(tool: Tool, ctx: Context) -> None:
     examples = tool.definition.get("input_examples")
