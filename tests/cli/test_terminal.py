@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 from wcwidth import wcswidth
 
+pytestmark = pytest.mark.slow  # subprocesses on a pseudo-terminal
+
 pty = pytest.importorskip("pty")  # POSIX only
 
 ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")

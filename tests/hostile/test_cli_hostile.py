@@ -16,6 +16,8 @@ from hostile.util import REFUND, toollint, write_json
 from toollint.linter import runner
 from toollint.linter.config import Settings
 
+pytestmark = pytest.mark.slow  # subprocesses and signals
+
 
 def test_validate_deep_input_is_invalid_json_not_an_internal_error(tmp_path) -> None:
     path = write_json(tmp_path / "t.json", REFUND)

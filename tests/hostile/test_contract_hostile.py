@@ -26,6 +26,7 @@ def test_a_huge_minimum_makes_no_valid_call_instead_of_running_for_minutes(tmp_p
     assert result.exit_code == 0 and "no valid call could be made" in result.stderr
 
 
+@pytest.mark.slow  # seconds of work by design
 def test_thousands_of_required_properties_are_bounded(tmp_path):
     properties = {f"p{i}": {"type": "string"} for i in range(5000)}
     tools = write_json(tmp_path / "tools.json", [{"name": "t", "description": "A tool with very many fields.",

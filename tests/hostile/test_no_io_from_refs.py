@@ -8,6 +8,8 @@ import pytest
 from hostile.util import tool_use, toollint, write_json
 from toollint.boundary import Boundary
 
+pytestmark = pytest.mark.slow  # subprocesses
+
 
 def _examples_tool(ref: str) -> dict:
     return {"name": "lookup", "description": "Look up one record by id and return it.",

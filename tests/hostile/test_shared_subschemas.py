@@ -65,6 +65,7 @@ def test_the_boundary_refuses_a_cyclic_schema_and_cyclic_arguments():
     assert not outcome.ok and outcome.code == "INVALID_CALL" and time.monotonic() - started < 1
 
 
+@pytest.mark.slow  # seconds of work by design
 def test_a_very_long_word_is_counted_in_linear_time():
     """The byte-pair merge is quadratic in one pre-token: a 100,000-character word took 57 s with the tokens
     extra (all 20 fuzz hangs of the review). Long pieces are counted in parts, within two tokens a part."""

@@ -15,6 +15,8 @@ from pathlib import Path
 import pytest
 from ruamel.yaml import YAML
 
+pytestmark = pytest.mark.slow  # external linters as subprocesses
+
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
 BAD = {"name": "bad name", "description": "Current time in an IANA time zone. Use it when the user asks the time.",

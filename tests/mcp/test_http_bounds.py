@@ -14,6 +14,8 @@ import pytest
 from toollint.errors import ServerError
 from toollint.mcp.http import HttpTransport
 
+pytestmark = pytest.mark.slow  # live HTTP servers
+
 INIT = {"protocolVersion": "2025-06-18", "capabilities": {}, "serverInfo": {"name": "h", "version": "1"}}
 
 

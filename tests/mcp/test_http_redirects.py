@@ -10,6 +10,8 @@ import pytest
 from toollint.errors import ServerError
 from toollint.mcp.http import HttpTransport
 
+pytestmark = pytest.mark.slow  # live HTTP servers
+
 
 class _Recorder(http.server.BaseHTTPRequestHandler):
     seen: list[dict[str, str]] = []

@@ -17,6 +17,8 @@ import pytest
 from toollint.errors import ServerError
 from toollint.mcp import ServerSpec, list_server
 
+pytestmark = pytest.mark.slow  # live servers
+
 HOSTILE = f"{shlex.quote(sys.executable)} {shlex.quote(str(Path(__file__).parent / 'servers' / 'hostile_server.py'))}"
 
 

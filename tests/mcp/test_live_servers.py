@@ -25,6 +25,8 @@ from toollint.cli import main
 from toollint.errors import ServerError
 from toollint.mcp import ServerSpec, list_server
 
+pytestmark = pytest.mark.slow  # live servers
+
 SERVERS = Path(__file__).parent / "servers"
 PYTHON = shlex.quote(sys.executable)
 FAKE = f"{PYTHON} {shlex.quote(str(SERVERS / 'fake_server.py'))}"

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from helpers import ROOT_DIR
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
 from toollint.boundary import CODES, Boundary
+
+pytestmark = pytest.mark.slow  # deep Hypothesis runs
 
 ROOT = ROOT_DIR
 BOUNDARY = Boundary.from_tools(ROOT / "fixtures" / "refund.json", max_retries=1_000_000)

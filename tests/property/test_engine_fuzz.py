@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from toollint.document.source import parse_text
 from toollint.linter.config import Settings
 from toollint.linter.engine import Linter
+
+pytestmark = pytest.mark.slow  # deep Hypothesis runs
 
 KEYWORDS = ["type", "properties", "required", "items", "enum", "const", "anyOf", "oneOf", "allOf", "not", "$ref",
             "$defs", "definitions", "pattern", "minimum", "maximum", "minLength", "maxLength", "default", "examples",

@@ -14,6 +14,7 @@ import os
 import re
 from collections import Counter
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -22,6 +23,8 @@ from toollint.document.source import parse_text
 from toollint.linter.config import Settings
 from toollint.linter.engine import Linter
 from toollint.linter.fixer import fix_source
+
+pytestmark = pytest.mark.slow  # deep Hypothesis runs
 
 DEEP = bool(os.environ.get("TOOLLINT_DEEP"))
 SETTINGS = settings(max_examples=300 if DEEP else 30, deadline=None, suppress_health_check=list(HealthCheck),

@@ -21,6 +21,8 @@ from jsonschema import Draft202012Validator
 from toollint.strictifier.rewrite import StrictifyError, decode_wire_arguments, strictify_tool
 from toollint.strictifier.sentences import sentence
 
+pytestmark = pytest.mark.slow  # deep Hypothesis runs
+
 hypothesis_jsonschema = pytest.importorskip("hypothesis_jsonschema")
 from_schema = hypothesis_jsonschema.from_schema
 

@@ -19,6 +19,8 @@ from jsonschema import Draft202012Validator
 
 import toollint
 
+pytestmark = pytest.mark.slow  # deep Hypothesis runs
+
 hypothesis_jsonschema = pytest.importorskip("hypothesis_jsonschema")
 from_schema = hypothesis_jsonschema.from_schema
 
