@@ -795,19 +795,3 @@ def test_missing_file_duplicate_names_and_bad_schema(tmp_path):
         Boundary.from_tools([data, {"hello": 1}])
     with pytest.raises(BoundaryError, match="target"):
         Boundary.from_tools(data, target="cohere")
-
-
-# --- the acme dialect: {"tool", "args"} calls, {"tool", "output", "error"} results --------------------------
-
-
-def test_acme_calls_are_checked_and_answered_in_acme_shape():
-    tools = [{"name": "get_weather", "description": "Current weather for one city.",
-              "args_schema": {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}}]
-    boundary = Boundary.from_tools(tools)
-    assert boundary.default_shape == "acme"
-    ran = boundary.run({"tool": "get_weather", "args": {"city": "Berlin"}}, lambda args: f"sunny in {args['city']}")
-    assert ran.ok and ran.result == {"tool": "get_weather", "output": "sunny in Berlin", "error": False}
-    bad = boundary.check({"tool": "get_weather", "args": {"city": 3}})
-    assert not bad.ok and bad.result["error"] is True and bad.result["tool"] == "get_weather"
-    assert "city: expected a string, got 3" in bad.result["output"]
-    assert Boundary.from_tools(REFUND, target="acme").default_shape == "acme"

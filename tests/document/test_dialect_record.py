@@ -74,14 +74,3 @@ def test_validate_answers_in_the_shape_it_is_given(name):
     assert answer.keys() == make_result(shape, None, "get_weather", "", is_error=True).keys()
     call = parse_call({"type": "tool_use", "id": "c1", "name": "t", "input": {}})
     assert not isinstance(call, str) and call.shape == DIALECTS["anthropic"].call_shape
-
-
-def test_acme_is_detected_by_check_and_written_by_dump():
-    result = CliRunner().invoke(main, ["check", "--output-format", "json", str(FIXTURES / "acme.json")])
-    findings = json.loads(result.stdout)
-    assert [f["rule"] for f in findings] == ["required-not-defined"]
-    dumped = CliRunner().invoke(main, ["dump", "--dialect", "acme", str(_fixture("mcp"))])
-    assert dumped.exit_code == 0, dumped.output
-    (tool,) = json.loads(dumped.stdout)
-    assert tool["name"] == "get_weather" and tool["args_schema"]["properties"]["city"]["type"] == "string"
-    assert "strict" not in tool and "acme" in WRITABLE

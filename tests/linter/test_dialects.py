@@ -23,7 +23,6 @@ SEEDED = {
     "mcp-tools-list.json": ("mcp", 16, 11), "mcp-tools-list.yaml": ("mcp", 13, 7),
     "mcp-jsonrpc.json": ("mcp", 19, 13), "mcp-jsonrpc.yaml": ("mcp", 16, 9),
     "gemini.json": ("gemini", 16, 11), "gemini.yaml": ("gemini", 13, 7),
-    "acme.json": ("acme", 14, 7), "acme.yaml": ("acme", 12, 5),
 }
 
 
@@ -63,7 +62,6 @@ def test_gemini_openapi_types_are_normalized():
     ({"compilerOptions": {"strict": True}}, []),
     ({"tools": [{"functionDeclarations": [{"name": "a"}, {"name": "b"}]}]}, ["gemini", "gemini"]),
     ([{"name": "a", "input_schema": {}}, [{"name": "b", "inputSchema": {}}]], ["anthropic", "mcp"]),
-    ({"tools": [{"name": "a", "description": "A.", "args_schema": {"type": "object"}}]}, ["acme"]),
 ])
 def test_detection(data, expected):
     assert [t.dialect.name for t in find_tools(data)] == expected

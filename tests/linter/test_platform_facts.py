@@ -215,14 +215,3 @@ def test_gemini_parameters_spell_references_ref_and_defs():
     found = {f.pointer.rsplit("/", 1)[-1]: f for f in _fired(tool, "strict-unsupported-keyword", targets=("gemini",))}
     assert set(found) == {"$ref", "$defs"}
     assert "spell it `ref`" in found["$ref"].help and "spell it `defs`" in found["$defs"].help
-
-
-# --- tool count (O15): OpenAI's 400 names its code ------------------------------------------------------------
-
-def test_openai_rejects_the_129th_tool_with_array_above_max_length():
-    tools = [_anthropic(f"lookup_item_{i}") for i in range(129)]
-    assert not _fired(tools[:128], "too-many-tools", targets=("openai",))
-    (finding,) = _fired(tools, "too-many-tools", targets=("openai",))
-    assert finding.tool == "lookup_item_128" and "over the limit of 128" in finding.message
-    assert "maximum length 128, but got an array with length 129" in finding.note
-    assert "(code `array_above_max_length`)" in finding.note

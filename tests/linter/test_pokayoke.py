@@ -395,15 +395,3 @@ def test_invisible_unicode_leaves_everyday_marks_alone():
     for text in ("שלום\u200f world", "نام\u200cخانوادگی", "co\u00adoperate"):
         assert not fired(tool({}, description=GOOD + " " + text), "invisible-unicode"), repr(text)
     assert fired(tool({}, description=GOOD + " \u202eevil"), "invisible-unicode")
-
-
-# --------------------------------------------------------------------------------------------- single-letter-parameter
-
-
-def test_single_letter_parameter():
-    bad = fired(tool({"q": {"type": "string"}, "n": {"type": "integer"}}), "single-letter-parameter")
-    assert sorted(f.pointer for f in bad) == ["/input_schema/properties/n", "/input_schema/properties/q"]
-    assert "`q`" in " ".join(f.message for f in bad)
-    assert not fired(tool({"q": {"type": "string", "description": "Words to look for"}}), "single-letter-parameter")
-    assert not fired(tool({"x": {"type": "integer"}, "y": {"type": "integer"}}), "single-letter-parameter")
-    assert not fired(tool({"qty": {"type": "integer"}, "_": {"type": "string"}}), "single-letter-parameter")

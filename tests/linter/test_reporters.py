@@ -142,18 +142,3 @@ def test_every_registered_reporter_is_a_cli_choice_and_renders():
             assert all(isinstance(chunk, str) for chunk in reporter.load_stream()([], [], with_summary=False)), name
             # worker processes render the blocks of each file of a streamed format (a run over many files)
             assert render_file(FileResult("a.json"), name) == "", name
-
-
-def test_count_prints_one_line_per_rule_with_its_number_of_findings():
-    from toollint.linter.report import render
-
-    class F:  # the fields `count` reads
-        def __init__(self, code, rule, file="t.json", message="m"):
-            self.code, self.rule, self.file, self.message = code, rule, file, message
-
-    text = render("count", [F("TL104", "required-not-defined"), F("TL201", "invalid-tool-name"),
-                            F("TL104", "required-not-defined"), F("TL001", "parse-error", "bad\x1b.json", "invalid")],
-                  [])
-    assert text.splitlines() == ["1 TL001 parse-error", "  bad\\x1b.json: invalid", "2 TL104 required-not-defined",
-                                 "1 TL201 invalid-tool-name"]
-    assert render("count", [], []) == ""

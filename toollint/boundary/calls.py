@@ -17,8 +17,8 @@ from toollint.boundary.messages import MISSING, Problem
 from toollint.document import dialects
 
 # The shapes, named by the dialect records (`toollint.document.dialects`, field `call_shape`).
-ANTHROPIC, CHAT, RESPONSES, FUNCTIONS, GEMINI, MCP, ACME = (dialects.DIALECTS[name].call_shape for name in (
-    "anthropic", "openai-chat", "openai-responses", "openai-functions", "gemini", "mcp", "acme"))
+ANTHROPIC, CHAT, RESPONSES, FUNCTIONS, GEMINI, MCP = (dialects.DIALECTS[name].call_shape for name in (
+    "anthropic", "openai-chat", "openai-responses", "openai-functions", "gemini", "mcp"))
 # stop_reason / finish_reason / incomplete_details.reason values that mean "cut off".
 TRUNCATION_REASONS = frozenset({"max_tokens", "length", "model_context_window_exceeded", "max_output_tokens"})
 
@@ -74,8 +74,6 @@ def parse_call(call: Any) -> Call | str:
         return Call(GEMINI, gemini.get("id"), gemini.get("name"), gemini.get("args", {}))
     if kind is None and "args" in call and "name" in call:
         return Call(GEMINI, call.get("id"), call.get("name"), call.get("args"))
-    if kind is None and "tool" in call and "args" in call and "name" not in call:
-        return Call(ACME, call.get("id"), call.get("tool"), call.get("args"))
     if call.get("method") == "tools/call" and isinstance(call.get("params"), dict):
         params = call["params"]
         return Call(MCP, call.get("id"), params.get("name"), params.get("arguments", {}))
@@ -97,8 +95,7 @@ def is_call(value: Any, tool_names: Collection[str] | None = None) -> bool:
     if not isinstance(value, dict) or not isinstance(parse_call(value), Call):
         return False
     marked = any(key in value for key in ("type", "functionCall", "function_call", "method"))
-    name = value.get("tool") if "tool" in value and "name" not in value else value.get("name")
-    return marked or tool_names is None or name in tool_names
+    return marked or tool_names is None or value.get("name") in tool_names
 
 
 def is_reply(value: Any) -> bool:
@@ -124,15 +121,13 @@ def bare_call(shape: str, name: str, text: str) -> dict[str, Any]:
         return {"id": None, "type": "function", "function": {"name": name, "arguments": text}}
     if shape == RESPONSES:
         return {"type": "function_call", "call_id": None, "name": name, "arguments": text}
-    if shape in (GEMINI, MCP, ACME):
+    if shape in (GEMINI, MCP):
         try:
             arguments: Any = json.loads(text)
         except ValueError:
             arguments = text
         if shape == GEMINI:
             return {"functionCall": {"name": name, "args": arguments}}
-        if shape == ACME:
-            return {"tool": name, "args": arguments}
         return {"method": "tools/call", "params": {"name": name, "arguments": arguments}}
     return {"type": "tool_use", "id": None, "name": name, "input": text}
 
@@ -267,8 +262,6 @@ def make_result(shape: str, call_id: Any, name: Any, content: Any, *, is_error: 
         return {"type": "function_call_output", "call_id": call_id, "output": text}
     if shape == FUNCTIONS:
         return {"role": "function", "name": name, "content": text}
-    if shape == ACME:
-        return {"tool": name, "output": text, "error": is_error}
     if shape == GEMINI:
         response: dict[str, Any] = {"name": name, "response": {"error" if is_error else "output": text}}
         if call_id is not None:

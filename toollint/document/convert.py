@@ -20,8 +20,6 @@ def as_dialect(tools: list[Tool], dialect: str) -> Any:
         return [{"functionDeclarations": [_plain(tool, "parametersJsonSchema") for tool in tools]}]
     if dialect == "anthropic":
         return [_plain(tool, "input_schema") for tool in tools]
-    if dialect == "acme":
-        return [_plain(tool, "args_schema") for tool in tools]
     if dialect == "openai-responses":
         return [{"type": "function", **_plain(tool, "parameters")} for tool in tools]
     if dialect == "openai-chat":

@@ -61,9 +61,8 @@ OPENAI_FUNCTIONS = Dialect("openai-functions", "", ("parameters",), title="legac
 MCP = Dialect("mcp", "", ("inputSchema",), title="MCP tool", names="mcp", call_shape="mcp")
 GEMINI = Dialect("gemini", "", ("parametersJsonSchema", "parameters"), title="Gemini function declaration",
                  names="gemini", strict_target="gemini", call_shape="gemini")
-ACME = Dialect("acme", "", ("args_schema",), title="Acme tool", call_shape="acme")
 
-DIALECTS = {d.name: d for d in (ANTHROPIC, OPENAI_CHAT, OPENAI_RESPONSES, OPENAI_FUNCTIONS, MCP, GEMINI, ACME)}
+DIALECTS = {d.name: d for d in (ANTHROPIC, OPENAI_CHAT, OPENAI_RESPONSES, OPENAI_FUNCTIONS, MCP, GEMINI)}
 # Every name a boundary target may use -> its dialect.
 TARGET_DIALECTS = {name: d for d in DIALECTS.values() for name in (d.name, *d.aliases)}
 # The dialects `dump --dialect` writes (MCP first: it is the default).
@@ -195,8 +194,6 @@ def classify(node: dict, context: str | None = None) -> Dialect | None:
         return ANTHROPIC
     if "inputSchema" in node:
         return MCP
-    if "args_schema" in node:
-        return ACME
     if context == "gemini" or "parametersJsonSchema" in node:
         return GEMINI
     if isinstance(node.get("parameters"), dict):

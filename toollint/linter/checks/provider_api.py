@@ -332,7 +332,6 @@ def _report_tool_count(tools: list[Tool], ctx: Context, where: str) -> None:
     tool = tools[limit]
     answers = "; ".join(f"{provider_title(n)} (limit {lim}) answers "
                         f"\"{item.answer(n, limit=lim, count=len(tools)) if n in item.data else '400'}\""
-                        + (f" (code `{item.data[n + '_code']}`)" if n + "_code" in item.data else "")
                         for n, lim in over)
     ctx.report(tool.name_pointer, f"{len(tools)} tools in {where}, over the limit of {limit} per request (this is "
                f"tool {limit + 1})", tool=tool,

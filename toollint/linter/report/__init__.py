@@ -36,7 +36,6 @@ REPORTERS: dict[str, Reporter] = {
     "json": Reporter("toollint.linter.report.formats", "json_array"),
     "sarif": Reporter("toollint.linter.report.sarif", "sarif"),
     "github": Reporter("toollint.linter.report.formats", "github"),
-    "count": Reporter("toollint.linter.report.formats", "count"),
 }
 
 
