@@ -58,8 +58,14 @@ def family_module(category: str) -> str:
     return f"{__name__}.{category.replace('-', '_')}"
 
 
+_LOADED: list[bool] = []
+
+
 def load_checks() -> dict[str, list[Check]]:
-    """Every check, registered by importing each family's module (a package imports its own submodules)."""
-    for family in FAMILIES.values():
-        import_module(family_module(family))
+    """Every check, registered by importing each family's module (a package imports its own submodules).
+    Called for every rule's options, so after the first call it only hands back the registry."""
+    if not _LOADED:
+        for family in FAMILIES.values():
+            import_module(family_module(family))
+        _LOADED.append(True)
     return REGISTRY

@@ -20,6 +20,7 @@ from typing import Any
 from toollint import pointer as jp
 from toollint.document.dialects import GEMINI, MCP, Tool
 from toollint.document.source import Source
+from toollint.lazy_regex import lazy_compile
 from toollint.linter.checks import check
 from toollint.linter.checks.shared import (
     describe_value,
@@ -486,13 +487,17 @@ def _check_field(tool: Tool, ctx: Context, key: str, value: Any, expected: dict[
 @check("invalid-tool-field", "file")
 def invalid_custom_tool_grammar(source: Source, ctx: Context) -> None:
     """Responses custom tools carry no schema, so they are not tools to the reader: found here by their shape."""
-    if "custom" not in (source.text or "custom"):
+    if source.text is not None and _CUSTOM_TYPE.search(source.text) is None:
         return
     for pointer, value in _objects(source.data, ""):
         fmt = value.get("format")
         if value.get("type") == "custom" and isinstance(value.get("name"), str) and isinstance(fmt, dict) \
                 and fmt.get("type") == "grammar":
             _check_grammar(ctx, jp.join(pointer, "format"), fmt)
+
+
+# `"type": "custom"` in JSON or `type: custom` in YAML; "custom" alone is in every file about customers.
+_CUSTOM_TYPE = lazy_compile(r"""type['"]?\s*:\s*['"]?custom\b""")
 
 
 def _objects(value: Any, pointer: str, depth: int = 0) -> Iterator[tuple[str, dict[str, Any]]]:
