@@ -467,12 +467,15 @@ def null_default_not_nullable(node: SchemaNode, ctx: Context) -> None:
     schema = node.schema
     if schema["default"] is not None or not node.is_property or node.required_in_parent or ctx.tool.openapi_schema:
         return
-    if plainly_valid(schema, None, composite=not _draft4(ctx.tool)):
-        return
-    problem = first_error(_subschema_validator(ctx, node, refs_and_patterns(schema)[0]), None)
-    if not problem:
-        return
     declared = schema.get("type")
+    if isinstance(declared, str) and declared != "null":  # `type` alone rejects null: no validator needed
+        problem = f"None is not of type {declared!r}"
+    else:
+        if plainly_valid(schema, None, composite=not _draft4(ctx.tool)):
+            return
+        problem = first_error(_subschema_validator(ctx, node, refs_and_patterns(schema)[0]), None)
+        if not problem:
+            return
     typed = (f'`"type": ["{declared}", "null"]`' + (f"; in Python `{_PYTHON_TYPES[declared]} | None = None`"
                                                     if declared in _PYTHON_TYPES else "")
              if isinstance(declared, str) else "an `anyOf` branch `{\"type\": \"null\"}`")
