@@ -468,6 +468,7 @@ def null_default_not_nullable(node: SchemaNode, ctx: Context) -> None:
     if schema["default"] is not None or not node.is_property or node.required_in_parent or ctx.tool.openapi_schema:
         return
     declared = schema.get("type")
+    problem: str | None
     if isinstance(declared, str) and declared != "null":  # `type` alone rejects null: no validator needed
         problem = f"None is not of type {declared!r}"
     else:
