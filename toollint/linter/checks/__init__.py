@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from importlib import import_module
 from typing import Any
 
@@ -58,14 +59,9 @@ def family_module(category: str) -> str:
     return f"{__name__}.{category.replace('-', '_')}"
 
 
-_LOADED: list[bool] = []
-
-
+@cache  # called for every rule's options: the families are imported once
 def load_checks() -> dict[str, list[Check]]:
-    """Every check, registered by importing each family's module (a package imports its own submodules).
-    Called for every rule's options, so after the first call it only hands back the registry."""
-    if not _LOADED:
-        for family in FAMILIES.values():
-            import_module(family_module(family))
-        _LOADED.append(True)
+    """Every check, registered by importing each family's module (a package imports its own submodules)."""
+    for family in FAMILIES.values():
+        import_module(family_module(family))
     return REGISTRY

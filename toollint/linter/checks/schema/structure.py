@@ -477,9 +477,11 @@ def null_default_not_nullable(node: SchemaNode, ctx: Context) -> None:
         problem = first_error(_subschema_validator(ctx, node, refs_and_patterns(schema)[0]), None)
         if not problem:
             return
-    typed = (f'`"type": ["{declared}", "null"]`' + (f"; in Python `{_PYTHON_TYPES[declared]} | None = None`"
-                                                    if declared in _PYTHON_TYPES else "")
-             if isinstance(declared, str) else "an `anyOf` branch `{\"type\": \"null\"}`")
+    typed = "an `anyOf` branch `{\"type\": \"null\"}`"
+    if isinstance(declared, str):
+        typed = f'`"type": ["{declared}", "null"]`'
+        if declared in _PYTHON_TYPES:
+            typed += f"; in Python `{_PYTHON_TYPES[declared]} | None = None`"
     ctx.report(jp.join(node.pointer, "default"),
                f"{shown(node_label(node))}: `default` is null, but its schema does not accept null",
                help=f"declare null ({typed}), or remove the default",
