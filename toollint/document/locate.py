@@ -25,18 +25,19 @@ def _skip_space(text: str, pos: int) -> int:
     return match.end() if match else pos
 _scanstring = json.decoder.scanstring  # type: ignore[attr-defined]
 # Everything up to the next bracket outside a string (strings are skipped whole), then that bracket.
-# `\Z` lets the last match succeed at the end of the text, so the pattern never fails; the possessive
-# quantifiers (Python 3.11+; plain ones before) keep no backtracking state on the (already parsed, hence
-# valid) JSON it is given, which makes the scan about 40% faster.
+# `\Z` lets the last match succeed at the end of the text, so the pattern never fails. The loop is unrolled
+# (a run of plain characters, then strings each followed by such a run), and the possessive quantifiers
+# (Python 3.11+; plain ones before) keep no backtracking state on the (already parsed, hence valid) JSON it
+# is given: the unrolled loop scans about an eighth faster than `(?:plain|string)*+`.
 _STRUCTURE = lazy_compile(
-    r'(?:[^"\[\]{}]++|"[^"\\]*+(?:\\.[^"\\]*+)*+")*+([\[\]{}]|\Z)' if sys.version_info >= (3, 11)
-    else r'(?:[^"\[\]{}]+|"[^"\\]*(?:\\.[^"\\]*)*")*([\[\]{}]|\Z)')
+    r'[^"\[\]{}]*+(?:"[^"\\]*+(?:\\.[^"\\]*+)*+"[^"\[\]{}]*+)*+([\[\]{}]|\Z)' if sys.version_info >= (3, 11)
+    else r'[^"\[\]{}]*(?:"[^"\\]*(?:\\.[^"\\]*)*"[^"\[\]{}]*)*([\[\]{}]|\Z)')
 _SCALAR = lazy_compile(r'[^,\]}\s]+')
-# In an object: the next key (its raw text in group 1, the value starting at the match's end), or the closing brace.
-_MEMBER = lazy_compile(r'[ \t\n\r]*(?:"((?:[^"\\]|\\.)*)"[ \t\n\r]*:[ \t\n\r]*|\})')
+# In an object: the comma after the value before (if any), then the next key (its raw text in group 1, the value
+# starting at the match's end), or the closing brace. The text was parsed already, so it is valid JSON.
+_MEMBER = lazy_compile(r'[ \t\n\r]*,?[ \t\n\r]*(?:"([^"\\]*(?:\\.[^"\\]*)*)"[ \t\n\r]*:[ \t\n\r]*|\})')
 # After a value: the comma and the space around it, up to the next key, item or closing bracket.
 _SEPARATOR = lazy_compile(r'[ \t\n\r]*,?[ \t\n\r]*')
-
 
 def _past_separator(text: str, pos: int) -> int:
     """The index after the comma (and the space around it) that follows a value ending at `pos`."""
@@ -153,7 +154,7 @@ class JsonLocator(Locator):
                 value_start = member.end()
                 value_end = self._value_end(value_start)
                 entries[key] = (member.start(1) - 1, member.end(1) + 1, value_start, value_end)
-                member = _MEMBER.match(text, _past_separator(text, value_end))
+                member = _MEMBER.match(text, value_end)
             self._children[pos] = entries
             return entries
         items: list[tuple[int, int]] = []
