@@ -3,6 +3,7 @@
     python bench/precision_sample.py /work/holdout/dev/*.json --seed 9 --per-rule 15 > /tmp/dev_sample.md     # read
     python bench/precision_sample.py /work/holdout/dev/*.json --seed 9 --per-rule 15 --labels bench/precision_labels/dev.toml
     python bench/precision_sample.py /work/holdout/holdout/*.json --seed 9 --recall 40 > /tmp/recall.md  # tools to review
+    python bench/precision_sample.py /work/holdout6/*.json --recall 40 --recall-pack pack.json  # for a blind reviewer
 
 Only warning and error findings are sampled. For each rule the files are shuffled with the seed and findings are
 taken round-robin, one file at a time, so no tool set dominates a rule's sample. Each finding is printed with the
@@ -191,6 +192,23 @@ def recall_sample(paths: list[str], seed: int, count: int) -> list[tuple[str, di
     return chosen
 
 
+def write_recall_pack(paths: list[str], seed: int, count: int, out: str) -> None:
+    """The tools `recall_sample` draws, as a reviewer gets them before any finding is shown: the tool's own text,
+    the names of the other tools of its server, and what each rule looks for (its summary, never its code)."""
+    from toollint.document.dialects import find_tools
+    from toollint.linter.catalog import load_catalog
+
+    tools = []
+    for index, (path, raw, _) in enumerate(recall_sample(paths, seed, count), 1):
+        siblings = [t.name for t in find_tools(read_path(path).data) if t.name and t.name != raw.get("name")]
+        tools.append({"id": index, "server": Path(path).stem, "name": raw.get("name"), "tool": raw,
+                      "sibling_tools": siblings})
+    rules = [{"rule": spec.name, "severity": spec.severity, "summary": spec.summary}
+             for spec in sorted(load_catalog().values(), key=lambda s: s.code)]
+    Path(out).write_text(json.dumps({"rules": rules, "tools": tools}, ensure_ascii=False, indent=1), encoding="utf-8")
+    print(f"{len(tools)} tools and {len(rules)} rule summaries written to {out}")
+
+
 def recall_tally(labels: list[dict]) -> None:
     """Per rule: problems found by hand in the sampled tools, and how many toollint reported."""
     rows: dict[str, list[int]] = defaultdict(lambda: [0, 0])
@@ -217,6 +235,8 @@ def main() -> None:
     parser.add_argument("--labels", help="a TOML file of verdicts; print the per-rule table instead of the sample")
     parser.add_argument("--recall", type=int, help="print this many random tools with their findings instead")
     parser.add_argument("--recall-labels", help="a TOML file of hand-found problems; print the recall table")
+    parser.add_argument("--recall-pack", help="write the --recall tools for a blind reviewer to this file: each tool's "
+                                              "text and its siblings' names, no finding, and every rule's summary")
     parser.add_argument("--blind", help="write the sample as JSON for blind readers to this file (no rule names)")
     parser.add_argument("--select", default="ALL", help="comma-separated selectors (ALL,OPT-IN measures the opt-in rules too)")
     parser.add_argument("--info", default="", help="comma-separated rules whose info findings are sampled too")
@@ -224,6 +244,9 @@ def main() -> None:
     args = parser.parse_args()
     if args.recall_labels:
         recall_tally(tomllib.loads(Path(args.recall_labels).read_text(encoding="utf-8")).get("tool", []))
+        return
+    if args.recall and args.recall_pack:
+        write_recall_pack(args.paths, args.seed, args.recall, args.recall_pack)
         return
     if args.recall:
         for index, (path, raw, found) in enumerate(recall_sample(args.paths, args.seed, args.recall), 1):
