@@ -99,14 +99,16 @@ def print_sample(chosen: list[Finding]) -> None:
 
 
 def blind_items(chosen: list[Finding]) -> list[dict[str, str]]:
-    """The findings as a blind reader gets them: the message, the tool's whole text and the subschema pointed at,
-    never the rule's code or name (issue 22's method: the reader judges from the tool's text alone)."""
+    """The findings as a blind reader gets them: what a user reads (the message, its help and its note, which
+    carries a provider's answer), the tool's whole text and the subschema pointed at; never the rule's code or
+    name (issue 22's method: the reader judges from the tool's text alone)."""
     cache: dict[str, object] = {}
     items = []
     for finding in chosen:
         node, description = _context(finding, cache, width=3000)
         items.append({"key": key_of(finding), "server": Path(finding.file).stem, "tool": str(finding.tool),
-                      "message": finding.message, "tool_description": description, "pointed_at": node,
+                      "message": finding.message, "help": finding.help or "", "note": finding.note or "",
+                      "tool_description": description, "pointed_at": node,
                       "parameters": _parameters(finding, cache)})
     return items
 
