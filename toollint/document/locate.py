@@ -39,6 +39,7 @@ _MEMBER = lazy_compile(r'[ \t\n\r]*,?[ \t\n\r]*(?:"([^"\\]*(?:\\.[^"\\]*)*)"[ \t
 # After a value: the comma and the space around it, up to the next key, item or closing bracket.
 _SEPARATOR = lazy_compile(r'[ \t\n\r]*,?[ \t\n\r]*')
 
+
 def _past_separator(text: str, pos: int) -> int:
     """The index after the comma (and the space around it) that follows a value ending at `pos`."""
     match = _SEPARATOR.match(text, pos)
