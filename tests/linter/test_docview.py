@@ -253,3 +253,34 @@ def test_the_seed_refund_order_stays_clean_under_every_rule():
     # The same tool with the unit in the description instead of the name: a money-moving tool that states its scale.
     renamed = seed.replace('"amount_cents"', '"amount"')
     assert [f.rule for f in toollint.lint(renamed, select=["ALL", "OPT-IN"])] == []
+
+
+def test_a_parameter_line_without_a_section_header_is_its_entry():
+    def read_items(status: str = "open", limit: int = 20) -> str:
+        """Return the open items, newest first.
+
+        status : one of open|blocked|done|dropped
+        limit  : how many items to return
+        """
+        return ""
+
+    def list_tasks(state: str = "open") -> str:
+        """列出任务。
+
+        state：任务状态，取值：open、blocked、done
+        """
+        return ""
+
+    assert rules(listed(read_items), "values-only-in-prose") == [
+        ("values-only-in-prose", "/0/inputSchema/properties/status")]
+    assert rules(listed(list_tasks), "values-only-in-prose") == [
+        ("values-only-in-prose", "/0/inputSchema/properties/state")]
+    docs = parse("Return the items.\n\nstatus : one of open|done\nlimit: how many", ("status", "limit"))
+    assert docs.entry("status").text == "one of open|done" and docs.entry("limit").text == "how many"
+    assert docs.sectioned == ()  # no header: entries by name only, never a stale-entry report
+
+
+def test_a_line_that_only_looks_like_an_entry_is_not_one():
+    docs = parse("Fetch the page.\nNote: slow on large sites\nStatus: beta", ("status", "url"))
+    assert docs.entries == {}  # `Note` names no parameter, and `Status` is not `status`
+    assert parse("取回网页。\n说明：很慢", ("url",)).entries == {}

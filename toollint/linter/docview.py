@@ -12,7 +12,8 @@ The parameter section is read in every common form:
   `* **x** - ...`) and Chinese sections (`参数：`, `参数说明`), by the line scanner below. docstring-parser reads
   Google sections too, but on the 537 described sections of the shared corpus and the dev set it read 504 as
   the scanner does and nothing, or raised, on 29 of the other 33: indented or upper-case headers (`  Args:`,
-  `PARAMETERS:`), bulleted entries, and sections it rejects as malformed (`bench/docview_agreement.py`).
+  `PARAMETERS:`), bulleted entries, and sections it rejects as malformed (`bench/docview_agreement.py`);
+- and, with no header at all, a line that begins with a parameter's exact name and a colon (`status : open|done`).
 
 Other sentences of the description that name a parameter are its `mentions`: they may say its unit or an example,
 so rules use them to stay quiet, never to report. The view is built once per tool, on first use: most tools never
@@ -108,11 +109,15 @@ class ToolDocs:
 _EMPTY = ToolDocs()
 
 
-def parse(description: Any) -> ToolDocs:
-    """The parameter sections of a tool description (empty when it has none)."""
-    if not isinstance(description, str) or ("\n" not in description and ":param" not in description) or \
-            not _may_hold_entries(description):
+def parse(description: Any, names: tuple[str, ...] = ()) -> ToolDocs:
+    """The parameter sections of a tool description (empty when it has none). `names`: the tool's top-level
+    parameters, whose `name: text` lines are entries even with no header above them."""
+    if not isinstance(description, str) or ("\n" not in description and ":param" not in description):
         return ToolDocs(prose=description if isinstance(description, str) else "")  # one line holds no section
+    if not _may_hold_entries(description):
+        docs = ToolDocs(prose=description)
+        _scan_named_lines(description, names, docs)
+        return docs
     docs = ToolDocs(prose=description)
     styles = (("sphinx",) if ":param" in description else ()) + \
         (("numpy",) if "---" in description and _NUMPY.search(description) else ())
@@ -126,7 +131,31 @@ def parse(description: Any) -> ToolDocs:
         inside = {number for start, end in spans for number in range(start, end)}
         docs.prose = "\n".join(line for number, line in enumerate(lines) if number not in inside)
     _scan_bullets(docs.prose, docs)  # bulleted entries outside any section: `- city: 城市名称`
+    _scan_named_lines(docs.prose, names, docs)  # `status  : pending|active|done` with no header above it
     return docs
+
+
+def _scan_named_lines(text: str, names: tuple[str, ...], docs: ToolDocs) -> None:
+    """Lines outside any section that begin with a parameter's exact name and a colon (`order : recent |
+    priority`, `city：城市名称`): entries by the name alone, so a line such as `Note: ...` is one only for a
+    parameter named `Note`. Not `sectioned`: no header says the lines are this tool's parameter list. Found with
+    `str.find` on each name the text holds (one pattern for every name, none compiled per name)."""
+    for name in names:
+        if name in docs.entries:
+            continue
+        start = text.find(name)
+        while start >= 0:
+            line = text.rfind("\n", 0, start) + 1
+            if not text[line:start].strip(" \t`"):
+                match = _AFTER_NAME.match(text, start + len(name))
+                if match is not None:
+                    docs.entries[name] = ParamDoc(match.group(1).strip())
+                    break
+            start = text.find(name, start + 1)
+
+
+# What follows a parameter's name at the start of a line for the line to be its entry: `: text`, `` `：text``.
+_AFTER_NAME = lazy_compile(r"`?[ \t]*[:：][ \t]*(\S[^\n]*)")
 
 
 def _header_lines(lines: list[str]) -> list[int]:
@@ -266,7 +295,12 @@ def tool_docs(tool: Any, ctx: Any) -> ToolDocs:
     """The parameter documentation of `tool`'s description, parsed once per tool and file."""
     if tool is None:
         return _EMPTY
-    return ctx.cached(("tool-docs", id(tool)), lambda: parse(tool.description))
+    return ctx.cached(("tool-docs", id(tool)), lambda: parse(tool.description, _top_level_names(tool)))
+
+
+def _top_level_names(tool: Any) -> tuple[str, ...]:
+    properties = tool.schema.get("properties") if isinstance(tool.schema, dict) else None
+    return tuple(n for n in properties if isinstance(n, str) and n) if isinstance(properties, dict) else ()
 
 
 def is_top_level(node: SchemaNode) -> bool:
