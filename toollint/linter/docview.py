@@ -114,11 +114,10 @@ def parse(description: Any, names: tuple[str, ...] = ()) -> ToolDocs:
     parameters, whose `name: text` lines are entries even with no header above them."""
     if not isinstance(description, str) or ("\n" not in description and ":param" not in description):
         return ToolDocs(prose=description if isinstance(description, str) else "")  # one line holds no section
-    if not _may_hold_entries(description):
-        docs = ToolDocs(prose=description)
-        _scan_named_lines(description, names, docs)
-        return docs
     docs = ToolDocs(prose=description)
+    if not _may_hold_entries(description):
+        _scan_named_lines(description, names, docs)  # no header or bullet: only `name: text` lines can be entries
+        return docs
     styles = (("sphinx",) if ":param" in description else ()) + \
         (("numpy",) if "---" in description and _NUMPY.search(description) else ())
     if styles:
