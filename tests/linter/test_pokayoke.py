@@ -177,6 +177,21 @@ def test_relative_path_accepts_a_tool_wide_rule_and_ignores_non_paths():
     assert not fired(patch, "relative-path")
 
 
+@pytest.mark.parametrize(("description", "prop"), [
+    ("Merge PDF files into one. Inputs may be local files or a URL, which is downloaded first.",
+     {"type": "string", "description": "Where the merged PDF is written; must be a local path"}),
+    ("Describe the video. Only frames are sent: no video file, URL or sound reaches the API.",
+     {"type": "string", "description": "A video file on the user's machine, sampled into frames there"}),
+    ("合并 PDF 文件。输入可以是 URL，会先下载到临时文件。",
+     {"type": "string", "description": "合并结果保存到的本地文件"}),
+])
+def test_relative_path_a_local_path_in_a_tool_that_speaks_of_urls(description, prop):
+    """A URL the tool mentions elsewhere does not put a path the parameter calls local off the agent's disk."""
+    assert fired(tool({"output_path": prop}, description=description), "relative-path")
+    remote = {**prop, "description": "Where the merged PDF is written in the bucket"}
+    assert not fired(tool({"output_path": remote}, description=description), "relative-path")
+
+
 # --------------------------------------------------------------------------------------------- unconstrained-identifier
 
 

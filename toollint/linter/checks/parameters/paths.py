@@ -207,6 +207,13 @@ def _off_disk_tool(ctx: Context, lex: RelativePathOptions) -> bool:
     return bool(ctx.cached(("off-disk", id(tool)), search))
 
 
+# The parameter's own words put the path on the machine the server runs on ("a video file on the user's machine",
+# "本地文件"): what the tool says elsewhere of URLs, buckets or hosts is about its other inputs.
+_LOCAL = lazy_compile(r"\blocal\s+(?:file|path|director|folder|disk|filesystem|file\s+system)|\bon\s+(?:the\s+)?"
+                      r"(?:user'?s|your|this|local|host)\s+(?:machine|computer|disk|filesystem|file\s+system)\b|"
+                      r"\bon\s+disk\b|本地", re.IGNORECASE)
+
+
 def _role_path(node: SchemaNode, ctx: Context) -> bool:
     """`source`/`destination` of a tool that moves, copies or renames files."""
     tool = ctx.tool
@@ -277,7 +284,8 @@ def relative_path(node: SchemaNode, ctx: Context) -> None:
             return
     elif lex.relative is not None and lex.relative.search(text):
         return  # relative by design ("the relative path to the doc page"); the base is the tool's business
-    if _ANCHORED.search(text) or (lex.remote is not None and lex.remote.search(text)) or _off_disk_tool(ctx, lex):
+    if _ANCHORED.search(text) or (lex.remote is not None and lex.remote.search(text)) or \
+            (_off_disk_tool(ctx, lex) and not _LOCAL.search(text)):
         return  # the tool's paths are in a repository, a bucket, on an SSH host, a NAS volume, an API endpoint
     if _OFF_DISK.search(text) or not _REMOTE_TOKENS.isdisjoint(named[0]):
         return  # a path on an SSH host, a NAS volume, an API endpoint: not the agent's file system
