@@ -336,6 +336,25 @@ def test_secret_parameter():
     assert not fired(tool({"password": {"type": "boolean"}}), "secret-parameter")
 
 
+@pytest.mark.parametrize("name", ["senha", "contraseña", "passwort", "mot_de_passe", "密码", "用户密码", "登录口令"])
+def test_secret_parameter_in_other_languages(name):
+    assert fired(tool({name: {"type": "string"}}), "secret-parameter")
+    assert not fired(tool({name: {"type": "string"}}, name="create_user"), "secret-parameter")
+
+
+def test_secret_parameter_a_token_is_used_unless_the_tool_is_about_it():
+    """An update of something else uses the token it is given; a password is what `create_user` sets."""
+    token = {"access_token": {"type": "string", "description": "CRM access token"}}
+    for tool_name in ("crm_update_contact", "create_invoice", "set_reminder"):
+        assert fired(tool(token, name=tool_name), "secret-parameter"), tool_name
+    for tool_name in ("create_access_token", "configure", "crm_oauth_connect", "rotate_token"):
+        assert not fired(tool(token, name=tool_name), "secret-parameter"), tool_name
+    password = {"password": {"type": "string", "description": "Password for the account"}}
+    assert not fired(tool(password, name="create_user"), "secret-parameter")
+    assert not fired(tool(password, name="update_account"), "secret-parameter")
+    assert not fired(tool({"名称": {"type": "string"}, "密码长度": {"type": "integer"}}), "secret-parameter")
+
+
 # --------------------------------------------------------------------------------------------- the article's tool
 
 

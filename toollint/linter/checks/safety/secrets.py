@@ -16,7 +16,7 @@ from toollint.linter.docview import with_docs
 from toollint.linter.namememo import NameMemo
 from toollint.linter.options import RuleOptions
 from toollint.linter.paramview import param_of, plain_description, plain_type
-from toollint.linter.textstats import contains_any, name_tokens
+from toollint.linter.textstats import contains_any, has_cjk, name_tokens
 from toollint.profiles.tool_apis import construct
 from toollint.schema.walk import SchemaNode
 from toollint.terminal import shown
@@ -42,8 +42,12 @@ class SecretParameterOptions(RuleOptions, rule="secret-parameter"):
                 by_last.setdefault(tokens[-1], []).append(tokens)
         not_modifiers = frozenset(w.lower() for w in self.not_secret_modifiers)
 
+        cjk = tuple(name for name in self.secret_names + self.extra_secret_names if has_cjk(name))
+
         def secret_name(name: str) -> tuple[str, ...] | None:
             tokens = name_tokens(name)
+            if tokens and not tokens[-1].isascii() and tokens[-1].endswith(cjk) and not_modifiers.isdisjoint(tokens):
+                return tokens  # 用户密码: a CJK run ends in a secret's word
             candidates = by_last.get(tokens[-1]) if tokens else None
             if not candidates or not not_modifiers.isdisjoint(tokens):
                 return None
@@ -83,15 +87,25 @@ _SETS_SECRET = lazy_compile(
 # Tools whose input a secret is: one-time passwords, signatures, ciphers.
 _SECRET_PROCESSORS = frozenset({"otp", "totp", "hotp", "mfa", "authenticator", "hmac", "encrypt", "decrypt", "cipher",
                                 "jwt", "hash", "crypto"})
+# Credentials a caller authenticates with: an API issues them, so a tool that creates or updates something else
+# (`update_contact(access_token)`) uses the token; only a tool named for it (`create_api_key`) or one that sets
+# itself up (`configure`, `login`) is given it to keep.
+_ISSUED = (("token",), ("api", "key"), ("apikey",), ("access", "key"))
+_CONFIGURE_VERBS = frozenset({"configure", "config", "setup", "init", "initialize", "login", "signin", "connect",
+                              "authenticate", "auth", "register", "enroll", "signup"})
+
+
 def _provisions(tokens: tuple[str, ...], tool_tokens: set[str], ctx: Context) -> bool:
     """The tool creates or sets the credential (by the verbs of its name), or the parameter is a new one."""
     if tokens[:1] in (("new",), ("initial",), ("temporary",), ("temp",)):
         return True  # `new_password`: the value being set
-    if not _PROVISION_VERBS.isdisjoint(tool_tokens) or (ctx.tool is not None and
-                                                        contains_any(ctx.tool.name or "", _PROVISION_CJK)):
-        return True
     # `spaces_key_get(access_key)`: a tool about the credentials themselves names which one, it does not use it
-    return tokens[-1] in tool_tokens or tokens[-1] + "s" in tool_tokens
+    if tokens[-1] in tool_tokens or tokens[-1] + "s" in tool_tokens:
+        return True
+    if any(tokens[-len(issued):] == issued for issued in _ISSUED):
+        return not _CONFIGURE_VERBS.isdisjoint(tool_tokens)  # a token to call an API with is used, not provisioned
+    return not _PROVISION_VERBS.isdisjoint(tool_tokens) or (ctx.tool is not None and
+                                                            contains_any(ctx.tool.name or "", _PROVISION_CJK))
 
 
 def names_a_secret(name: str, options: SecretParameterOptions) -> bool:
