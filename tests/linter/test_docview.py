@@ -279,6 +279,35 @@ def test_a_parameter_line_without_a_section_header_is_its_entry():
     assert docs.entry("status").text == "one of open|done" and docs.entry("limit").text == "how many"
     assert docs.sectioned == ()  # no header: entries by name only, never a stale-entry report
 
+def test_values_with_the_default_marked_or_two_in_parentheses():
+    def read_pending(order: str = "salience", owner: str = "") -> str:
+        """Return the pending items.
+
+        order : salience (default) | recent | priority
+        owner : the item's owner (username or organization)
+        """
+        return ""
+
+    def fetch(url: str, format: str = "markdown") -> str:
+        """抓取网页。
+
+        Args:
+            url: 要抓取的网址
+            format: Output format (html or markdown)
+        """
+        return ""
+
+    assert rules(listed(read_pending), "values-only-in-prose") == [
+        ("values-only-in-prose", "/0/inputSchema/properties/order")]
+    assert rules(listed(fetch), "values-only-in-prose") == [
+        ("values-only-in-prose", "/0/inputSchema/properties/format")]
+    own = {"name": "embed", "description": "Embed the text.", "inputSchema": {"type": "object", "properties": {
+        "encoding_format": {"type": "string", "description": "The format to return embeddings in (float or base64)."},
+        "owner": {"type": "string", "description": "Repository owner (username or organization)"}}}}
+    assert rules([own], "values-only-in-prose") == [
+        ("values-only-in-prose", "/0/inputSchema/properties/encoding_format")]
+
+
 
 def test_a_line_that_only_looks_like_an_entry_is_not_one():
     docs = parse("Fetch the page.\nNote: slow on large sites\nStatus: beta", ("status", "url"))

@@ -62,6 +62,9 @@ _LISTED_STARTS = literal_trie(("one", "allowed", "valid", "possible", "accepted"
 # follows the parenthesis so the search can jump from one parenthesis to the next.
 _PARENS = lazy_compile(r"[(（](?<![\w.+*?^|)\]][(（])\s*(?P<values>[a-z][\w-]{0,20}(?:\s*(?:,|/|\|)\s*(?:or\s+)?[a-z][\w-]{0,20})"
                      r"{2,19})\s*[)）]")
+# "Output format (html or markdown)": two bare words joined by `or`, alone in parentheses. Only for a parameter
+# whose name says it picks one (`CHOICE_NAMES`): "Repository owner (username or organization)" says what it is.
+_PAREN_PAIR = lazy_compile(r"[(（]\s*(?P<values>[a-z][\w-]{0,20}\s+or\s+[a-z][\w-]{0,20})\s*[)）]")
 _EXAMPLE_CUE = lazy_compile(r"(?:e\.g\.?|i\.e\.?|eg\.?|such\s+as|for\s+example|for\s+instance|like|including|"
                           r"例如|比如|如)\s*[:：,]?\s*$", re.IGNORECASE)
 _CONDITION_BEFORE = lazy_compile(r"\b(?:for|when|if|in|with|on|unless)\s*$|(?:当|如果|对于)\s*$", re.IGNORECASE)
@@ -120,8 +123,9 @@ def _listed_matches(text: str) -> Iterator[re.Match[str]]:
     return iter(())
 
 
-def listed_values(text: str) -> list[str] | None:
-    """The allowed values a description lists, or None when it lists none (examples do not count)."""
+def listed_values(text: str, choice: bool = False) -> list[str] | None:
+    """The allowed values a description lists, or None when it lists none (examples do not count). `choice`: the
+    parameter's name says it picks one of a few (`format`, `sort_order`), so two words in parentheses list them."""
     # Pre-filters, each exact: two explained values need an opening quote and two `_EXPLAINED_TAIL` matches,
     # `_PARENS` an opening parenthesis and two separators, `_LISTED` one of its cues (`_listed_matches`).
     explained: list[str] = []
@@ -135,6 +139,8 @@ def listed_values(text: str) -> list[str] | None:
     found: list[Iterator[re.Match[str]]] = [_listed_matches(text)]
     if ("(" in text or "（" in text) and text.count(",") + text.count("/") + text.count("|") >= 2:
         found.append(_PARENS.finditer(text))
+    if choice and " or " in text and ("(" in text or "（" in text):
+        found.append(_PAREN_PAIR.finditer(text))
     for matches in found:
         for match in matches:
             if _ends_with(_EXAMPLE_CUE, text, match.start()) or _ends_with(_EXAMPLE_CUE, text, match.start("values")):
@@ -244,11 +250,19 @@ def _report_values(ctx: Context, pointer: str, label: str, values: list[str], wh
                note=f"the values {listed}: nothing stops a model from sending another spelling")
 
 
+# Name endings of a parameter that picks one of a few values.
+CHOICE_NAMES = frozenset({"format", "mode", "type", "order", "sort", "direction", "style", "level", "scheme", "kind",
+                          "encoding", "access", "status", "strategy", "method", "layout", "view", "visibility",
+                          "priority", "state", "granularity", "period", "interval", "unit", "units", "orientation",
+                          "align", "alignment", "position", "size", "quality", "tone", "verbosity", "detail"})
+
+
 def allowed_values(text: str, name: str, title: Any = None) -> list[str] | None:
     """The allowed values a parameter's text lists, in any of the forms the rule knows (None when it lists none).
     The later forms are looked for only when the text has what each needs: two commas after a colon, a quote
     with a joiner, two pipes or a bracket."""
-    found = listed_values(text)
+    tokens = name_tokens(name)
+    found = listed_values(text, bool(tokens) and tokens[-1] in CHOICE_NAMES)
     if found is None and text.count(",") >= 2 and (":" in text or "：" in text):
         found = labelled_values(text, name, title)
     if found is None and _may_alternate(text):
@@ -268,8 +282,11 @@ def _may_alternate(text: str) -> bool:
 _QUOTED_OR = lazy_compile(
     r"(?P<values>[\"'`“‘][A-Za-z][\w.-]{0,30}[\"'`”’](?:\s*(?:,\s*or|,|or|或|/|\|)\s*[\"'`“‘][A-Za-z][\w.-]{0,30}[\"'`”’]){1,15})"
     r"(?!\s*(?:,|or|或|/|\|)?\s*[\w\"'`“‘])")
-_PIPED = lazy_compile(r"(?<![A-Za-z0-9_|`.$(:])(?P<values>[A-Za-z][\w-]{1,24}(?:\s*\|\s*[A-Za-z][\w-]{1,24}){2,15})"
+_PIPED = lazy_compile(r"(?<![A-Za-z0-9_|`.$(:])(?P<values>[A-Za-z][\w-]{1,24}(?:[ \t]*[(（](?:default|默认)[)）])?"
+                      r"(?:\s*\|\s*[A-Za-z][\w-]{1,24}(?:[ \t]*[(（](?:default|默认)[)）])?){2,15})"
                       r"(?![\w|`)])")  # not a regex group's alternation: `(second|minute|hour)`
+# The default marked in an alternation: `salience (default) | recent | priority`.
+_DEFAULT_MARK = lazy_compile(r"[ \t]*[(（](?:default|默认)[)）]")
 
 
 _TABLE_ROW = lazy_compile(r"^\s*\|", re.MULTILINE)
@@ -305,7 +322,8 @@ def alternatives(text: str) -> list[str] | None:
                 continue
             if pattern is _QUOTED_OR and not _ALTERNATION.search(match.group("values")):
                 continue  # quoted words joined by commas alone: a list of examples as often as of values
-            values = [v.strip(_STRIP) for v in re.split(r"\s*(?:,\s*or|,|\bor\b|或|/|\|)\s*", match.group("values"))]
+            joined = _DEFAULT_MARK.sub("", match.group("values")) if pattern is _PIPED else match.group("values")
+            values = [v.strip(_STRIP) for v in re.split(r"\s*(?:,\s*or|,|\bor\b|或|/|\|)\s*", joined)]
             values = [v for v in values if v]
             if "`" in match.group("values") or any("." in v for v in values):
                 continue  # backticked or dotted: field names and identifiers (`diff_refs.head_sha`), not labels
