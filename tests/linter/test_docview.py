@@ -8,6 +8,7 @@ docstring, each property with only a `title`).
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -278,6 +279,20 @@ def test_a_parameter_line_without_a_section_header_is_its_entry():
     docs = parse("Return the items.\n\nstatus : one of open|done\nlimit: how many", ("status", "limit"))
     assert docs.entry("status").text == "one of open|done" and docs.entry("limit").text == "how many"
     assert docs.sectioned == ()  # no header: entries by name only, never a stale-entry report
+
+def test_a_parameter_typed_as_a_path_is_a_path_whatever_its_name():
+    def open_session(host: str, key_file: Path | None = None, identity: Path = Path("id")) -> str:
+        """Open an SSH session to the host, through a route of jump hosts if given."""
+        return ""
+
+    def read_key(key_file: str = "") -> str:
+        """Read a key."""
+        return ""
+
+    assert rules(listed(open_session), "relative-path") == [
+        ("relative-path", "/0/inputSchema/properties/key_file")]  # `identity` has a default: relative by design
+    assert rules(listed(read_key), "relative-path") == []  # `key_file` as a string: contents as often as a path
+
 
 def test_values_with_the_default_marked_or_two_in_parentheses():
     def read_pending(order: str = "salience", owner: str = "") -> str:

@@ -229,15 +229,29 @@ def _role_path(node: SchemaNode, ctx: Context) -> bool:
 _FILE_WORDS = lazy_compile(r"\b(?:files?|director(?:y|ies)|folders?|paths?)\b|文件|目录", re.IGNORECASE)
 
 
+# The `format`s pydantic gives `pathlib.Path`, `FilePath` and `DirectoryPath`: a path on the server's own disk.
+_PATH_FORMATS = frozenset({"path", "file-path", "directory-path"})
+
+
+def _path_format(schema: dict) -> bool:
+    """Whether the schema, or one branch of its `anyOf` (`Path | None`), is typed as a local path."""
+    if schema.get("format") in _PATH_FORMATS:
+        return True
+    branches = schema.get("anyOf")
+    return isinstance(branches, list) and any(isinstance(b, dict) and b.get("format") in _PATH_FORMATS
+                                              for b in branches)
+
+
 @check("relative-path", "schema", properties_only=True)
 def relative_path(node: SchemaNode, ctx: Context) -> None:
     lex: RelativePathOptions = ctx.options
     named = lex.names_seen[node.name or ""]
+    typed = _path_format(node.schema)
     if named is None:
-        if not (node.name and node.name.lower() in _ROLE_NAMES and _role_path(node, ctx)):
-            return  # most properties: no path by name, and no `source`/`destination` either
-        named = (name_tokens(node.name), "strong")
-    kind = named[1]
+        if not (typed or node.name and node.name.lower() in _ROLE_NAMES and _role_path(node, ctx)):
+            return  # most properties: no path by name or type, and no `source`/`destination` either
+        named = (name_tokens(node.name or ""), "strong")
+    kind = "strong" if typed else named[1]
     if kind == "weak" and _role_path(node, ctx):
         kind = "strong"  # the `source` of a move: a path by its role, whatever the description says
     schema = node.schema
@@ -285,9 +299,9 @@ def relative_path(node: SchemaNode, ctx: Context) -> None:
     elif lex.relative is not None and lex.relative.search(text):
         return  # relative by design ("the relative path to the doc page"); the base is the tool's business
     if _ANCHORED.search(text) or (lex.remote is not None and lex.remote.search(text)) or \
-            (_off_disk_tool(ctx, lex) and not _LOCAL.search(text)):
+            (not typed and _off_disk_tool(ctx, lex) and not _LOCAL.search(text)):
         return  # the tool's paths are in a repository, a bucket, on an SSH host, a NAS volume, an API endpoint
-    if _OFF_DISK.search(text) or not _REMOTE_TOKENS.isdisjoint(named[0]):
+    if _OFF_DISK.search(text) or (not typed and not _REMOTE_TOKENS.isdisjoint(named[0])):
         return  # a path on an SSH host, a NAS volume, an API endpoint: not the agent's file system
     if lex.relative is not None and lex.relative.search(tool_text):
         if lex.absolute is None or not lex.absolute.search(tool_text):
