@@ -123,9 +123,9 @@ def _listed_matches(text: str) -> Iterator[re.Match[str]]:
     return iter(())
 
 
-def listed_values(text: str, choice: bool = False) -> list[str] | None:
-    """The allowed values a description lists, or None when it lists none (examples do not count). `choice`: the
-    parameter's name says it picks one of a few (`format`, `sort_order`), so two words in parentheses list them."""
+def listed_values(text: str, name: str = "") -> list[str] | None:
+    """The allowed values a description lists, or None when it lists none (examples do not count). When `name`
+    says the parameter picks one of a few (`format`, `sort_order`), two words in parentheses list them too."""
     # Pre-filters, each exact: two explained values need an opening quote and two `_EXPLAINED_TAIL` matches,
     # `_PARENS` an opening parenthesis and two separators, `_LISTED` one of its cues (`_listed_matches`).
     explained: list[str] = []
@@ -139,7 +139,7 @@ def listed_values(text: str, choice: bool = False) -> list[str] | None:
     found: list[Iterator[re.Match[str]]] = [_listed_matches(text)]
     if ("(" in text or "（" in text) and text.count(",") + text.count("/") + text.count("|") >= 2:
         found.append(_PARENS.finditer(text))
-    if choice and " or " in text and ("(" in text or "（" in text):
+    if " or " in text and ("(" in text or "（" in text) and _picks_one(name):
         found.append(_PAREN_PAIR.finditer(text))
     for matches in found:
         for match in matches:
@@ -257,12 +257,16 @@ CHOICE_NAMES = frozenset({"format", "mode", "type", "order", "sort", "direction"
                           "align", "alignment", "position", "size", "quality", "tone", "verbosity", "detail"})
 
 
+def _picks_one(name: str) -> bool:
+    tokens = name_tokens(name)
+    return bool(tokens) and tokens[-1] in CHOICE_NAMES
+
+
 def allowed_values(text: str, name: str, title: Any = None) -> list[str] | None:
     """The allowed values a parameter's text lists, in any of the forms the rule knows (None when it lists none).
     The later forms are looked for only when the text has what each needs: two commas after a colon, a quote
     with a joiner, two pipes or a bracket."""
-    tokens = name_tokens(name)
-    found = listed_values(text, bool(tokens) and tokens[-1] in CHOICE_NAMES)
+    found = listed_values(text, name)
     if found is None and text.count(",") >= 2 and (":" in text or "：" in text):
         found = labelled_values(text, name, title)
     if found is None and _may_alternate(text):
