@@ -235,11 +235,12 @@ _PATH_FORMATS = frozenset({"path", "file-path", "directory-path"})
 
 def _path_format(schema: dict) -> bool:
     """Whether the schema, or one branch of its `anyOf` (`Path | None`), is typed as a local path."""
-    if schema.get("format") in _PATH_FORMATS:
-        return True
+    declared = schema.get("format")
+    if declared is not None:
+        return declared in _PATH_FORMATS
     branches = schema.get("anyOf")
-    return isinstance(branches, list) and any(isinstance(b, dict) and b.get("format") in _PATH_FORMATS
-                                              for b in branches)
+    return branches is not None and isinstance(branches, list) and \
+        any(isinstance(b, dict) and b.get("format") in _PATH_FORMATS for b in branches)
 
 
 @check("relative-path", "schema", properties_only=True)
