@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from toollint import pointer as jp
@@ -82,7 +83,7 @@ def _unit_conversion(stated: re.Match[str], text: str, default: Any) -> bool:
 def description_contradicts_schema(node: SchemaNode, ctx: Context) -> None:
     text = node.schema.get("description")
     if isinstance(text, str) and len(text) >= 6:
-        _contradictions(ctx, node.pointer, node_label(node), node.schema, text, "the description")
+        _contradictions(ctx, lambda: (node.pointer, node_label(node)), node.schema, text, "the description")
 
 
 @check("description-contradicts-schema", "tool")
@@ -94,16 +95,22 @@ def docstring_contradicts_schema(tool: Tool, ctx: Context) -> None:
         own = prop.get("description")
         if isinstance(own, str) and found.text.strip() in own:
             continue  # the schema's own description, compared by the schema check
-        _contradictions(ctx, jp.join(tool.schema_pointer, "properties", name), name, prop, found.text,
-                        "the docstring's entry")
+        _contradictions(ctx, _entry_place(tool, name), prop, found.text, "the docstring's entry")
 
 
-def _contradictions(ctx: Context, pointer: str, label: str, schema: dict[str, Any], text: str, where: str) -> None:
-    """Report a default or an allowed value that `text` states and the schema contradicts."""
+def _entry_place(tool: Tool, name: str) -> Callable[[], tuple[str, str]]:
+    return lambda: (jp.join(tool.schema_pointer, "properties", name), name)
+
+
+def _contradictions(ctx: Context, place: Callable[[], tuple[str, str]], schema: dict[str, Any], text: str,
+                    where: str) -> None:
+    """Report a default or an allowed value that `text` states and the schema contradicts. `place()` gives the
+    parameter's pointer and label, built only for a report (most texts state nothing)."""
     default = schema.get("default")
     if "default" in schema and default is not None and not isinstance(default, (dict, list)) and _may_state_default(text):
         stated = _DEFAULT_STATED.search(text)
         if stated is not None and _same_default(stated, default) is False and not _unit_conversion(stated, text, default):
+            pointer, label = place()
             ctx.report(jp.join(pointer, "default"),
                        f"{where} of `{shown(label, 30)}` and its `default` name different defaults",
                        help="change the description or `default` so they name the same value",
@@ -116,6 +123,7 @@ def _contradictions(ctx: Context, pointer: str, label: str, schema: dict[str, An
             allowed = set(enum)
             stray = [v for v in _QUOTED.findall(listed.group(1)) if v not in allowed]
             if stray:
+                pointer, label = place()
                 ctx.report(jp.join(pointer, "enum"),
                            f"{where} of `{shown(label, 30)}` allows values that `enum` does not contain",
                            help="make the list and `enum` agree: add the value to `enum` or remove it from the text",
