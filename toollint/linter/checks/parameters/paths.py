@@ -247,7 +247,7 @@ def _path_format(schema: dict) -> bool:
 def relative_path(node: SchemaNode, ctx: Context) -> None:
     lex: RelativePathOptions = ctx.options
     named = lex.names_seen[node.name or ""]
-    typed = _path_format(node.schema)
+    typed = ("format" in node.schema or "anyOf" in node.schema) and _path_format(node.schema)
     if named is None:
         if not (typed or node.name and node.name.lower() in _ROLE_NAMES and _role_path(node, ctx)):
             return  # most properties: no path by name or type, and no `source`/`destination` either
