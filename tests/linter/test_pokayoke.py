@@ -131,6 +131,8 @@ def test_enum_case_collision():
     assert fired(tool({"r": {"anyOf": [{"const": "A-B"}, {"const": "ab"}]}}), "enum-case-collision")
     assert not fired(tool({"r": {"type": "string", "enum": ["asc", "desc"]}}), "enum-case-collision")
     assert not fired(tool({"r": {"enum": [1, "1", True, None]}}), "enum-case-collision")
+    assert not fired(tool({"r": {"type": "string", "enum": ["+", "-", "+-"]}}), "enum-case-collision")  # symbols
+    assert fired(tool({"r": {"type": "string", "enum": ["+x", "+-x"]}}), "enum-case-collision")
     (finding,) = fired(tool({"r": {"type": "string", "enum": ["on", "ON"]}}), "enum-case-collision")
     assert "'on'" in said(finding) and "'ON'" in said(finding) and finding.pointer.endswith("/enum/1")
 
@@ -390,6 +392,10 @@ def test_yaml_and_every_dialect_reach_the_rules():
     ({"type": "string", "default": "manager", "description": "The default role for new users."}, False),
     ({"type": "integer", "default": 60, "description": "Timeout, default 2 minutes"}, False),
     ({"type": "string", "enum": ["eks", "slurm"], "description": "One of 'eks', 'slurm'"}, False),
+    ({"type": "integer", "default": 12, "description": "How many ideas (default: 10-15)"}, False),
+    ({"type": "integer", "default": 20, "description": "How many ideas (default: 10-15)"}, True),
+    ({"type": "integer", "default": 7, "description": "返回天数，默认 5 到 10"}, False),
+    ({"type": "integer", "default": 12, "description": "返回天数，默认 5 到 10"}, True),
 ])
 def test_description_contradicts_schema(prop, bad):
     assert bool(fired(tool({"p": prop}), "description-contradicts-schema")) is bad

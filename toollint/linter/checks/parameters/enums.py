@@ -34,6 +34,8 @@ def _collisions(values: list[tuple[Any, str]]) -> list[tuple[str, str, str, str]
                 found.append((by_fold[folded], value, "differ only in letter case", where))
             continue
         by_fold[folded] = value
+        if not any(char.isalnum() for char in folded):
+            continue  # `+`, `-`, `+-`: symbols whose `-` is the value, not a separator
         if loose in by_loose and loose:
             found.append((by_loose[loose], value, "differ only in case, `_`, `-` or spaces", where))
             continue

@@ -59,6 +59,21 @@ def _same_default(stated: re.Match[str], default: Any) -> bool | None:
     return None
 
 
+# "default: 10-15", "defaults to 5 to 10": the number stated first is the low end of a range.
+_RANGE_END = lazy_compile(r"\s*(?:-|–|—|~|～|to|到|至)\s*(-?\d+(?:\.\d+)?)")
+
+
+def _in_stated_range(stated: re.Match[str], text: str, default: Any) -> bool:
+    """Whether the stated default is a range that holds the schema's (`default: 10-15` with `default: 12`)."""
+    if stated.group("number") is None or isinstance(default, bool) or not isinstance(default, (int, float)):
+        return False
+    end = _RANGE_END.match(text, stated.end())
+    if end is None:
+        return False
+    low, high = float(stated.group("number").replace(",", "")), float(end.group(1))
+    return low <= float(default) <= high
+
+
 _NUMBER = lazy_compile(r"-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\d+(?:\.\d+)?")
 _UNIT_AFTER = lazy_compile(r"\s*(?:[a-zA-Z]{1,12}|[秒分钟小时天字节兆]{1,2}|%)")
 _CONVERSIONS = (60, 3600, 86400, 1000, 1_000_000, 1024, 1_048_576, 100, 60_000, 3_600_000, 86_400_000)
@@ -109,7 +124,8 @@ def _contradictions(ctx: Context, place: Callable[[], tuple[str, str]], schema: 
     default = schema.get("default")
     if "default" in schema and default is not None and not isinstance(default, (dict, list)) and _may_state_default(text):
         stated = _DEFAULT_STATED.search(text)
-        if stated is not None and _same_default(stated, default) is False and not _unit_conversion(stated, text, default):
+        if stated is not None and _same_default(stated, default) is False and \
+                not _unit_conversion(stated, text, default) and not _in_stated_range(stated, text, default):
             pointer, label = place()
             ctx.report(jp.join(pointer, "default"),
                        f"{where} of `{shown(label, 30)}` and its `default` name different defaults",
