@@ -149,6 +149,12 @@ _RELATIVE_EXAMPLE = lazy_compile(r"(?:\be\.g\.,?|\bsuch\s+as|\bfor\s+example|\bl
                                  r"(?:\.{1,2}/|[A-Za-z_][\w.-]*/|[A-Za-z_][\w-]*[\"'`”’)])", re.IGNORECASE)
 
 
+# An example in dot notation (`e.g. "game.ServerScriptService"`): a path of objects in an app, not of files. Its last
+# part is too long for a file extension, or capitalised, where `main.py` and `notes.txt` end in an extension.
+_DOTTED_EXAMPLE = lazy_compile(r"(?:\be\.g\.,?|\bsuch\s+as|\bfor\s+example|\blike|例如)\s*[:(]?\s*[\"'`“‘]?"
+                               r"[A-Za-z_]\w*(?:\.\w+)*\.(?:(?-i:[A-Z]\w+)|[a-z_]\w{5,})[\"'`”’)]", re.IGNORECASE)
+
+
 def _anchored_tool(ctx: Context) -> bool:
     """A tool whose other parameters say its paths are relative to its project or root ("relative to the
     project", `res://`): its paths share that base by design."""
@@ -184,8 +190,8 @@ _OFF_DISK = lazy_compile(
     r"rest\s+path|webdav|imap|mailbox|mail\s+folder|email\s+folder|inbox|path-based\s+routing|routing|route|routes|"
     r"redirects?|rewrites?|cron|deployments?|page\s+path|function\s+path|node\s+path|scene\s+tree|vault|"
     r"hierarchy|gameobjects?|asset\s+path|assets/|area\s+path|iteration\s+path|note\s+path|"
-    r"path\s+(?:to|of)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}node)\b|"
-    r"/volume\d+|远程|接口路径|邮箱", re.IGNORECASE)
+    r"path\s+(?:to|of)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}node|instance\s+paths?|(?:an?|the|each)\s+instance)\b|"
+    r"/volume\d+|远程|接口路径|邮箱|实例路径|对象路径", re.IGNORECASE)
 
 
 # Name tokens that put a path on a remote system: `gitea_build_path`, `imap_folder`, `s3_key_path`.
@@ -212,6 +218,10 @@ def _off_disk_tool(ctx: Context, lex: RelativePathOptions) -> bool:
 _LOCAL = lazy_compile(r"\blocal\s+(?:file|path|director|folder|disk|filesystem|file\s+system)|\bon\s+(?:the\s+)?"
                       r"(?:user'?s|your|this|local|host)\s+(?:machine|computer|disk|filesystem|file\s+system)\b|"
                       r"\bon\s+disk\b|本地", re.IGNORECASE)
+
+
+# "File path to search for in conversation history": the path is a term the tool looks up, not a file it opens.
+_SEARCH_TERM = lazy_compile(r"\b(?:search|look)\s+for\s+in\b|(?:历史|记录|日志)(?:中|里)(?:搜索|查找)", re.IGNORECASE)
 
 
 def _role_path(node: SchemaNode, ctx: Context) -> bool:
@@ -281,8 +291,8 @@ def relative_path(node: SchemaNode, ctx: Context) -> None:
     text = with_docs(text, node, ctx)  # what the docstring's `Args:` entry and the description say of it
     if kind == "weak" and (lex.path_word_matcher is None or lex.path_word_matcher.search(text) is None):
         return
-    if _RELATIVE_EXAMPLE.search(text):
-        return  # "e.g. \"root/Player\"", "like dist": the tool resolves it against its own base
+    if _RELATIVE_EXAMPLE.search(text) or _DOTTED_EXAMPLE.search(text):
+        return  # "e.g. \"root/Player\"", "like dist": the tool resolves it against its own base; "game.Workspace"
     siblings = node.parent.schema.get("properties") if node.parent is not None else None
     if isinstance(siblings, dict) and "op" in siblings and node.name == "path":
         return  # a JSON Patch operation
@@ -290,8 +300,8 @@ def relative_path(node: SchemaNode, ctx: Context) -> None:
         return  # "use list_artifacts to see available paths"
     if _ABSOLUTE_EXAMPLE.search(text) or _PRODUCED.search(text):
         return  # "e.g. '/var/log/app'" shows an absolute path; "from the plan tool's output" is handed over
-    if _CODE_EXPRESSION.search(text):
-        return  # a Java or Python value
+    if _CODE_EXPRESSION.search(text) or _SEARCH_TERM.search(text):
+        return  # a Java or Python value, or a path searched for in what the tool has recorded
     tool = ctx.tool
     tool_text = tool.description if tool is not None and isinstance(tool.description, str) else ""
     if lex.absolute is not None and lex.absolute.search(text):

@@ -86,7 +86,12 @@ def _ends_with(cue: re.Pattern[str], text: str, end: int) -> bool:
 
 _OPEN_ENDED = lazy_compile(r"\betc\b|\botherwise\b|\bany\s+other\b|否则|\.\.\.|…|\band\s+(?:more|others|so\s+on)\b|\bamong\s+others\b|\bcustom\b|"
                          r"\bor\s+(?:any|another|other)\b|\bnot\s+limited\s+to\b|等", re.IGNORECASE)
-_EXAMPLE_ANYWHERE = lazy_compile(r"\be\.g\.|\bsuch\s+as\b|\bfor\s+example\b|\bfor\s+instance\b|例如|比如", re.IGNORECASE)
+_EXAMPLE_ANYWHERE = lazy_compile(r"\be\.g\.|\bsuch\s+as\b|\bfor\s+example\b|\bfor\s+instance\b|\bexamples?\s*:|例如|比如|示例[:：]",
+                                 re.IGNORECASE)
+# "already request ... by default (\"external_issues\" / \"external_issue\")": the values the tool picks unasked,
+# not the whole set the parameter takes.
+_DEFAULT_BEFORE = lazy_compile(r"\bby\s+default\s*[:(（]?\s*$|\bdefaults?\s*(?:is|are|to)?\s*[:(（]\s*$|默认(?:为|是)?\s*[:：(（]?\s*$",
+                               re.IGNORECASE)
 _STRIP = "\"'`“”‘’ []()（）."
 
 
@@ -320,7 +325,8 @@ def alternatives(text: str) -> list[str] | None:
         if pattern is _PIPED and (text.count("|") < 2 or _TABLE_ROW.search(text) is not None):
             continue  # fewer than two pipes, or a Markdown table
         for match in pattern.finditer(text):
-            if _ends_with(_EXAMPLE_CUE, text, match.start()) or _ends_with(_CONDITION_BEFORE, text, match.start()):
+            if _ends_with(_EXAMPLE_CUE, text, match.start()) or _ends_with(_CONDITION_BEFORE, text, match.start()) \
+                    or _ends_with(_DEFAULT_BEFORE, text, match.start()):
                 continue
             if _OPEN_ENDED.search(text[match.end():match.end() + 40]) or _EXAMPLE_ANYWHERE.search(text):
                 continue
