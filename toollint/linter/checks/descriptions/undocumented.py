@@ -61,6 +61,24 @@ def _opaque(name: str, lex: MissingParamDescriptionOptions) -> str | None:
     return None
 
 
+# Siblings that say what a nested `value` holds: `{currency, value}` is an amount, `{unit, value}` a measure,
+# `{key, value}` an entry.
+_QUALIFIERS = frozenset({"currency", "unit", "units", "key", "name", "field", "label", "attribute", "metric"})
+
+
+def _qualified_by_sibling(node: SchemaNode) -> bool:
+    """A nested `value` in a small object (at most three properties) beside a sibling that qualifies it."""
+    parent = node.parent
+    if parent is None or parent.is_root or node.via != "properties" or name_tokens(node.name or "")[-1:] not in \
+            (("value",), ("val",)):
+        return False
+    siblings = parent.schema.get("properties")
+    if not isinstance(siblings, dict) or len(siblings) > 3:
+        return False
+    return any(isinstance(other, str) and other != node.name and name_tokens(other)[-1:] and
+               name_tokens(other)[-1] in _QUALIFIERS for other in siblings)
+
+
 @check("missing-param-description", "schema", properties_only=True, when=lambda keys: "description" not in keys)
 def missing_param_description(node: SchemaNode, ctx: Context) -> None:
     if not node.name or node.name[0] in "_$":
@@ -68,6 +86,8 @@ def missing_param_description(node: SchemaNode, ctx: Context) -> None:
     why = ctx.options.opacity[node.name]
     if why is None or (why.endswith(_OF_WHAT) and not is_top_level(node)):
         return  # `options.depth`: the object it sits in says of what
+    if _qualified_by_sibling(node):
+        return  # `budget: {currency, value}`, `weight: {unit, value}`: the pair says what the value is
     param = param_of(node, ctx)
     if param.has_description or entry_text(node, ctx):
         return  # described in the schema, or in the docstring's `Args:` entry

@@ -224,6 +224,27 @@ _LOCAL = lazy_compile(r"\blocal\s+(?:file|path|director|folder|disk|filesystem|f
 _SEARCH_TERM = lazy_compile(r"\b(?:search|look)\s+for\s+in\b|(?:历史|记录|日志)(?:中|里)(?:搜索|查找)", re.IGNORECASE)
 
 
+# A parameter naming a container by its id (`workspace_id`, `bucket_id`, `repoId`): the tool's paths are inside it.
+_CONTAINERS = frozenset({"workspace", "project", "bucket", "repo", "repository", "drive", "space", "vault", "dataset",
+                         "container", "volume", "share", "site", "notebook", "collection"})
+
+
+def _named_container(ctx: Context) -> str | None:
+    """The container (`workspace`) whose id the tool takes, its paths being inside it (once per tool)."""
+    tool = ctx.tool
+
+    def search() -> str | None:
+        properties = tool.schema.get("properties") if tool is not None and isinstance(tool.schema, dict) else None
+        for name in properties if isinstance(properties, dict) else ():
+            tokens = name_tokens(name) if isinstance(name, str) else ()
+            if len(tokens) >= 2 and tokens[-1] == "id" and tokens[-2] in _CONTAINERS:
+                return tokens[-2]
+        return None
+
+    found = ctx.cached(("named-container", id(tool)), search)
+    return found if isinstance(found, str) else None
+
+
 def _role_path(node: SchemaNode, ctx: Context) -> bool:
     """`source`/`destination` of a tool that moves, copies or renames files."""
     tool = ctx.tool
@@ -314,6 +335,10 @@ def relative_path(node: SchemaNode, ctx: Context) -> None:
         return  # the tool's paths are in a repository, a bucket, on an SSH host, a NAS volume, an API endpoint
     if _OFF_DISK.search(text) or (not typed and not _REMOTE_TOKENS.isdisjoint(named[0])):
         return  # a path on an SSH host, a NAS volume, an API endpoint: not the agent's file system
+    if not typed and not _LOCAL.search(text):
+        container = _named_container(ctx)
+        if container is not None and (container in named[0] or not _LOCAL.search(tool_text)):
+            return  # `workspace_id` beside `path`: a path inside that workspace, on the server's side
     if lex.relative is not None and lex.relative.search(tool_text):
         if lex.absolute is None or not lex.absolute.search(tool_text):
             return  # the tool says its paths are relative (to its sandbox, its root): by design

@@ -190,7 +190,16 @@ def values_only_in_prose(node: SchemaNode, ctx: Context) -> None:
         return
     if node.parent is not None and _siblings_values_in(values, node.parent.schema, node.name):
         return  # "required for user, group": the values of the neighbouring `type`, named to say when
+    if _default_outside(values, node.schema):
+        return
     _report_values(ctx, node.pointer, node_label(node), values, "the description")
+
+
+def _default_outside(values: list[str], schema: dict[str, Any]) -> bool:
+    """A string default that is none of the listed values (`"fixed-point"` beside "exact, float"): the text
+    names some values, not the whole set, and an `enum` of them would reject the default."""
+    default = schema.get("default")
+    return isinstance(default, str) and default != "" and default.lower() not in {v.lower() for v in values}
 
 
 def _siblings_values_in(values: list[str], schema: Any, name: str | None) -> bool:
@@ -222,7 +231,8 @@ def values_only_in_docstring(tool: Tool, ctx: Context) -> None:
         if len(found.text) < 8 or not _takes_strings(prop, found.type_name):
             continue
         values = allowed_values(found.text, name, prop.get("title"))
-        if values is not None and not _siblings_values_in(values, tool.schema, name):
+        if values is not None and not _siblings_values_in(values, tool.schema, name) and \
+                not _default_outside(values, prop):
             _report_values(ctx, jp.join(tool.schema_pointer, "properties", name), name, values,
                            "the docstring's entry")
 
