@@ -85,3 +85,27 @@ def test_values_that_leave_out_the_default_are_no_closed_set(description):
 def test_values_that_hold_the_default_are_still_reported(description):
     text = _tool("solve", "Solve an equation.", {"mode": {"type": "string", "default": "exact", "description": description}})
     assert _fires("values-only-in-prose", text)
+
+
+# values-only-in-prose misses from holdout 10's recall review: quoted values in parentheses, and values explained
+# with 为 or 仅 in a Chinese docstring.
+
+@pytest.mark.parametrize("description", [
+    "Filter output by type (\"all\", \"stdout\", \"stderr\", \"input\")",
+    "按类型过滤输出（\"all\", \"stdout\", \"stderr\"）",
+    "搜索平台，\"all\"为双平台，\"jd\"仅京东，\"taobao\"仅天猫",
+])
+def test_quoted_values_in_parentheses_or_explained_in_chinese_are_listed_values(description):
+    text = _tool("read_console", "Read the console output of a process.",
+                 {"filter_type": {"type": "string", "description": description}})
+    assert _fires("values-only-in-prose", text)
+
+
+@pytest.mark.parametrize("description", [
+    "Names of the files to read (e.g. \"main\", \"utils\", \"config\")",
+    "要读取的文件名（例如 \"main\", \"utils\", \"config\"）",
+    "当 \"mode\" 为 \"fast\" 时忽略此参数",
+])
+def test_quoted_examples_and_conditions_are_not_listed_values(description):
+    text = _tool("read_files", "Read several files at once.", {"names": {"type": "string", "description": description}})
+    assert not _fires("values-only-in-prose", text)

@@ -58,10 +58,11 @@ def _may_list(low: str) -> bool:
 # position of the text.
 _LISTED_STARTS = literal_trie(("one", "allowed", "valid", "possible", "accepted", "supported", "available", "must",
                                "can", "option", "value", "enum", "[enum]", "可选", "取值", "只能是", "必须是", "之一"))
-# "(economy, premium, business)": three or more bare words in parentheses, not after "e.g.". The lookbehind
+# "(economy, premium, business)", `("all", "stdout", "stderr")`: three or more words, bare or quoted, in parentheses,
+# not after "e.g." nor a call's `f(`; after a CJK character, as Chinese writes `类型（a, b, c）`. The lookbehind
 # follows the parenthesis so the search can jump from one parenthesis to the next.
-_PARENS = lazy_compile(r"[(（](?<![\w.+*?^|)\]][(（])\s*(?P<values>[a-z][\w-]{0,20}(?:\s*(?:,|/|\|)\s*(?:or\s+)?[a-z][\w-]{0,20})"
-                     r"{2,19})\s*[)）]")
+_PARENS = lazy_compile(r"[(（](?<![A-Za-z0-9_.+*?^|)\]][(（])\s*(?P<values>[\"'`“‘]?[a-z][\w-]{0,20}[\"'`”’]?(?:\s*(?:,|/|\|)\s*"
+                     r"(?:or\s+)?[\"'`“‘]?[a-z][\w-]{0,20}[\"'`”’]?){2,19})\s*[)）]")
 # "Output format (html or markdown)": two bare words joined by `or`, alone in parentheses. Only for a parameter
 # whose name says it picks one (`CHOICE_NAMES`): "Repository owner (username or organization)" says what it is.
 _PAREN_PAIR = lazy_compile(r"[(（]\s*(?P<values>[a-z][\w-]{0,20}\s+or\s+[a-z][\w-]{0,20})\s*[)）]")
@@ -100,14 +101,14 @@ def _values(match: re.Match[str]) -> list[str]:
     return [p.strip(_STRIP) for p in parts if p.strip(_STRIP)]
 
 
-# "'l' for lines, 'w' for words", "`asc` = oldest first": each value quoted and explained. The lookbehinds
-# (no `{` or `:` just before the quote) follow the quote so the search can jump from one quote to the next.
+# "'l' for lines, 'w' for words", "`asc` = oldest first", '"all"为双平台，"jd"仅京东': each value quoted and explained.
+# The lookbehinds (no `{` or `:` just before the quote) follow the quote so the search can jump from one quote to the next.
 _EXPLAINED = lazy_compile(r"[\"'`“‘](?<![{:]\s[\"'`“‘])(?<![{:][\"'`“‘])([A-Za-z0-9][\w.+/-]{0,30})[\"'`”’]\s*"
-                        r"(?:for\b|means\b|->|→|表示|代表|[:：](?=\s*[A-Za-z\u4e00-\u9fff]))\s*(?![\"'{\[])\S")
+                        r"(?:for\b|means\b|->|→|表示|代表|为|仅|[:：](?=\s*[A-Za-z\u4e00-\u9fff]))\s*(?![\"'{\[])\S")
 _OPEN_QUOTES = ("\"", "'", "`", "“", "‘")
 # The closing quote of an `_EXPLAINED` match and what follows it (the `:` without its lookahead). Its matches
 # cannot overlap (each holds one quote, at its start), so each `_EXPLAINED` match has one of its own.
-_EXPLAINED_TAIL = lazy_compile(r"[\"'`”’]\s*(?:for\b|means\b|->|→|表示|代表|[:：])")
+_EXPLAINED_TAIL = lazy_compile(r"[\"'`”’]\s*(?:for\b|means\b|->|→|表示|代表|为|仅|[:：])")
 
 
 def _cue_starts(low: str) -> Iterator[int]:
