@@ -46,3 +46,14 @@ def said(finding: Finding | dict) -> str:
     else:
         parts = [finding.message, finding.help, finding.note]
     return " | ".join(p for p in parts if p)
+
+
+def mcp_tool(name: str, description: str, properties: dict) -> str:
+    """One MCP tool as JSON text, its input schema an object of `properties`."""
+    return json.dumps({"name": name, "description": description,
+                       "inputSchema": {"type": "object", "properties": properties}}, ensure_ascii=False)
+
+
+def fires(rule: str, text: str) -> bool:
+    """Whether `rule` reports anything on `text`."""
+    return rule in rules_of(lint_text(text))

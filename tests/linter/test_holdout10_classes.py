@@ -4,19 +4,9 @@ structure settles it and still fires where it does not, in English and Chinese."
 
 from __future__ import annotations
 
-import json
-
 import pytest
-from helpers import lint_text, rules_of
-
-
-def _tool(name: str, description: str, properties: dict) -> str:
-    return json.dumps({"name": name, "description": description,
-                       "inputSchema": {"type": "object", "properties": properties}}, ensure_ascii=False)
-
-
-def _fires(rule: str, text: str) -> bool:
-    return rule in rules_of(lint_text(text))
+from helpers import fires as _fires
+from helpers import mcp_tool as _tool
 
 
 def _money(sibling: str) -> dict:

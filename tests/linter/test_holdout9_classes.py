@@ -4,20 +4,9 @@ settles it, and must still fire where it does not, in English and Chinese."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
-from helpers import lint_text, rules_of
-
-
-def _tool(name: str, description: str, properties: dict) -> str:
-    return json.dumps({"name": name, "description": description,
-                       "inputSchema": {"type": "object", "properties": properties}}, ensure_ascii=False)
-
-
-def _fires(rule: str, text: str) -> bool:
-    return rule in rules_of(lint_text(text))
-
+from helpers import fires as _fires
+from helpers import mcp_tool as _tool
 
 # relative-path: a path of objects inside an application (a scene, a game tree) is no file on the agent's disk.
 

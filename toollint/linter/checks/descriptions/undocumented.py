@@ -75,8 +75,8 @@ def _qualified_by_sibling(node: SchemaNode) -> bool:
     siblings = parent.schema.get("properties")
     if not isinstance(siblings, dict) or len(siblings) > 3:
         return False
-    return any(isinstance(other, str) and other != node.name and name_tokens(other)[-1:] and
-               name_tokens(other)[-1] in _QUALIFIERS for other in siblings)
+    return any(isinstance(other, str) and other != node.name and not _QUALIFIERS.isdisjoint(name_tokens(other)[-1:])
+               for other in siblings)
 
 
 @check("missing-param-description", "schema", properties_only=True, when=lambda keys: "description" not in keys)

@@ -144,15 +144,15 @@ def _code_language_set(ctx: Context) -> bool:
     return bool(ctx.cached("code-language-set", search))
 
 
+# What leads an example: "e.g. \"", "such as (", "like `".
+_EXAMPLE_LEAD = r"(?:\be\.g\.,?|\bsuch\s+as|\bfor\s+example|\blike|例如)\s*[:(]?\s*[\"'`“‘]?"
 # A relative example: `e.g. "root/Player"`, `(e.g. dist)`, `like src/app`; an absolute one is `_ABSOLUTE_EXAMPLE`.
-_RELATIVE_EXAMPLE = lazy_compile(r"(?:\be\.g\.,?|\bsuch\s+as|\bfor\s+example|\blike|例如)\s*[:(]?\s*[\"'`“‘]?"
-                                 r"(?:\.{1,2}/|[A-Za-z_][\w.-]*/|[A-Za-z_][\w-]*[\"'`”’)])", re.IGNORECASE)
+_RELATIVE_EXAMPLE = lazy_compile(_EXAMPLE_LEAD + r"(?:\.{1,2}/|[A-Za-z_][\w.-]*/|[A-Za-z_][\w-]*[\"'`”’)])", re.IGNORECASE)
 
 
 # An example in dot notation (`e.g. "game.ServerScriptService"`): a path of objects in an app, not of files. Its last
 # part is too long for a file extension, or capitalised, where `main.py` and `notes.txt` end in an extension.
-_DOTTED_EXAMPLE = lazy_compile(r"(?:\be\.g\.,?|\bsuch\s+as|\bfor\s+example|\blike|例如)\s*[:(]?\s*[\"'`“‘]?"
-                               r"[A-Za-z_]\w*(?:\.\w+)*\.(?:(?-i:[A-Z]\w+)|[a-z_]\w{5,})[\"'`”’)]", re.IGNORECASE)
+_DOTTED_EXAMPLE = lazy_compile(_EXAMPLE_LEAD + r"[A-Za-z_]\w*(?:\.\w+)*\.(?:(?-i:[A-Z]\w+)|[a-z_]\w{5,})[\"'`”’)]", re.IGNORECASE)
 
 
 def _anchored_tool(ctx: Context) -> bool:
