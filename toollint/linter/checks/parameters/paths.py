@@ -82,6 +82,14 @@ _ANCHORED = lazy_compile(r"relative\s+to\s+(?!(?:the\s+)?(?:current|working|cwd)
                          r"(?:the|a|your)\s+(?:repository|repo|project|vault|workspace|archive|bucket|share|drive)|相对于",
                          re.IGNORECASE)
 
+# Paths relative to the server process's working directory, which the agent cannot see or change: "relative to
+# the current working directory", "resolved against the server's cwd", 相对于当前工作目录. The article's exact bug.
+_CWD_RELATIVE = lazy_compile(
+    r"\brelative(?:\s+paths?)?\s+(?:to|from|against)\s+(?:the\s+)?(?:(?:server|process|mcp\s+server)(?:'s)?\s+)?"
+    r"(?:current\s+(?:working\s+)?(?:directory|dir|folder)|working\s+(?:directory|dir)|cwd|pwd)\b|"
+    r"\bresolved\s+(?:from|against|relative\s+to|in)\s+(?:the\s+)?(?:(?:server|process)(?:'s)?\s+)?"
+    r"(?:current\s+(?:working\s+)?directory|working\s+directory|cwd)\b|相对于?当前(?:工作)?目录", re.IGNORECASE)
+
 # `^/`, `^\/`, `^[A-Za-z]:`, `^(/|[A-Za-z]:)`, `^(?:/|~)`, `^\\\\` (UNC), `^~/`.
 _ABSOLUTE_PATTERN = lazy_compile(r"^\^\(?(?:\?:)?(?:\\?/|\[(?:a-zA-Z|A-Za-z|a-z|A-Z)\]:|~|\\\\\\\\|[A-Za-z]:)")
 # `^(?!/)`, `^[^/]`: the author requires a relative path on purpose.
@@ -312,7 +320,8 @@ def relative_path(node: SchemaNode, ctx: Context) -> None:
     text = with_docs(text, node, ctx)  # what the docstring's `Args:` entry and the description say of it
     if kind == "weak" and (lex.path_word_matcher is None or lex.path_word_matcher.search(text) is None):
         return
-    if _RELATIVE_EXAMPLE.search(text) or _DOTTED_EXAMPLE.search(text):
+    cwd_relative = _CWD_RELATIVE.search(text) is not None
+    if not cwd_relative and (_RELATIVE_EXAMPLE.search(text) or _DOTTED_EXAMPLE.search(text)):
         return  # "e.g. \"root/Player\"", "like dist": the tool resolves it against its own base; "game.Workspace"
     siblings = node.parent.schema.get("properties") if node.parent is not None else None
     if isinstance(siblings, dict) and "op" in siblings and node.name == "path":
@@ -323,6 +332,10 @@ def relative_path(node: SchemaNode, ctx: Context) -> None:
         return  # "e.g. '/var/log/app'" shows an absolute path; "from the plan tool's output" is handed over
     if _CODE_EXPRESSION.search(text) or _SEARCH_TERM.search(text):
         return  # a Java or Python value, or a path searched for in what the tool has recorded
+    if cwd_relative:
+        if not _manages_working_directory(ctx):  # with a `cd` tool the agent sets that directory itself
+            _report(node, items is not None, text, ctx, cwd=True)
+        return
     tool = ctx.tool
     tool_text = tool.description if tool is not None and isinstance(tool.description, str) else ""
     if lex.absolute is not None and lex.absolute.search(text):
@@ -347,8 +360,15 @@ def relative_path(node: SchemaNode, ctx: Context) -> None:
     # Last, as they look at every tool of the file (once per file, but only for files that get this far):
     if _manages_working_directory(ctx) or _code_language_set(ctx) or _anchored_tool(ctx):
         return  # a shell-like set whose `cd` makes relative paths its design, or values in Java/JavaScript code
-    what = "paths" if items is not None else "a path"
-    ctx.report(node.pointer, f"`{shown(node_label(node))}` takes {what} but does not require an absolute one",
+    _report(node, items is not None, text, ctx)
+
+
+def _report(node: SchemaNode, many: bool, text: str, ctx: Context, cwd: bool = False) -> None:
+    what = "paths" if many else "a path"
+    message = f"`{shown(node_label(node))}` takes {what} " + \
+        ("relative to the server's working directory, which the agent cannot see" if cwd
+         else "but does not require an absolute one")
+    ctx.report(node.pointer, message,
                key=True, help="add `\"pattern\": \"^/\"` (or `^[A-Za-z]:\\\\` on Windows) and say "
                               + ("\"绝对路径\"" if has_cjk(text) else "\"absolute path\"") + " in the description",
                note="a relative path breaks once the agent changes directory")
