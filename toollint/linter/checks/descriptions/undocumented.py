@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cached_property
 
 from toollint.linter.checks import check
 from toollint.linter.context import Context, node_label
-from toollint.linter.docview import entry_text, is_top_level
+from toollint.linter.docview import entry_text, is_top_level, tool_docs
 from toollint.linter.namememo import NameMemo
 from toollint.linter.options import RuleOptions
 from toollint.linter.paramview import param_of
@@ -79,6 +80,29 @@ def _qualified_by_sibling(node: SchemaNode) -> bool:
                for other in siblings)
 
 
+# What follows a parameter's name in a sentence that defines it: "option_type is PUT or CALL", "use type (e.g.
+# host, network)", "direction: BUY or SELL", "mode 为 fast 或 slow".
+_DEFINER = r"\s*(?:[(（][^)）\n]{2,}|[:=：]|\s+(?:is|are|must|should|can|may|accepts?|takes?|sets?|specifies|selects|" \
+           r"controls|defaults?|means)\b)|\s*(?:为|是|表示)"
+
+
+def _defined_in_prose(node: SchemaNode, ctx: Context) -> bool:
+    """A top-level parameter that a sentence of the tool description (outside any parameter section) defines by
+    its exact name. A name that is one plain word (`type`) needs backticks, quotes or a parenthesis after it, so
+    that "the type is returned" does not count."""
+    name = node.name or ""
+    if not is_top_level(node) or ctx.tool is None:
+        return False
+    text = tool_docs(ctx.tool, ctx).mentions(name)
+    if not text:
+        return False
+    plain = name.isalpha() and name.islower()
+    quoted = rf"[`'\"]{re.escape(name)}[`'\"]"
+    bare = rf"(?<![\w]){re.escape(name)}(?![\w])"
+    definer = r"\s*[(（][^)）\n]{2,}" if plain else _DEFINER
+    return re.search(rf"(?:{quoted}{_DEFINER}|{bare}{definer})", text) is not None
+
+
 @check("missing-param-description", "schema", properties_only=True, when=lambda keys: "description" not in keys)
 def missing_param_description(node: SchemaNode, ctx: Context) -> None:
     if not node.name or node.name[0] in "_$":
@@ -89,8 +113,8 @@ def missing_param_description(node: SchemaNode, ctx: Context) -> None:
     if _qualified_by_sibling(node):
         return  # `budget: {currency, value}`, `weight: {unit, value}`: the pair says what the value is
     param = param_of(node, ctx)
-    if param.has_description or entry_text(node, ctx):
-        return  # described in the schema, or in the docstring's `Args:` entry
+    if param.has_description or entry_text(node, ctx) or _defined_in_prose(node, ctx):
+        return  # described in the schema, in the docstring's `Args:` entry or in a sentence of the description
     schema = param.schema
     if isinstance(schema.get("enum"), list) or "const" in schema or "format" in schema:
         return  # the values or the format say what it is

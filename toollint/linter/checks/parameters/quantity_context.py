@@ -102,6 +102,9 @@ def unit_token_in_name(tokens: tuple[str, ...], word: str, known_units: frozense
 
 
 _VITAL = lazy_compile(r"\b(?:heart|pulse|respiratory|respiration|breathing)\b|心率|脉搏|呼吸", re.IGNORECASE)
+# A chart whose bars have a stated unit: "minute chart", "5-minute candles", 분봉 (minute bars), 分钟K线.
+_BAR_UNIT = lazy_compile(r"\b(?:minute|hour|day|tick)s?\s+(?:chart|candles?|bars?|klines?|ohlcv?)\b|분봉|틱봉|分钟\s*K线|"
+                         r"分钟线|分足", re.IGNORECASE)
 _MUSIC = lazy_compile(r"\b(?:midi|note|notes|clip|clips|drum|drums|track|tracks|chord|chords|ableton|synth|melody|beat|"
                     r"beats|music|musical|instrument)\b|音符|音轨|乐器|音乐", re.IGNORECASE)
 _EXAMPLE_NUMBERS = lazy_compile(r"(?:e\.g\.?|for example|such as|例如)[,:]?\s*([0-9.,\s]+)", re.IGNORECASE)
@@ -192,6 +195,8 @@ def unitless_by_context(kind: str, word: str, description: str, node: Any, tool_
         return True  # heart, pulse and breathing rates are per minute by convention
     if word == "rate" and _fraction_examples(description):
         return True  # "e.g., 0.001, 0.01": the examples show a fraction, not a per-time rate
+    if word in ("interval", "period", "间隔", "周期") and _BAR_UNIT.search(tool_text):
+        return True  # the interval of a "minute chart" (분봉) counts minutes
     if word == "velocity" and _MUSIC.search(tool_text):
         return True  # MIDI note velocity, 0-127
     siblings = _sibling_names(node)

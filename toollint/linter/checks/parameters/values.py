@@ -287,7 +287,16 @@ def allowed_values(text: str, name: str, title: Any = None) -> list[str] | None:
         found = labelled_values(text, name, title)
     if found is None and _may_alternate(text):
         found = alternatives(text)
+    if found is not None and all(value.lower() in _CHARACTER_CLASSES for value in found):
+        return None  # "(alphanumeric, hyphens, underscores)": the characters a free name may hold, not its values
     return found
+
+
+# Words that name kinds of characters: a list of them is a rule for a free-form value (a `pattern`), not an enum.
+_CHARACTER_CLASSES = frozenset({"alphanumeric", "alphanumerics", "letters", "letter", "digits", "digit", "numbers",
+                                "numerals", "numeric", "hyphens", "hyphen", "dashes", "dash", "underscores",
+                                "underscore", "dots", "dot", "periods", "period", "spaces", "space", "lowercase",
+                                "uppercase", "ascii", "slashes", "colons", "字母", "数字", "下划线", "连字符", "中文", "汉字"})
 
 
 def _may_alternate(text: str) -> bool:
