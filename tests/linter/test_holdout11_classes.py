@@ -80,3 +80,22 @@ def test_a_list_of_character_kinds_is_no_list_of_values(text):
 def test_a_list_of_values_in_parentheses_still_fires(text):
     assert fires("values-only-in-prose", _tool("create_gem", "Create a gem.",
                                                {"template": {"type": "string", "description": text}}))
+
+
+# undeclared-destructive-tool: a tool set with an `undo` tool lets the model take a deletion back.
+
+def _set(*tools: tuple[str, str]) -> str:
+    return "[" + ",".join(_tool(name, description, {"id": {"type": "string", "description": "The id"}})
+                          for name, description in tools) + "]"
+
+
+@pytest.mark.parametrize("undo", [("undo", "Undo the last editor action."),
+                                  ("撤销操作", "撤销上一步编辑操作。")])
+def test_a_delete_in_a_set_with_an_undo_tool_is_quiet(undo):
+    assert not fires("undeclared-destructive-tool", _set(("delete_entity", "Delete an entity from the level."),
+                                                         ("删除_节点", "删除场景中的一个节点。"), undo))
+
+
+@pytest.mark.parametrize("other", [("redo", "Redo the last undone action."), ("list_entities", "列出所有实体。")])
+def test_a_delete_in_a_set_without_one_still_fires(other):
+    assert fires("undeclared-destructive-tool", _set(("delete_entity", "Delete an entity from the level."), other))

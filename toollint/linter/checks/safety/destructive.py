@@ -45,7 +45,23 @@ def undeclared_destructive_tool(tool: Tool, ctx: Context) -> None:
     text = tool.description if isinstance(tool.description, str) else ""
     if not has_text(text) or (lex.said is not None and lex.said.search(text)):
         return  # no description is vague-description's business
+    if _has_undo(ctx):
+        return  # the set has an `undo` tool: the model can take the deletion back, and sees that it can
     ctx.report(tool.description_pointer, f"`{shown(tool.label)}` destroys data but does not say whether it can be undone",
                help="add \"This cannot be undone; confirm with the user first.\" (or how to restore) to the "
                     "description, and for MCP set `annotations.destructiveHint`",
                note="a model that is not told asks no confirmation before an irreversible call")
+
+
+_UNDO_TOKENS = frozenset({"undo", "undelete"})
+_UNDO_CJK = ("撤销", "撤消", "元に戻す")
+
+
+def _undoes(name: str) -> bool:
+    return not _UNDO_TOKENS.isdisjoint(name_tokens(name)) or any(word in name for word in _UNDO_CJK)
+
+
+def _has_undo(ctx: Context) -> bool:
+    """Whether the tool set has a tool that undoes (`undo`, `editor_undo`, `undelete_file`, `撤销操作`)."""
+    return bool(ctx.cached("has-undo", lambda: any(_undoes(t.name or "") for t in ctx.tools)))
+
