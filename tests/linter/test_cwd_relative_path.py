@@ -45,19 +45,3 @@ def test_a_tool_set_with_cd_sets_the_working_directory_itself():
              json.loads(_tool("cat", "Print a file.", {"path": {"type": "string", "description":
                                                                 "Relative to the current working directory"}}))]
     assert not fires("relative-path", json.dumps(tools))
-
-
-# "absolute paths preferred" is a wish: a relative path is still accepted, against a base nobody names.
-
-@pytest.mark.parametrize("description", ["Notebook file paths (absolute paths preferred)",
-                                         "笔记本文件路径，建议使用绝对路径",
-                                         "Path to the notebook; preferably absolute"])
-def test_an_absolute_path_only_preferred_fires(description):
-    assert fires("relative-path", _tool("sync_metadata", "Sync notebook metadata.",
-                                        {"file_path": {"type": "string", "description": description}}))
-
-
-@pytest.mark.parametrize("description", ["Absolute path of the notebook", "笔记本的绝对路径"])
-def test_an_absolute_path_required_stays_quiet(description):
-    assert not fires("relative-path", _tool("sync_metadata", "Sync notebook metadata.",
-                                            {"file_path": {"type": "string", "description": description}}))

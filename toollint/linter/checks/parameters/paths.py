@@ -90,11 +90,6 @@ _CWD_RELATIVE = lazy_compile(
     r"\bresolved\s+(?:from|against|relative\s+to|in)\s+(?:the\s+)?(?:(?:server|process)(?:'s)?\s+)?"
     r"(?:current\s+(?:working\s+)?directory|working\s+directory|cwd)\b|相对于?当前(?:工作)?目录", re.IGNORECASE)
 
-# "absolute paths preferred", 建议使用绝对路径: a wish, so a relative path is still accepted.
-_ABSOLUTE_PREFERRED = lazy_compile(r"\babsolute(?:\s+(?:file\s+)?paths?)?\s+(?:(?:is|are)\s+)?(?:preferred|recommended)\b|"
-                                   r"\bprefer(?:ably|red)?\s+(?:an?\s+)?absolute\b|建议(?:使用)?绝对路径|最好(?:使用|是)?绝对路径",
-                                   re.IGNORECASE)
-
 # `^/`, `^\/`, `^[A-Za-z]:`, `^(/|[A-Za-z]:)`, `^(?:/|~)`, `^\\\\` (UNC), `^~/`.
 _ABSOLUTE_PATTERN = lazy_compile(r"^\^\(?(?:\?:)?(?:\\?/|\[(?:a-zA-Z|A-Za-z|a-z|A-Z)\]:|~|\\\\\\\\|[A-Za-z]:)")
 # `^(?!/)`, `^[^/]`: the author requires a relative path on purpose.
@@ -343,7 +338,7 @@ def relative_path(node: SchemaNode, ctx: Context) -> None:
         return
     tool = ctx.tool
     tool_text = tool.description if tool is not None and isinstance(tool.description, str) else ""
-    if lex.absolute is not None and lex.absolute.search(text) and not _ABSOLUTE_PREFERRED.search(text):
+    if lex.absolute is not None and lex.absolute.search(text):
         if lex.relative is None or not lex.relative.search(text) or _ANCHORED.search(text):
             return
     elif lex.relative is not None and lex.relative.search(text):
