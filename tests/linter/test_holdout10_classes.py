@@ -62,19 +62,23 @@ def test_relative_path_still_fires_on_the_local_file_of_an_upload(name, descript
 
 # values-only-in-prose: an `enum` of the listed values would reject the default.
 
-@pytest.mark.parametrize("description", ["Solver mode: one of exact, float, decimal",
-                                         "求解模式，可选值：exact、float、decimal"])
+_SOLVER_MODES = pytest.mark.parametrize("description", ["Solver mode: one of exact, float, decimal",
+                                                        "求解模式，可选值：exact、float、decimal"])
+
+
+def _solver(default: str, description: str) -> str:
+    return _tool("solve", "Solve an equation.", {"mode": {"type": "string", "default": default,
+                                                          "description": description}})
+
+
+@_SOLVER_MODES
 def test_values_that_leave_out_the_default_are_no_closed_set(description):
-    text = _tool("solve", "Solve an equation.",
-                 {"mode": {"type": "string", "default": "fixed-point", "description": description}})
-    assert not _fires("values-only-in-prose", text)
+    assert not _fires("values-only-in-prose", _solver("fixed-point", description))
 
 
-@pytest.mark.parametrize("description", ["Solver mode: one of exact, float, decimal",
-                                         "求解模式，可选值：exact、float、decimal"])
+@_SOLVER_MODES
 def test_values_that_hold_the_default_are_still_reported(description):
-    text = _tool("solve", "Solve an equation.", {"mode": {"type": "string", "default": "exact", "description": description}})
-    assert _fires("values-only-in-prose", text)
+    assert _fires("values-only-in-prose", _solver("exact", description))
 
 
 # values-only-in-prose misses from holdout 10's recall review: quoted values in parentheses, and values explained

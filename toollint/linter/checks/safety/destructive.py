@@ -10,7 +10,7 @@ from toollint.document.dialects import Tool
 from toollint.linter.checks import check
 from toollint.linter.context import Context
 from toollint.linter.options import RuleOptions
-from toollint.linter.textstats import WordMatcher, has_text, name_tokens, words_regex
+from toollint.linter.textstats import WordMatcher, contains_any, has_text, name_tokens, words_regex
 from toollint.terminal import shown
 
 # ---------------------------------------------------------------------------------------------
@@ -58,7 +58,7 @@ _UNDO_CJK = ("撤销", "撤消", "元に戻す")
 
 
 def _undoes(name: str) -> bool:
-    return not _UNDO_TOKENS.isdisjoint(name_tokens(name)) or any(word in name for word in _UNDO_CJK)
+    return not _UNDO_TOKENS.isdisjoint(name_tokens(name)) or contains_any(name, _UNDO_CJK)
 
 
 def _has_undo(ctx: Context) -> bool:
