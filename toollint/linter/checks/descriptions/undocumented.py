@@ -47,6 +47,7 @@ class MissingParamDescriptionOptions(RuleOptions, rule="missing-param-descriptio
 
 
 _OF_WHAT = " does not say of what"
+_FREE_FORM = "does not say which keys the object takes, and its schema lists none"
 
 
 def _opaque(name: str, lex: MissingParamDescriptionOptions) -> str | None:
@@ -103,11 +104,46 @@ def _defined_in_prose(node: SchemaNode, ctx: Context) -> bool:
     return re.search(rf"(?:{quoted}{_DEFINER}|{bare}{definer})", text) is not None
 
 
+# Free-form maps whose keys the name itself says: HTTP headers, environment variables, labels.
+_EVIDENT_MAPS = frozenset({"headers", "header", "env", "environment", "envs", "labels", "tags", "annotations",
+                           "cookies", "metadata", "meta", "attributes", "attrs", "properties", "props"})
+
+
+def _free_form_object(node: SchemaNode, ctx: Context) -> bool:
+    """An object (also an optional one, `dict | None`) with nothing that says which keys it takes (no properties,
+    no schema for the values, no example or default), under a name that is no well-known map: the model must
+    guess the whole structure."""
+    schema = node.schema
+    if schema.get("type") != "object" and "anyOf" not in schema:
+        return False  # most properties, before building the parameter view
+    tokens = name_tokens(node.name or "")
+    if not tokens or tokens[-1] in _EVIDENT_MAPS:
+        return False
+    param = param_of(node, ctx)
+    return param.types == {"object"} and not any(_says_shape(layer) for layer in param.layers)
+
+
+_SHAPE_KEYWORDS = frozenset({"properties", "patternProperties", "additionalProperties", "propertyNames", "examples",
+                             "default", "enum", "const", "$ref", "oneOf", "allOf"})
+
+
+def _says_shape(schema: dict) -> bool:
+    """Whether a keyword of `_SHAPE_KEYWORDS` tells something of the keys or values (an empty `properties: {}`,
+    `additionalProperties: true` or a null default does not), or a union offers several shapes."""
+    if any(schema[key] not in (True, None, {}, []) for key in _SHAPE_KEYWORDS & schema.keys()):
+        return True
+    branches = schema.get("anyOf")
+    return isinstance(branches, list) and sum(not (isinstance(b, dict) and b.get("type") == "null")
+                                              for b in branches) > 1
+
+
 @check("missing-param-description", "schema", properties_only=True, when=lambda keys: "description" not in keys)
 def missing_param_description(node: SchemaNode, ctx: Context) -> None:
     if not node.name or node.name[0] in "_$":
         return  # `_meta`, `$schema`: protocol fields, not the tool's parameters
     why = ctx.options.opacity[node.name]
+    if why is None and _free_form_object(node, ctx):
+        why = _FREE_FORM
     if why is None or (why.endswith(_OF_WHAT) and not is_top_level(node)):
         return  # `options.depth`: the object it sits in says of what
     if _qualified_by_sibling(node):
@@ -130,6 +166,11 @@ def missing_param_description(node: SchemaNode, ctx: Context) -> None:
     title = schema.get("title")
     if isinstance(title, str) and [t for t in name_tokens(title)] != list(name_tokens(param.name)):
         return  # a title that says more than the name
+    _report(node, ctx, why)
+
+
+def _report(node: SchemaNode, ctx: Context, why: str) -> None:
     ctx.report(node.pointer, f"parameter `{shown(node_label(node))}` has no description", key=True,
-               help="add a `description` saying what it holds, its format and an example",
+               help="add a `description` saying what it holds, its format and an example"
+                    + (" (or declare its `properties`)" if why is _FREE_FORM else ""),
                note=f"its name {why}")

@@ -1,0 +1,75 @@
+"""Recall misses the blind reviews of holdouts 9 to 11 listed (2026-12-06): a free-form object with no word on its
+keys, an `Args:` entry that is nothing but the values, and a key file in a tool that connects to a remote host.
+Each fires where the text leaves the model guessing and stays quiet where the text settles it, in English and
+Chinese; the docstring cases are listed by the mcp SDK's own server, as FastMCP-style servers send them."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+from helpers import fires
+from helpers import mcp_tool as _tool
+
+import toollint
+
+try:
+    from mcp.server.mcpserver import MCPServer as Server  # mcp 2.x
+except ImportError:  # pragma: no cover - mcp 1.x
+    from mcp.server.fastmcp import FastMCP as Server
+
+
+def listed(function: Any) -> list[dict[str, Any]]:
+    server = Server("recall-test")
+    server.tool()(function)
+    return [t.model_dump(mode="json", by_alias=True, exclude_none=True) for t in asyncio.run(server.list_tools())]
+
+
+def reported(tools: list[dict[str, Any]], rule: str) -> list[str]:
+    return [f.pointer.rsplit("/", 1)[-1] for f in toollint.lint(tools) if f.rule == rule]
+
+
+# missing-param-description: an object whose keys nothing names.
+
+@pytest.mark.parametrize("description, prop", [
+    ("Validate a pipeline definition.", {"type": "object", "title": "Pipeline"}),
+    ("校验流水线定义。", {"type": "object"}),
+    ("Validate a pipeline definition.", {"type": "object", "additionalProperties": True}),
+])
+def test_a_free_form_object_with_no_description_fires(description, prop):
+    assert fires("missing-param-description", _tool("validate_pipeline", description, {"pipeline": prop}))
+
+
+@pytest.mark.parametrize("name, description, prop", [
+    ("pipeline", "Validate a pipeline.", {"type": "object", "properties": {"stages": {"type": "array"}}}),
+    ("pipeline", "Validate a pipeline.", {"type": "object", "additionalProperties": {"type": "string"}}),
+    ("pipeline", "Validate a pipeline.", {"type": "object", "title": "Pipeline stages keyed by stage name"}),
+    ("headers", "Send an HTTP request.", {"type": "object"}),
+    ("env", "Start a process.", {"type": "object"}),
+    ("pipeline", "校验流水线定义。\n\n参数：\n    pipeline: 流水线定义，键为阶段名，值为命令列表\n", {"type": "object"}),
+])
+def test_an_object_whose_keys_are_said_stays_quiet(name, description, prop):
+    assert not fires("missing-param-description", _tool("validate_pipeline", description, {name: prop}))
+
+
+def test_a_dict_parameter_of_a_framework_fires_unless_its_args_entry_says_the_keys():
+    def trigger_pipeline(project: str, variables: dict[str, Any] | None = None) -> str:
+        """Trigger a pipeline.
+
+        Args:
+            project: Project path such as group/app
+        """
+        return project
+
+    def trigger_documented(project: str, variables: dict[str, Any] | None = None) -> str:
+        """Trigger a pipeline.
+
+        Args:
+            project: Project path such as group/app
+            variables: CI variables to set, name to value, e.g. {"DEPLOY_ENV": "staging"}
+        """
+        return project
+
+    assert reported(listed(trigger_pipeline), "missing-param-description") == ["variables"]
+    assert reported(listed(trigger_documented), "missing-param-description") == []
