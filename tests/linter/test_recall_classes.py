@@ -73,3 +73,49 @@ def test_a_dict_parameter_of_a_framework_fires_unless_its_args_entry_says_the_ke
 
     assert reported(listed(trigger_pipeline), "missing-param-description") == ["variables"]
     assert reported(listed(trigger_documented), "missing-param-description") == []
+
+
+# values-only-in-prose: an `Args:` entry that only lists the values.
+
+def test_an_args_entry_that_only_lists_values_fires():
+    def manage_server(action: str, name: str = "") -> str:
+        """Manage registered servers.
+
+        Args:
+            action: register, unregister, reconnect, status
+            name: The server's name
+        """
+        return action
+
+    def manage_server_zh(action: str) -> str:
+        """管理已注册的服务器。
+
+        参数：
+            action: register, unregister, reconnect
+        """
+        return action
+
+    assert reported(listed(manage_server), "values-only-in-prose") == ["action"]
+    assert reported(listed(manage_server_zh), "values-only-in-prose") == ["action"]
+
+
+def test_an_entry_of_examples_or_of_a_list_parameter_stays_quiet():
+    def tag_items(tags: list[str], label: str) -> str:
+        """Tag items.
+
+        Args:
+            tags: red, green, blue
+            label: The label to show, for example draft, final, archived
+        """
+        return label
+
+    def search(keywords: str) -> str:
+        """Search the archive.
+
+        Args:
+            keywords: Free text, such as python, fastapi, tutorial
+        """
+        return keywords
+
+    assert reported(listed(tag_items), "values-only-in-prose") == []
+    assert reported(listed(search), "values-only-in-prose") == []

@@ -232,6 +232,8 @@ def values_only_in_docstring(tool: Tool, ctx: Context) -> None:
         if len(found.text) < 8 or not _takes_strings(prop, found.type_name):
             continue
         values = allowed_values(found.text, name, prop.get("title"))
+        if values is None and not _takes_many(prop):
+            values = bare_values(found.text)  # one string, its entry only a list: pick one of them
         if values is not None and not _siblings_values_in(values, tool.schema, name) and \
                 not _default_outside(values, prop):
             _report_values(ctx, jp.join(tool.schema_pointer, "properties", name), name, values,
@@ -250,6 +252,12 @@ def _takes_strings(prop: dict[str, Any], documented_type: str | None) -> bool:
     if schema.get("type") is None and "anyOf" not in prop:
         return documented_type in ("str", "string")
     return schema.get("type") == "string" and _CONSTRAINED.isdisjoint(schema)
+
+
+def _takes_many(prop: dict[str, Any]) -> bool:
+    """An array (or an optional array): its entry's bare words may be examples of the items, not a choice."""
+    kinds = [prop] + [b for b in prop.get("anyOf") or () if isinstance(b, dict)]
+    return any(kind.get("type") == "array" for kind in kinds)
 
 
 def _is_expression(name: str | None) -> bool:
@@ -361,6 +369,24 @@ def alternatives(text: str) -> list[str] | None:
                     not any(v.lower() in ("true", "false", "null", "none") for v in values):
                 return values
     return None
+
+
+# `action: register, unregister, reconnect`: an `Args:` entry that is nothing but three or more bare lower-case words.
+_BARE_LIST = lazy_compile(r"(?P<values>[a-z][a-z0-9_-]{0,24}(?:[ \t]*,[ \t]*(?:or[ \t]+)?[a-z][a-z0-9_-]{0,24}){2,15})"
+                          r"[ \t]*\.?")
+
+
+def bare_values(entry: str) -> list[str] | None:
+    """The values of a docstring entry that only lists them (`register, unregister, reconnect`): the entry says
+    nothing else of the parameter, so the words are its values, not examples in a sentence."""
+    match = _BARE_LIST.fullmatch(entry.strip())
+    if match is None:
+        return None
+    values = [v.strip() for v in re.split(r"\s*,\s*(?:or\s+)?", match.group("values")) if v.strip()]
+    if len(set(values)) != len(values) or all(v.lower() in _CHARACTER_CLASSES for v in values) or \
+            any(v in ("true", "false", "etc") for v in values):
+        return None
+    return values
 
 
 # "Style: brief, detailed, bullet-points": the parameter's own name (or title) as a label, then three or more bare
