@@ -119,3 +119,27 @@ def test_an_entry_of_examples_or_of_a_list_parameter_stays_quiet():
 
     assert reported(listed(tag_items), "values-only-in-prose") == []
     assert reported(listed(search), "values-only-in-prose") == []
+
+
+# relative-path: the key file of a tool that connects to a remote host is on the local disk.
+
+@pytest.mark.parametrize("name, text", [
+    ("key_path", "Private key file used to log in"),
+    ("ssh_key_path", "PEM file of the private key"),
+    ("identity_file", "Path of the identity file"),
+    ("key_path", "登录用的私钥文件"),
+])
+def test_a_key_file_of_a_remote_connection_fires(name, text):
+    assert fires("relative-path", _tool("ssh_exec", "Run a command on a remote host over SSH.",
+                                        {"host": {"type": "string"}, name: {"type": "string", "description": text}}))
+
+
+@pytest.mark.parametrize("name, text", [
+    ("key_path", "Absolute path of the private key file, e.g. /home/me/.ssh/id_ed25519"),
+    ("key_path", "私钥文件的绝对路径"),
+    ("remote_path", "Directory on the host"),
+    ("key_path", "Private key file on the remote server"),
+])
+def test_an_absolute_or_remote_key_file_stays_quiet(name, text):
+    assert not fires("relative-path", _tool("ssh_exec", "Run a command on a remote host over SSH.",
+                                            {"host": {"type": "string"}, name: {"type": "string", "description": text}}))

@@ -268,6 +268,21 @@ def _role_path(node: SchemaNode, ctx: Context) -> bool:
 _FILE_WORDS = lazy_compile(r"\b(?:files?|director(?:y|ies)|folders?|paths?)\b|文件|目录", re.IGNORECASE)
 
 
+# `key_path`, `cert_file`, `identity_file`: the key a client reads from its own disk, also when it connects to a
+# remote host (an SSH or TLS tool's other paths are on that host; its key is not).
+_KEY_FILE_MODIFIERS = frozenset({"key", "cert", "certificate", "identity", "keyfile", "pem"})
+
+
+_CONNECTION_TOKENS = frozenset({"ssh", "sftp", "ftp", "remote"})
+# What makes a `key_path` a file and not a path of keys in a document: "private key file", "PEM", 密钥文件.
+_KEY_FILE_WORDS = lazy_compile(r"\b(?:files?|pem|\.pem|id_rsa|id_ed25519)\b|文件", re.IGNORECASE)
+
+
+def _key_file(tokens: tuple[str, ...]) -> bool:
+    return len(tokens) > 1 and tokens[-1] in ("path", "file", "filepath") and \
+        not _KEY_FILE_MODIFIERS.isdisjoint(tokens[:-1])
+
+
 # The `format`s pydantic gives `pathlib.Path`, `FilePath` and `DirectoryPath`: a path on the server's own disk.
 _PATH_FORMATS = frozenset({"path", "file-path", "directory-path"})
 
@@ -318,7 +333,8 @@ def relative_path(node: SchemaNode, ctx: Context) -> None:
     if isinstance(schema.get("default"), str):
         return  # an absolute default or a JSONPath; or a relative one (`./output`, `""`): relative by design
     text = with_docs(text, node, ctx)  # what the docstring's `Args:` entry and the description say of it
-    if kind == "weak" and (lex.path_word_matcher is None or lex.path_word_matcher.search(text) is None):
+    key_file = _key_file(named[0]) and _KEY_FILE_WORDS.search(text) is not None
+    if kind == "weak" and not key_file and (lex.path_word_matcher is None or lex.path_word_matcher.search(text) is None):
         return
     cwd_relative = _CWD_RELATIVE.search(text) is not None
     if not cwd_relative and (_RELATIVE_EXAMPLE.search(text) or _DOTTED_EXAMPLE.search(text)):
@@ -344,9 +360,10 @@ def relative_path(node: SchemaNode, ctx: Context) -> None:
     elif lex.relative is not None and lex.relative.search(text):
         return  # relative by design ("the relative path to the doc page"); the base is the tool's business
     if _ANCHORED.search(text) or (lex.remote is not None and lex.remote.search(text)) or \
-            (not typed and _off_disk_tool(ctx, lex) and not _LOCAL.search(text)):
+            (not typed and not key_file and _off_disk_tool(ctx, lex) and not _LOCAL.search(text)):
         return  # the tool's paths are in a repository, a bucket, on an SSH host, a NAS volume, an API endpoint
-    if _OFF_DISK.search(text) or (not typed and not _REMOTE_TOKENS.isdisjoint(named[0])):
+    remote_tokens = _REMOTE_TOKENS - _CONNECTION_TOKENS if key_file else _REMOTE_TOKENS  # `ssh_key_path` is local
+    if _OFF_DISK.search(text) or (not typed and not remote_tokens.isdisjoint(named[0])):
         return  # a path on an SSH host, a NAS volume, an API endpoint: not the agent's file system
     if not typed and not _LOCAL.search(text):
         container = _named_container(ctx)
