@@ -1,22 +1,58 @@
 """Recall: which of the problems a blind reviewer listed in sampled tools toollint reports.
 
     python bench/recall_match.py bench/precision_labels/live_holdout3_recall.toml /work/holdout3 [--select ALL,OPT-IN]
+    python bench/recall_match.py REVIEW CORPUS --judge-pack problems.json     # the listed problems, for a blind judge
+    python bench/recall_match.py REVIEW CORPUS --verdicts verdicts.json       # recall over the confirmed ones too
 
 The review (`[[tool]]` tables: the tool's `server` file stem and `name`, then `[[tool.problems]]` with `rule`, `where`
 (a parameter, dotted for nested, or "tool") and `note`) is what a reviewer wrote about 40 sampled tools before seeing
-any finding; CORPUS_DIR holds the servers' listings. A problem counts as caught when the tool gets a finding of that rule at that parameter (or anywhere
-on the tool, for "tool"), at any severity; the table also says how many were caught at warning or error.
+any finding; CORPUS_DIR holds the servers' listings. A problem counts as caught when the tool gets a finding of that
+rule at that parameter (or anywhere on the tool, for "tool"), at any severity; the table also says how many were
+caught at warning or error.
+
+A reviewer asked to list what the rules' summaries describe lists some problems that a judge of findings would call
+debatable (a careful author could leave it) or false. Precision counts a finding true only when a blind judge does,
+so the same standard applies to recall: `--judge-pack` writes each listed problem with the tool's text (no finding,
+no rule code) for a judge who has seen neither the findings nor the rules' code, and `--verdicts` (problem key ->
+true, false or debatable) adds recall over the problems the judge confirmed as true.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 from collections import defaultdict
 from pathlib import Path
+from typing import Any
 
 from toollint._compat import tomllib
+from toollint.document.dialects import find_tools
+from toollint.document.source import read_path
 from toollint.linter.config import Settings
 from toollint.linter.runner import lint_paths
+
+
+def problem_key(tool: dict[str, Any], problem: dict[str, Any]) -> str:
+    return f"#{tool['id']} {problem['rule']} {problem['where']}"
+
+
+def judge_pack(review: list[dict[str, Any]], corpus: str, out: str) -> None:
+    """Each listed problem with the tool it is about, as a judge of findings gets one: the claim, the tool's text,
+    the names of its siblings; never whether toollint reports it."""
+    from toollint.linter.catalog import load_catalog
+
+    summaries = {spec.name: spec.summary for spec in load_catalog().values()}
+    items = []
+    for tool in review:
+        tools = find_tools(read_path(str(Path(corpus) / f"{tool['server']}.json")).data)
+        raw = next((t.raw for t in tools if t.name == tool["name"]), None)
+        siblings = [t.name for t in tools if t.name and t.name != tool["name"]]
+        for problem in tool.get("problems", []):
+            items.append({"key": problem_key(tool, problem), "server": tool["server"], "tool_name": tool["name"],
+                          "claim": problem["note"], "kind": summaries.get(problem["rule"], problem["rule"]),
+                          "where": problem["where"], "tool": raw, "sibling_tools": siblings})
+    Path(out).write_text(json.dumps(items, ensure_ascii=False, indent=1), encoding="utf-8")
+    print(f"{len(items)} problems written to {out}")
 
 
 def main() -> None:
@@ -25,34 +61,63 @@ def main() -> None:
     parser.add_argument("corpus")
     parser.add_argument("--select", default="ALL")
     parser.add_argument("--misses", action="store_true", help="print every problem not caught")
+    parser.add_argument("--judge-pack", metavar="OUT", help="write the listed problems for a blind judge, then stop")
+    parser.add_argument("--verdicts", metavar="JSON", help="a judge's verdicts on the problems (key -> true, false "
+                                                           "or debatable): also print recall over the true ones")
     args = parser.parse_args()
     review = tomllib.loads(Path(args.review).read_text(encoding="utf-8"))["tool"]
+    if args.judge_pack:
+        judge_pack(review, args.corpus, args.judge_pack)
+        return
+    verdicts = {k: v.lower() for k, v in json.loads(Path(args.verdicts).read_text(encoding="utf-8")).items()} \
+        if args.verdicts else None
     files = sorted({str(Path(args.corpus) / f"{tool['server']}.json") for tool in review})
     run = lint_paths(files, Settings(select=tuple(args.select.split(","))))
     by_tool = defaultdict(list)
     for finding in run.findings:
         by_tool[(Path(finding.file).stem, finding.tool)].append(finding)
-    rows: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
+    # per rule: listed, caught, caught at warning/error, confirmed true, true and caught
+    rows: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0, 0])
     for tool in review:
         found = by_tool.get((tool["server"], tool["name"]), [])
         for problem in tool.get("problems", []):
             where = problem["where"].split(".")[-1].replace("[]", "")
             hits = [f for f in found if f.rule == problem["rule"] and
                     (problem["where"] == "tool" or f"/{where}" in f.pointer)]
+            confirmed = verdicts is not None and verdicts.get(problem_key(tool, problem)) == "true"
             row = rows[problem["rule"]]
             row[0] += 1
             row[1] += bool(hits)
             row[2] += any(f.severity in ("warning", "error") for f in hits)
+            row[3] += confirmed
+            row[4] += confirmed and bool(hits)
             if args.misses and not hits:
-                print(f"missed: #{tool['id']} {tool['name']} {problem['rule']} {problem['where']}: {problem['note']}")
-    print("| rule | in-scope problems | caught | at warning/error |\n|---|---:|---:|---:|")
-    total = [0, 0, 0]
+                verdict = f" [{verdicts.get(problem_key(tool, problem), 'unjudged')}]" if verdicts is not None else ""
+                print(f"missed: #{tool['id']} {tool['name']} {problem['rule']} {problem['where']}{verdict}: "
+                      f"{problem['note']}")
+    _print_table(rows, len(review), verdicts is not None)
+    if verdicts is not None:
+        judged = [verdicts.get(problem_key(t, p)) for t in review for p in t.get("problems", [])]
+        print(f"\njudge's verdicts on the {len(judged)} listed problems: " + ", ".join(
+            f"{name} {judged.count(name)}" for name in ("true", "debatable", "false", None) if judged.count(name))
+              .replace("None", "unjudged"))
+
+
+def _print_table(rows: dict[str, list[int]], tools: int, confirmed: bool) -> None:
+    extra = " confirmed true | caught of those |" if confirmed else ""
+    print("| rule | in-scope problems | caught | at warning/error |" + extra)
+    print("|---|---:|---:|---:|" + ("---:|---:|" if confirmed else ""))
+    total = [0, 0, 0, 0, 0]
     for rule in sorted(rows):
         row = rows[rule]
         total = [a + b for a, b in zip(total, row, strict=True)]
-        print(f"| {rule} | {row[0]} | {row[1]} | {row[2]} |")
+        print(f"| {rule} | {row[0]} | {row[1]} | {row[2]} |" + (f" {row[3]} | {row[4]} |" if confirmed else ""))
     share = f"{100 * total[1] / total[0]:.0f}%" if total[0] else "—"
-    print(f"| **all** ({len(review)} tools) | {total[0]} | {total[1]} ({share}) | {total[2]} |")
+    line = f"| **all** ({tools} tools) | {total[0]} | {total[1]} ({share}) | {total[2]} |"
+    if confirmed:
+        true_share = f"{100 * total[4] / total[3]:.0f}%" if total[3] else "—"
+        line += f" {total[3]} | {total[4]} ({true_share}) |"
+    print(line)
 
 
 if __name__ == "__main__":
