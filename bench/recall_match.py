@@ -55,6 +55,13 @@ def judge_pack(review: list[dict[str, Any]], corpus: str, out: str) -> None:
     print(f"{len(items)} problems written to {out}")
 
 
+def _load_verdicts(path: str) -> dict[str, str]:
+    """Verdicts by problem key: a TOML `[verdict]` table, or a JSON object of verdicts (or of {"verdict": ...})."""
+    text = Path(path).read_text(encoding="utf-8")
+    found = tomllib.loads(text).get("verdict", {}) if path.endswith(".toml") else json.loads(text)
+    return {k: (v["verdict"] if isinstance(v, dict) else v).lower() for k, v in found.items()}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("review", help="the reviewer's TOML")
@@ -62,15 +69,15 @@ def main() -> None:
     parser.add_argument("--select", default="ALL")
     parser.add_argument("--misses", action="store_true", help="print every problem not caught")
     parser.add_argument("--judge-pack", metavar="OUT", help="write the listed problems for a blind judge, then stop")
-    parser.add_argument("--verdicts", metavar="JSON", help="a judge's verdicts on the problems (key -> true, false "
-                                                           "or debatable): also print recall over the true ones")
+    parser.add_argument("--verdicts", metavar="FILE", help="a judge's verdicts on the problems (TOML `[verdict]` or "
+                                                           "JSON, key -> true, false or debatable): also print "
+                                                           "recall over the true ones")
     args = parser.parse_args()
     review = tomllib.loads(Path(args.review).read_text(encoding="utf-8"))["tool"]
     if args.judge_pack:
         judge_pack(review, args.corpus, args.judge_pack)
         return
-    verdicts = {k: v.lower() for k, v in json.loads(Path(args.verdicts).read_text(encoding="utf-8")).items()} \
-        if args.verdicts else None
+    verdicts = _load_verdicts(args.verdicts) if args.verdicts else None
     files = sorted({str(Path(args.corpus) / f"{tool['server']}.json") for tool in review})
     run = lint_paths(files, Settings(select=tuple(args.select.split(","))))
     by_tool = defaultdict(list)
