@@ -55,11 +55,13 @@ def _tool_names(ctx: Context) -> frozenset[str]:
 
 def _written_in_file(name: str, ctx: Context) -> bool:
     """The name is a key or a quoted value somewhere in the file (another tool's parameter, an output field, an
-    enum value): then the description refers to something real."""
+    enum value), or a field of an object the text spells out (`{ok, node_path, return_type?}`, a result's
+    shape): then the description refers to something real."""
     text = ctx.source.text
     if f'"{name}"' in text or f"'{name}'" in text:
         return True
-    return re.search(rf"^[ \t-]*{re.escape(name)}[ \t]*:", text, re.MULTILINE) is not None
+    escaped = re.escape(name)
+    return re.search(rf"^[ \t-]*{escaped}[ \t]*:|[{{,][ \t]*{escaped}\??[ \t]*[:,}}]", text, re.MULTILINE) is not None
 
 
 # Words around a name that make it an argument of this call: "pass `x`", "the `x` parameter", "参数 `x`".
