@@ -23,3 +23,17 @@ def test_a_name_given_as_an_argument_and_in_no_shape_still_fires():
     description = "Call a method on a node. Pass `elapsed_ms` to limit the call."
     assert fires("description-names-unknown-parameter",
                  _tool("call_method", description, {"node": {"type": "string", "description": "Node name"}}))
+
+
+# missing-unit: a unit on the next line of a wrapped docstring.
+
+
+def test_a_unit_on_the_next_line_of_a_wrapped_docstring_counts():
+    wrapped = ("Read new messages. wait=N polls for up to N\n    seconds before it returns, so repeated calls\n"
+               "    see only messages that arrived since.")
+    assert not fires("missing-unit", _tool("read_room", wrapped, {"wait": {"type": "integer", "title": "Wait"}}))
+
+
+def test_a_sentence_that_ends_before_the_unit_line_still_fires():
+    broken = "Read new messages. wait=N polls for a while.\nSeconds are counted by the server."
+    assert fires("missing-unit", _tool("read_room", broken, {"wait": {"type": "integer", "title": "Wait"}}))

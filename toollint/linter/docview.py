@@ -65,8 +65,30 @@ _BULLET = lazy_compile(
     r"^[ \t]*(?:[-*•+]|\d{1,2}[.)])[ \t]+(?:\*\*|__|`)?(?P<name>[A-Za-z_$][\w$.\-]{0,63})(?:`|\*\*|__)?[ \t]*"
     r"(?:[(（][^()（）\n]{0,80}[)）]|\[[^\]\n]{0,60}\])?[ \t]*(?:`|\*\*|__)?(?:[:：](?:\*\*|__)?|[ \t][-–—][ \t])"
     r"[ \t]*(?P<text>\S.*)$", re.MULTILINE)
-# Where a description's sentences (and lines) end: what `mentions` and the identifier rule cut it into.
+# Where a description's sentences (and lines) end: what the identifier rule cuts it into.
 SENTENCE_BREAK = lazy_compile(r"(?<=[.!?;。！？；])\s+|\n")
+# Where a sentence ends once soft-wrapped lines are joined (`mentions`).
+_SENTENCE_END = lazy_compile(r"(?<=[.!?;。！？；])\s+")
+# A line that starts a block of its own (a bullet, a numbered item, a header, a table row, a `name:` entry), so the
+# line before it ends there even with no full stop.
+_BLOCK_START = lazy_compile(r"[ \t]*(?:[-*•+>#|]|\d{1,2}[.)][ \t]|[A-Za-z_$][\w$.\-]{0,40}[ \t]*[:：=])")
+_LINE_ENDS_SENTENCE = (".", "!", "?", ";", ":", "。", "！", "？", "；", "：")
+
+
+def sentences(text: str) -> list[str]:
+    """The sentences of a text, its soft-wrapped lines joined first: a docstring wraps a sentence over lines
+    ("wait=S long-polls up to S\n    seconds"), and the unit or the example that settles a parameter is often on
+    the next line."""
+    lines: list[str] = []
+    for line in text.split("\n"):
+        stripped = line.strip()
+        last = lines[-1] if lines else ""
+        if stripped and last.strip() and not last.rstrip().endswith(_LINE_ENDS_SENTENCE) and \
+                not _BLOCK_START.match(line):
+            lines[-1] = f"{last.rstrip()} {stripped}"
+        else:
+            lines.append(line)
+    return [part for line in lines for part in _SENTENCE_END.split(line)]
 
 
 @dataclass(frozen=True)
@@ -86,6 +108,7 @@ class ToolDocs:
     sectioned: tuple[str, ...] = ()
     prose: str = ""
     _mentions: dict[str, str] = field(default_factory=dict)
+    _sentences: list[str] | None = None
 
     def entry(self, name: str) -> ParamDoc | None:
         found = self.entries.get(name)
@@ -101,7 +124,9 @@ class ToolDocs:
             found = ""
             if len(name) >= 3 and name.lower() in self.prose.lower():
                 word = re.compile(rf"(?<![\w]){re.escape(name)}(?![\w])", re.IGNORECASE)
-                found = "\n".join(s for s in SENTENCE_BREAK.split(self.prose) if word.search(s))
+                if self._sentences is None:
+                    self._sentences = sentences(self.prose)
+                found = "\n".join(s for s in self._sentences if word.search(s))
             self._mentions[name] = found
         return found
 
