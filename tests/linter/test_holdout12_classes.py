@@ -25,7 +25,27 @@ def test_a_name_given_as_an_argument_and_in_no_shape_still_fires():
                  _tool("call_method", description, {"node": {"type": "string", "description": "Node name"}}))
 
 
-# missing-unit: a unit on the next line of a wrapped docstring.
+# missing-unit: a name that ends in `path`, `first` or `last` is an id or a count.
+
+@pytest.mark.parametrize("name", ["storage_path", "pricesFirst", "ordersLast"])
+def test_an_id_or_a_page_count_is_no_measure(name):
+    assert not fires("missing-unit", _tool("list_documents", "List documents.", {name: {"type": "number"}}))
+
+
+def test_a_storage_size_still_needs_a_unit():
+    assert fires("missing-unit", _tool("create_volume", "Create a volume.", {"storage": {"type": "number"}}))
+
+
+@pytest.mark.parametrize("text", ["新售价（TWD）", "Price in INR", "Amount (HKD)"])
+def test_a_currency_code_states_the_unit(text):
+    assert not fires("missing-unit", _tool("update_price", "Update a product's price.",
+                                           {"price": {"type": "number", "description": text}}))
+
+
+@pytest.mark.parametrize("text", ["新售价", "The new price"])
+def test_a_price_with_no_currency_still_fires(text):
+    assert fires("missing-unit", _tool("update_price", "Update a product's price.",
+                                       {"price": {"type": "number", "description": text}}))
 
 
 def test_a_unit_on_the_next_line_of_a_wrapped_docstring_counts():
@@ -37,3 +57,15 @@ def test_a_unit_on_the_next_line_of_a_wrapped_docstring_counts():
 def test_a_sentence_that_ends_before_the_unit_line_still_fires():
     broken = "Read new messages. wait=N polls for a while.\nSeconds are counted by the server."
     assert fires("missing-unit", _tool("read_room", broken, {"wait": {"type": "integer", "title": "Wait"}}))
+
+
+def test_a_tax_calculation_moves_no_money():
+    prop = {"amount": {"type": "number", "description": "Taxable value in INR"}}
+    assert not fires("missing-unit", _tool("gst_reverse_charge", "Compute the tax due under reverse charge.", prop))
+
+
+def test_a_charge_that_moves_money_still_needs_its_scale():
+    prop = {"amount": {"type": "number", "description": "Amount in INR"}}
+    found = [f for f in lint_text(_tool("create_charge", "Charge the customer's card.", prop))
+             if f.rule == "missing-unit"]
+    assert found and "scale" in found[0].message

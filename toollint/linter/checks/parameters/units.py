@@ -293,14 +293,20 @@ _MONEY_SCALE = lazy_compile(
 
 
 def _moves_money(ctx: Context) -> bool:
-    """Whether the tool charges, refunds, pays or transfers money (by the verbs of its name)."""
+    """Whether the tool charges, refunds, pays or transfers money (by the verbs of its name), unless its name or
+    its description starts by reading or computing (`calculate_tip`; `gst_reverse_charge`, "Compute tax payable
+    under reverse charge": a tax term, not a charge)."""
     tool = ctx.tool
     if tool is None or not tool.name:
         return False
     tokens = name_tokens(tool.name)
     if tokens and tokens[0] in _NOT_MOVING:
         return False
-    return not _MONEY_VERBS.isdisjoint(tokens) or contains_any(tool.name, _MONEY_CJK)
+    if _MONEY_VERBS.isdisjoint(tokens) and not contains_any(tool.name, _MONEY_CJK):
+        return False
+    description = tool.description if isinstance(tool.description, str) else ""
+    first = LATIN_WORD.search(description[:40])
+    return first is None or first.group(0).lower() not in _NOT_MOVING
 
 
 def _example_values(schema: dict[str, Any]) -> str:
