@@ -69,3 +69,45 @@ def test_a_charge_that_moves_money_still_needs_its_scale():
     found = [f for f in lint_text(_tool("create_charge", "Charge the customer's card.", prop))
              if f.rule == "missing-unit"]
     assert found and "scale" in found[0].message
+
+
+# relative-path: a scene's node path, an API path and a mail folder are not on the agent's disk.
+
+@pytest.mark.parametrize("name, text", [
+    ("node_path", "Path to the Sprite2D node"),
+    ("from_node_path", "Path of the first Node3D"),
+    ("node_path", "要修改的节点的路径"),
+])
+def test_a_scene_node_path_is_no_file_path(name, text):
+    assert not fires("relative-path", _tool("set_property", "Set a property of a node in a scene.",
+                                            {name: {"type": "string", "description": text}}))
+
+
+@pytest.mark.parametrize("text", ["APIパス (例: /api/2/invoices)", "API 路径，例如 /api/2/invoices",
+                                  "Endpoint to call, e.g. /api/2/invoices"])
+def test_an_api_path_is_no_file_path(text):
+    assert not fires("relative-path", _tool("api_get", "Call the accounting API.",
+                                            {"path": {"type": "string", "description": text}}))
+
+
+def test_a_mail_rule_folder_is_a_mailbox():
+    assert not fires("relative-path", _tool("create_mail_rule", "Create a mail rule for a mail account.",
+                                            {"folder": {"type": "string", "description": "Folder to watch"}}))
+
+
+@pytest.mark.parametrize("text", ["Folder to write the export into", "导出文件的目录"])
+def test_a_local_folder_still_fires(text):
+    assert fires("relative-path", _tool("export_report", "Export a report as files.",
+                                        {"folder": {"type": "string", "description": text}}))
+
+
+def test_the_advice_speaks_the_parameters_language():
+    text = _tool("save_file", "ファイルを保存します。", {"file_path": {"type": "string", "description": "保存先のファイルパス"}})
+    (finding,) = [f for f in lint_text(text) if f.rule == "relative-path"]
+    assert "絶対パス" in (finding.help or "")
+
+
+def test_a_local_file_of_a_tool_that_calls_an_api_still_fires():
+    text = _tool("upload_receipt", "領収書をアップロードします (POST /api/2/receipts)",
+                 {"file_path": {"type": "string", "description": "アップロードするファイルのローカルパス"}})
+    assert fires("relative-path", text)

@@ -126,7 +126,7 @@ _CODE_EXPRESSION = lazy_compile(
     r"\b(?:java|javascript|typescript|python|kotlin|scala|ruby|c#|golang)\b[^.\n]{0,40}\b(?:syntax|object|"
     r"expression|variable|string representation|type|instance|literal)\b|\bstring representation of\b|"
     r"\bSDK syntax\b|\b(?:expression|variable)\s+(?:that|which)\s+(?:evaluates|holds|refers)", re.IGNORECASE)
-_ABSOLUTE_EXAMPLE = lazy_compile(r"(?:[\"'`“‘(]|e\.g\.,?|例如)\s*(?:/[\w.~-]+/|[A-Za-z]:[\\/]|~/)")
+_ABSOLUTE_EXAMPLE = lazy_compile(r"(?:[\"'`“‘(]|e\.g\.,?|例如|例[:：])\s*(?:/[\w.~-]+/|[A-Za-z]:[\\/]|~/)")
 # "the plan file from the plan tool's output": the system hands the value over, the model does not write it.
 _PRODUCED = lazy_compile(r"\b(?:from|returned\s+by|output\s+of|given\s+by|produced\s+by)\b[^.]{0,40}\b(?:output|tool|call|"
                        r"response|result|step)s?\b", re.IGNORECASE)
@@ -199,7 +199,8 @@ _OFF_DISK = lazy_compile(
     r"redirects?|rewrites?|cron|deployments?|page\s+path|function\s+path|node\s+path|scene\s+tree|vault|"
     r"hierarchy|gameobjects?|asset\s+path|assets/|area\s+path|iteration\s+path|note\s+path|"
     r"path\s+(?:to|of)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}node|instance\s+paths?|(?:an?|the|each)\s+instance)\b|"
-    r"/volume\d+|远程|接口路径|邮箱|实例路径|对象路径", re.IGNORECASE)
+    r"mail\s+(?:rules?|accounts?)|/volume\d+|(?<![\w./-])/api/|api\s*(?:パス|路径)|远程|接口路径|邮箱|实例路径|对象路径",
+    re.IGNORECASE)
 
 
 # Name tokens that put a path on a remote system: `gitea_build_path`, `imap_folder`, `s3_key_path`.
@@ -222,10 +223,10 @@ def _off_disk_tool(ctx: Context, lex: RelativePathOptions) -> bool:
 
 
 # The parameter's own words put the path on the machine the server runs on ("a video file on the user's machine",
-# "本地文件"): what the tool says elsewhere of URLs, buckets or hosts is about its other inputs.
+# "本地文件", "ローカルパス"): what the tool says elsewhere of URLs, buckets or hosts is about its other inputs.
 _LOCAL = lazy_compile(r"\blocal\s+(?:file|path|director|folder|disk|filesystem|file\s+system)|\bon\s+(?:the\s+)?"
                       r"(?:user'?s|your|this|local|host)\s+(?:machine|computer|disk|filesystem|file\s+system)\b|"
-                      r"\bon\s+disk\b|本地", re.IGNORECASE)
+                      r"\bon\s+disk\b|本地|ローカル", re.IGNORECASE)
 
 
 # "File path to search for in conversation history": the path is a term the tool looks up, not a file it opens.
@@ -380,6 +381,16 @@ def relative_path(node: SchemaNode, ctx: Context) -> None:
     _report(node, items is not None, text, ctx)
 
 
+_KANA = lazy_compile(r"[\u3040-\u30ff]")
+
+
+def _absolute_words(text: str) -> str:
+    """"absolute path" in the language of the parameter's text: Japanese (kana), Chinese, or English."""
+    if not has_cjk(text):
+        return "\"absolute path\""
+    return "\"絶対パス\"" if _KANA.search(text) else "\"绝对路径\""
+
+
 def _report(node: SchemaNode, many: bool, text: str, ctx: Context, cwd: bool = False) -> None:
     what = "paths" if many else "a path"
     message = f"`{shown(node_label(node))}` takes {what} " + \
@@ -387,5 +398,5 @@ def _report(node: SchemaNode, many: bool, text: str, ctx: Context, cwd: bool = F
          else "but does not require an absolute one")
     ctx.report(node.pointer, message,
                key=True, help="add `\"pattern\": \"^/\"` (or `^[A-Za-z]:\\\\` on Windows) and say "
-                              + ("\"绝对路径\"" if has_cjk(text) else "\"absolute path\"") + " in the description",
+                              + _absolute_words(text) + " in the description",
                note="a relative path breaks once the agent changes directory")
