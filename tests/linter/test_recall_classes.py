@@ -143,3 +143,23 @@ def test_a_key_file_of_a_remote_connection_fires(name, text):
 def test_an_absolute_or_remote_key_file_stays_quiet(name, text):
     assert not fires("relative-path", _tool("ssh_exec", "Run a command on a remote host over SSH.",
                                             {"host": {"type": "string"}, name: {"type": "string", "description": text}}))
+
+
+# missing-unit: a number that is a time (a start or end offset, a timestamp) has a unit like any duration.
+
+@pytest.mark.parametrize("name, title", [("start_time", "Start Time"), ("end_time", "End Time"), ("开始时间_time", None)])
+def test_a_numeric_time_with_no_unit_fires(name, title):
+    prop = {"anyOf": [{"type": "number"}, {"type": "null"}], "default": None}
+    if title:
+        prop["title"] = title
+    assert fires("missing-unit", _tool("get_samples", "Get samples from a capture.", {name: prop}))
+
+
+@pytest.mark.parametrize("prop", [
+    {"type": "number", "description": "Offset from the start of the capture, in seconds"},
+    {"type": "number", "description": "开始时间（秒）"},
+    {"type": "string", "description": "Start time"},
+    {"type": "integer", "description": "Unix timestamp of the start"},
+])
+def test_a_time_with_its_unit_or_no_number_stays_quiet(prop):
+    assert not fires("missing-unit", _tool("get_samples", "Get samples from a capture.", {"start_time": prop}))
