@@ -36,16 +36,11 @@ def test_a_storage_size_still_needs_a_unit():
     assert fires("missing-unit", _tool("create_volume", "Create a volume.", {"storage": {"type": "number"}}))
 
 
-@pytest.mark.parametrize("text", ["新售价（TWD）", "Price in INR", "Amount (HKD)"])
-def test_a_currency_code_states_the_unit(text):
-    assert not fires("missing-unit", _tool("update_price", "Update a product's price.",
-                                           {"price": {"type": "number", "description": text}}))
-
-
-@pytest.mark.parametrize("text", ["新售价", "The new price"])
-def test_a_price_with_no_currency_still_fires(text):
+@pytest.mark.parametrize("text, reported", [("新售价（TWD）", False), ("Price in INR", False), ("Amount (HKD)", False),
+                                            ("新售价", True), ("The new price", True)])
+def test_a_currency_code_states_the_unit(text, reported):
     assert fires("missing-unit", _tool("update_price", "Update a product's price.",
-                                       {"price": {"type": "number", "description": text}}))
+                                       {"price": {"type": "number", "description": text}})) is reported
 
 
 def test_a_unit_on_the_next_line_of_a_wrapped_docstring_counts():

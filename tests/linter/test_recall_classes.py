@@ -123,26 +123,21 @@ def test_an_entry_of_examples_or_of_a_list_parameter_stays_quiet():
 
 # relative-path: the key file of a tool that connects to a remote host is on the local disk.
 
-@pytest.mark.parametrize("name, text", [
-    ("key_path", "Private key file used to log in"),
-    ("ssh_key_path", "PEM file of the private key"),
-    ("identity_file", "Path of the identity file"),
-    ("key_path", "登录用的私钥文件"),
+@pytest.mark.parametrize("name, text, reported", [
+    ("key_path", "Private key file used to log in", True),
+    ("ssh_key_path", "PEM file of the private key", True),
+    ("identity_file", "Path of the identity file", True),
+    ("key_path", "登录用的私钥文件", True),
+    ("key_path", "Absolute path of the private key file, e.g. /home/me/.ssh/id_ed25519", False),
+    ("key_path", "私钥文件的绝对路径", False),
+    ("remote_path", "Directory on the host", False),
+    ("key_path", "Private key file on the remote server", False),
 ])
-def test_a_key_file_of_a_remote_connection_fires(name, text):
+def test_a_relative_key_file_of_a_remote_connection_fires(name, text, reported):
+    """Unless the text makes it absolute or puts it on the remote host, like the tool's other paths."""
     assert fires("relative-path", _tool("ssh_exec", "Run a command on a remote host over SSH.",
-                                        {"host": {"type": "string"}, name: {"type": "string", "description": text}}))
-
-
-@pytest.mark.parametrize("name, text", [
-    ("key_path", "Absolute path of the private key file, e.g. /home/me/.ssh/id_ed25519"),
-    ("key_path", "私钥文件的绝对路径"),
-    ("remote_path", "Directory on the host"),
-    ("key_path", "Private key file on the remote server"),
-])
-def test_an_absolute_or_remote_key_file_stays_quiet(name, text):
-    assert not fires("relative-path", _tool("ssh_exec", "Run a command on a remote host over SSH.",
-                                            {"host": {"type": "string"}, name: {"type": "string", "description": text}}))
+                                        {"host": {"type": "string"}, name: {"type": "string", "description": text}})) \
+        is reported
 
 
 # missing-unit: a number that is a time (a start or end offset, a timestamp) has a unit like any duration.
