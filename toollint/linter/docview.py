@@ -26,6 +26,7 @@ import inspect
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from toollint.lazy_regex import lazy_compile
@@ -99,11 +100,21 @@ class ToolDocs:
         found = self._mentions.get(name)
         if found is None:
             found = ""
-            if len(name) >= 3 and name.lower() in self.prose.lower():
+            if len(name) >= 3 and name.lower() in self._low:
                 word = re.compile(rf"(?<![\w]){re.escape(name)}(?![\w])", re.IGNORECASE)
-                found = "\n".join(s for s in SENTENCE_BREAK.split(self.prose) if word.search(s))
+                found = "\n".join(s for s in self._sentences if word.search(s))
             self._mentions[name] = found
         return found
+
+    # The prose lower-cased and cut into sentences once, for `mentions`: each of the tool's parameters asks, and
+    # the prose can be the whole description. (Read only after `parse` has set the prose.)
+    @cached_property
+    def _low(self) -> str:
+        return self.prose.lower()
+
+    @cached_property
+    def _sentences(self) -> list[str]:
+        return SENTENCE_BREAK.split(self.prose)
 
 
 _EMPTY = ToolDocs()
