@@ -61,6 +61,14 @@ def test_google_numpy_sphinx_markdown_and_chinese_sections():
     assert mentions.entry("url").text == "the URL to fetch"
 
 
+@pytest.mark.parametrize("header", ["Args:", "ARGUMENTS:", "## Parameters", "**Params:**", "Keyword Args:", "INPUTS:",
+                                    "> Input:", "Input Parameters:", "REQUEST PARAMETERS", "__Parameter details:__"])
+def test_a_header_in_any_case_opens_a_section(header):
+    """Only the lines holding a header word (`arg`, `param`, `input`) in any case are tried as headers."""
+    docs = parse(f"Ship it. Sends a parcel.\n\n{header}\n    weight: Parcel weight in kg\n", ("weight",))
+    assert docs.sectioned == ("weight",) and docs.entry("weight").text == "Parcel weight in kg"
+
+
 def test_a_description_without_a_section_is_not_parsed():
     docs = parse("Return the weather for a city. Weight: heavy.")
     assert docs.entries == {} and docs.sectioned == ()

@@ -35,15 +35,10 @@ from toollint.schema.walk import SchemaNode
 # Parameters a framework takes from the signature but never sends: documented, yet no property.
 FRAMEWORK_NAMES = frozenset({"ctx", "context", "self", "cls", "args", "kwargs", "request", "req", "info"})
 
-def _has_header_word(description: str) -> bool:
-    """Whether the text holds `arg`, `param`, `input` or 参数, one of which every section header holds."""
-    low = description.lower()
-    return "arg" in low or "param" in low or "input" in low or "参数" in description
-
-
-def _may_hold_entries(description: str) -> bool:
-    """A header word or a bulleted or numbered line: found before any parsing, as most descriptions hold none."""
-    return _has_header_word(description) or _BULLET_LINE.search(description) is not None
+def _has_header_word(low: str) -> bool:
+    """Whether the text, lower-cased, holds `arg`, `param`, `input` or 参数, one of which every section header
+    holds."""
+    return "arg" in low or "param" in low or "input" in low or "参数" in low
 
 
 _BULLET_LINE = lazy_compile(r"^[ \t]*(?:[-*•+]|\d{1,2}[.)])[ \t]", re.MULTILINE)
@@ -126,15 +121,17 @@ def parse(description: Any, names: tuple[str, ...] = ()) -> ToolDocs:
     if not isinstance(description, str) or ("\n" not in description and ":param" not in description):
         return ToolDocs(prose=description if isinstance(description, str) else "")  # one line holds no section
     docs = ToolDocs(prose=description)
-    if not _may_hold_entries(description):
+    low = description.lower()
+    header_word = _has_header_word(low)
+    if not header_word and _BULLET_LINE.search(description) is None:
         _scan_named_lines(description, names, docs)  # no header or bullet: only `name: text` lines can be entries
         return docs
     styles = (("sphinx",) if ":param" in description else ()) + \
         (("numpy",) if "---" in description and _NUMPY.search(description) else ())
     if styles:
         _parse_with_docstring_parser(inspect.cleandoc(description), styles, docs)
-    lines = description.split("\n") if _has_header_word(description) else []
-    starts = _header_lines(lines)
+    lines = description.split("\n") if header_word else []
+    starts = _header_lines(lines, low.split("\n") if lines and description.isascii() else None)
     if starts:  # the scanner compares indentation line by line, so the text needs no `cleandoc`
         spans: list[tuple[int, int]] = []
         _scan_lists(starts, lines, docs, spans)
@@ -168,10 +165,14 @@ def _scan_named_lines(text: str, names: tuple[str, ...], docs: ToolDocs) -> None
 _AFTER_NAME = lazy_compile(r"`?[ \t]*[:：][ \t]*(\S[^\n]*)")
 
 
-def _header_lines(lines: list[str]) -> list[int]:
+def _header_lines(lines: list[str], low: list[str] | None) -> list[int]:
     """The numbers of the lines holding a parameter-section header: a short line (a header is a few words)
-    that `_HEADER` matches."""
-    return [number for number, line in enumerate(lines) if len(line) <= _HEADER_WIDTH and _HEADER.match(line)]
+    that `_HEADER` matches. `low`: the lines lower-cased, given for ASCII text, where `_HEADER` (IGNORECASE) can
+    match only a line whose lower case holds a header word: then only those lines are matched."""
+    if low is None:
+        return [number for number, line in enumerate(lines) if len(line) <= _HEADER_WIDTH and _HEADER.match(line)]
+    return [number for number, line in enumerate(low) if len(line) <= _HEADER_WIDTH and
+            ("arg" in line or "param" in line or "input" in line) and _HEADER.match(lines[number])]
 
 
 # The longest header line `_HEADER` matches is well under this (indentation, `## `, `**Request parameters:**`).
