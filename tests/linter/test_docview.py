@@ -69,6 +69,12 @@ def test_a_header_in_any_case_opens_a_section(header):
     assert docs.sectioned == ("weight",) and docs.entry("weight").text == "Parcel weight in kg"
 
 
+def test_bulleted_entries_are_read_from_the_first_line_on():
+    docs = parse("- city: 城市名称\r\n  * `days` (int) - 天数\n1. unit: metric or imperial", ("city", "days", "unit"))
+    assert [(name, doc.text) for name, doc in docs.entries.items()] == [
+        ("city", "城市名称"), ("days", "天数"), ("unit", "metric or imperial")]
+
+
 def test_a_description_without_a_section_is_not_parsed():
     docs = parse("Return the weather for a city. Weight: heavy.")
     assert docs.entries == {} and docs.sectioned == ()

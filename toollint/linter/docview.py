@@ -41,7 +41,9 @@ def _has_header_word(low: str) -> bool:
     return "arg" in low or "param" in low or "input" in low or "参数" in low
 
 
-_BULLET_LINE = lazy_compile(r"^[ \t]*(?:[-*•+]|\d{1,2}[.)])[ \t]", re.MULTILINE)
+# The bullet patterns begin with the newline before the line, and are searched in the text with one put in front:
+# the regex engine jumps from one newline to the next, where a MULTILINE `^` is tried at every position.
+_BULLET_LINE = lazy_compile(r"\n[ \t]*(?:[-*•+]|\d{1,2}[.)])[ \t]")
 _NUMPY = lazy_compile(r"^[ \t]*(?:parameters|other\s+parameters)[ \t]*\n[ \t]*-{3,}[ \t]*$", re.IGNORECASE | re.MULTILINE)
 # A header that opens a parameter list in Markdown or Chinese: `Parameters:`, `## Arguments`, `**Inputs:**`, `参数：`.
 _HEADER = lazy_compile(
@@ -58,7 +60,7 @@ _ENTRY = lazy_compile(
     r"(?:[:：](?:\*\*|__)?|[ \t][-–—][ \t]|[ \t]*$)[ \t]*(?P<text>.*)$")
 # A bulleted entry anywhere: `- city: 城市名称`, ``* `owner` (string): ...``.
 _BULLET = lazy_compile(
-    r"^[ \t]*(?:[-*•+]|\d{1,2}[.)])[ \t]+(?:\*\*|__|`)?(?P<name>[A-Za-z_$][\w$.\-]{0,63})(?:`|\*\*|__)?[ \t]*"
+    r"\n[ \t]*(?:[-*•+]|\d{1,2}[.)])[ \t]+(?:\*\*|__|`)?(?P<name>[A-Za-z_$][\w$.\-]{0,63})(?:`|\*\*|__)?[ \t]*"
     r"(?:[(（][^()（）\n]{0,80}[)）]|\[[^\]\n]{0,60}\])?[ \t]*(?:`|\*\*|__)?(?:[:：](?:\*\*|__)?|[ \t][-–—][ \t])"
     r"[ \t]*(?P<text>\S.*)$", re.MULTILINE)
 # Where a description's sentences (and lines) end: what `mentions` and the identifier rule cut it into.
@@ -123,7 +125,7 @@ def parse(description: Any, names: tuple[str, ...] = ()) -> ToolDocs:
     docs = ToolDocs(prose=description)
     low = description.lower()
     header_word = _has_header_word(low)
-    if not header_word and _BULLET_LINE.search(description) is None:
+    if not header_word and _BULLET_LINE.search("\n" + description) is None:
         _scan_named_lines(description, names, docs)  # no header or bullet: only `name: text` lines can be entries
         return docs
     styles = (("sphinx",) if ":param" in description else ()) + \
@@ -181,6 +183,7 @@ _HEADER_WIDTH = 64
 
 def _scan_bullets(text: str, docs: ToolDocs) -> None:
     """Bulleted entries outside any section (`- city: 城市名称`), one line each."""
+    text = "\n" + text  # the patterns begin with a newline
     if _BULLET_LINE.search(text) is None:
         return  # no bulleted or numbered line: nothing to scan
     for match in _BULLET.finditer(text):
