@@ -331,13 +331,19 @@ _EXPRESSION_NAMES = frozenset({"query", "q", "filter", "filters", "expression", 
                                "search", "condition", "predicate", "selector"})
 
 
+def _says_examples(text: str) -> bool:
+    """Whether `_EXAMPLES_WORD` occurs, searched only in a text that holds `example` in some case (no other letter
+    matches one of these under IGNORECASE) or a Chinese cue: most hold neither, and the search tries each position."""
+    return ("example" in text.lower() or "示例" in text or "例如" in text) and _EXAMPLES_WORD.search(text) is not None
+
+
 def alternatives(text: str) -> list[str] | None:
     """Values given as an alternation: quoted words joined by `or` (`"liked" or "disliked"`), or words joined by
     `|`. Not after an example cue, and not when the list is open ("etc.", "or any other")."""
-    listed = _QUOTED_ARRAY.search(text)
+    listed = _QUOTED_ARRAY.search(text) if "[" in text else None  # it needs a `[`; its cues are tried everywhere
     if listed is not None:  # `subset of ["markdown", "text", "html"]`
         return _QUOTED_WORD.findall(listed.group("values")) or None
-    if "{" in text or _EXAMPLES_WORD.search(text):
+    if "{" in text or _says_examples(text):
         return None  # JSON whose quoted strings are content, or "Examples: ..."
     for pattern in (_QUOTED_OR, _PIPED):
         if pattern is _QUOTED_OR and not contains_any(text, _OPEN_QUOTES):
