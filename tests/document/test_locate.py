@@ -83,3 +83,30 @@ def test_every_pointer_locates_text_that_decodes_to_its_value(value, indent, asc
         if key is not None:
             start, end = locator.offsets(pointer, key=True)
             assert json.loads(text[start:end]) == key
+
+
+def _reference_position(text: str, offset: int) -> tuple[int, int]:
+    """Line and column by counting from the start of the text: what `LineIndex.position` counts incrementally."""
+    start = text.rfind("\n", 0, offset) + 1
+    return text.count("\n", 0, offset) + 1, offset - start + 1
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="ab\n\r", max_size=60), st.lists(st.integers(0, 70), max_size=30), st.integers(-1, 12))
+def test_line_index_answers_like_a_full_index_in_any_order(text, offsets, line) -> None:
+    """Positions asked for in any order (past the counting budget too); then the lines they fell on and those
+    before them, and any line, by number: the answers of counting from the start and of splitting the text."""
+    from toollint.document.locate import LineIndex
+
+    lines = text.split("\n")
+
+    def line_text(number: int) -> str:
+        return lines[number - 1].rstrip("\r") if 1 <= number <= len(lines) else ""
+
+    index = LineIndex(text)
+    assert [index.position(o) for o in offsets] == [_reference_position(text, o) for o in offsets]
+    fell_on = {_reference_position(text, o)[0] for o in offsets}
+    assert {n: index.line_text(n) for n in fell_on | {n - 1 for n in fell_on}} == \
+        {n: line_text(n) for n in fell_on | {n - 1 for n in fell_on}}
+    assert (index.line_text(line), index.count) == (line_text(line), len(lines))
+    assert LineIndex(text).line_text(line) == line_text(line)

@@ -76,31 +76,70 @@ class Span:
 
 
 class LineIndex:
+    """Line and column of offsets in a text, and the text of a line by number.
+
+    A position is counted from the last one asked for (`str.count` of the newlines between them): findings come
+    in about the order of the text, so most files are read once and never need every line's start. That list
+    is made the first time a line no position fell on is asked for by number, or once counting has gone over the
+    text twice (findings asked for back and forth)."""
+
     def __init__(self, text: str) -> None:
         self.text = text
-        self._starts = [0] + [m.end() for m in re.finditer("\n", text)]
+        self._starts: list[int] | None = None  # every line's start, made only when needed
+        self._last = (0, 0)  # the last offset counted to, and the newlines before it
+        self._counted = 0  # characters counted so far
+        self._known: dict[int, int] = {}  # line -> start, of the lines positions fell on
+
+    def _all_starts(self) -> list[int]:
+        if self._starts is None:
+            self._starts = [0] + [m.end() for m in re.finditer("\n", self.text)]
+        return self._starts
 
     def position(self, offset: int) -> tuple[int, int]:
-        line = bisect_right(self._starts, offset) - 1
-        return line + 1, offset - self._starts[line] + 1
+        if self._starts is None and self._counted <= 2 * len(self.text):
+            text = self.text
+            last, newlines = self._last
+            if offset >= last:
+                newlines += text.count("\n", last, offset)
+            else:
+                newlines -= text.count("\n", offset, last)
+            self._counted += abs(offset - last)
+            self._last = (offset, newlines)
+            start = self._known[newlines + 1] = text.rfind("\n", 0, offset) + 1
+            return newlines + 1, offset - start + 1
+        starts = self._all_starts()
+        line = bisect_right(starts, offset) - 1
+        return line + 1, offset - starts[line] + 1
 
     def span(self, start: int, end: int) -> Span:
         return Span(*self.position(start), *self.position(end))
 
     @property
     def count(self) -> int:
-        return len(self._starts)
+        return len(self._starts) if self._starts is not None else self.text.count("\n") + 1
 
     def offset(self, line: int, column: int) -> int:
         """The text offset of a 1-based line and column (the inverse of `position`)."""
-        return self._starts[line - 1] + column - 1
+        return self._all_starts()[line - 1] + column - 1
+
+    def _start(self, line: int) -> int | None:
+        """Where a line starts (None past the last line): known from a position on it or on the next line."""
+        if self._starts is None:
+            start = self._known.get(line)
+            if start is not None:
+                return start
+            after = self._known.get(line + 1)
+            if after is not None and line >= 1:  # the line ends with the newline just before the next one
+                return self.text.rfind("\n", 0, after - 1) + 1
+        starts = self._all_starts()
+        return starts[line - 1] if 1 <= line <= len(starts) else None
 
     def line_text(self, line: int) -> str:
-        if line < 1 or line > len(self._starts):
+        start = self._start(line)
+        if start is None:
             return ""
-        start = self._starts[line - 1]
-        end = self._starts[line] - 1 if line < len(self._starts) else len(self.text)
-        return self.text[start:end].rstrip("\r")
+        end = self.text.find("\n", start)
+        return self.text[start:end if end >= 0 else len(self.text)].rstrip("\r")
 
 
 class SparseLines(LineIndex):

@@ -56,7 +56,7 @@ def lint_source(linter: Linter, source: Source, display: str, explicit: bool = F
         result.findings = [f for f in result.findings if f.rule not in ignored]
     if result.source is not None and any(f.autofix for f in result.findings):
         source = result.source  # SARIF fixes are text replacements computed on the whole text: keep it (not the data)
-        result.source = Source(source.path, source.text, source.format)
+        result.source = Source(source.path, source.text, source.format, _lines=source.lines)
     elif result.source is not None:  # keep only the lines code frames show: memory stays flat over many files
         result.source = result.source.excerpt({n for f in result.findings for n in (f.line - 1, f.line)})
     return result
