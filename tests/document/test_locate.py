@@ -85,6 +85,21 @@ def test_every_pointer_locates_text_that_decodes_to_its_value(value, indent, asc
             assert json.loads(text[start:end]) == key
 
 
+@settings(max_examples=300, deadline=None)
+@given(_JSON, st.sampled_from([None, 0, 2, "\t"]), st.booleans(), st.sampled_from(["", " \n", "\r\n\t "]), st.randoms())
+def test_a_locator_given_the_parsed_value_finds_the_same_spans(value, indent, ascii_only, space, random) -> None:
+    """Given the parsed value, the locator decodes member values and ends a container's last member where the
+    container ends: the spans are the bracket scan's, for pointers asked in any order and pointers into nothing."""
+    text = space + json.dumps(value, indent=indent, ensure_ascii=ascii_only) + space
+    pointers = [pointer for pointer, _, _ in _pointers(value)] + ["/nope", "/0/nope"]
+    pointers += [pointer + "/0" for pointer in pointers]
+    random.shuffle(pointers)
+    scanned, decoded = JsonLocator(text), JsonLocator(text, json.loads(text))
+    for pointer in pointers:
+        for key in (False, True):
+            assert decoded.offsets(pointer, key=key) == scanned.offsets(pointer, key=key)
+
+
 def _reference_position(text: str, offset: int) -> tuple[int, int]:
     """Line and column by counting from the start of the text: what `LineIndex.position` counts incrementally."""
     start = text.rfind("\n", 0, offset) + 1

@@ -12,6 +12,7 @@ import re
 import sys
 from bisect import bisect_right
 from dataclasses import dataclass
+from typing import Any
 
 from toollint import pointer as jp
 from toollint.lazy_regex import lazy_compile
@@ -162,16 +163,32 @@ class Locator:
         raise NotImplementedError
 
 
+_DECODER = json.JSONDecoder()
+_JSON_SPACE = " \t\n\r"
+
+
 class JsonLocator(Locator):
-    def __init__(self, text: str) -> None:
+    """Each container's members are indexed once, on the first pointer into it, which needs where each of its
+    member values ends. `data`, the text's parsed value (given only when no key is duplicated, so its objects have
+    as many members as the text), makes that cheaper: the last member of a container ends where the container
+    does, and the others are decoded by the C decoder, which reads a character several times faster than the
+    bracket scan that pairs every bracket of the text, used without `data`."""
+
+    def __init__(self, text: str, data: Any = None) -> None:
         self.text = text
         self.lines = LineIndex(text)
         self._children: dict[int, dict[str, tuple[int, int, int, int]] | list[tuple[int, int]]] = {}
         self._closes: dict[int, int] | None = None
+        self._data = data
 
     def _value_end(self, start: int) -> int:
         char = self.text[start]
         if char in "{[":
+            if self._data is not None:
+                try:
+                    return int(_DECODER.raw_decode(self.text, start)[1])
+                except (ValueError, RecursionError):
+                    pass  # nested deeper than the decoder goes from here: the bracket scan has no such limit
             if self._closes is None:
                 self._closes = _matching_closes(self.text)
             return self._closes[start] + 1
@@ -180,11 +197,21 @@ class JsonLocator(Locator):
         match = _SCALAR.match(self.text, start)
         return match.end() if match and match.end() > start else start + 1
 
-    def _index(self, pos: int):
+    def _end_before(self, close: int) -> int:
+        """Where the value before `close` ends (white space skipped): the last member of a container whose
+        closing bracket stands at `close`, or the whole value when `close` is the end of the text."""
+        text = self.text
+        while close > 0 and text[close - 1] in _JSON_SPACE:
+            close -= 1
+        return close
+
+    def _index(self, pos: int, node: Any = None, end: int = -1):
+        """The members of the container at `pos`; `node`, its parsed value, and `end`, where it ends, when known."""
         cached = self._children.get(pos)
         if cached is not None:
             return cached
         text = self.text
+        last = len(node) - 1 if end >= 0 and isinstance(node, (dict, list)) else -1  # the member ending at `end`
         if text[pos] == "{":
             entries: dict[str, tuple[int, int, int, int]] = {}
             member = _MEMBER.match(text, pos + 1)
@@ -192,7 +219,7 @@ class JsonLocator(Locator):
                 raw = member.group(1)
                 key = raw if "\\" not in raw else _scanstring(text, member.start(1))[0]
                 value_start = member.end()
-                value_end = self._value_end(value_start)
+                value_end = self._end_before(end - 1) if len(entries) == last else self._value_end(value_start)
                 entries[key] = (member.start(1) - 1, member.end(1) + 1, value_start, value_end)
                 member = _MEMBER.match(text, value_end)
             self._children[pos] = entries
@@ -200,9 +227,9 @@ class JsonLocator(Locator):
         items: list[tuple[int, int]] = []
         i = _skip_space(text, pos + 1)
         while text[i] != "]":
-            end = self._value_end(i)
-            items.append((i, end))
-            i = _past_separator(text, end)
+            item_end = self._end_before(end - 1) if len(items) == last else self._value_end(i)
+            items.append((i, item_end))
+            i = _past_separator(text, item_end)
         self._children[pos] = items
         return items
 
@@ -211,24 +238,28 @@ class JsonLocator(Locator):
         return self._index(start)
 
     def offsets(self, pointer: str, *, key: bool = False) -> tuple[int, int]:
-        start = _skip_space(self.text, 0)
-        end = -1
+        text = self.text
+        start = _skip_space(text, 0)
+        node = self._data  # the parsed value at `start`, when known; then so is its end
+        end = self._end_before(len(text)) if node is not None else -1
         key_range: tuple[int, int] | None = None
         for token in jp.split(pointer):
-            if self.text[start] not in "{[":
+            if text[start] not in "{[":
                 break
-            children = self._index(start)
+            children = self._index(start, node, end)
             if isinstance(children, dict):
                 entry = children.get(token)
                 if entry is None:
                     break
                 key_range = (entry[0], entry[1])
                 start, end = entry[2], entry[3]
+                node = node.get(token) if isinstance(node, dict) else None
             else:
                 if not token.isdigit() or int(token) >= len(children):
                     break
                 key_range = None
                 start, end = children[int(token)]
+                node = node[int(token)] if isinstance(node, list) else None
         else:
             if key and key_range is not None:
                 return key_range

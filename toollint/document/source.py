@@ -201,7 +201,8 @@ def _parse_json(text: str, display: str) -> Source:
     except ValueError:  # CPython's limit on converting long integer literals
         source.problem = _too_long_number(text)
         return source
-    source.locator = JsonLocator(text)
+    # With a duplicated key an object has fewer members than its text: the locator is then not given the data.
+    source.locator = JsonLocator(text, source.data if not decoder.duplicates else None)
     _note_irregularities(source, decoder.duplicates, numbers=decoder.overflow)
     return source
 
