@@ -100,6 +100,16 @@ def test_a_locator_given_the_parsed_value_finds_the_same_spans(value, indent, as
             assert decoded.offsets(pointer, key=key) == scanned.offsets(pointer, key=key)
 
 
+def test_a_key_given_twice_is_located_where_it_is_given_last() -> None:
+    text = '{"a": 1, "b": {"a": 2}, "a": [3, {"c": 4}]}'
+    locator = parse_text(text, "twice.json", "json").locator
+    assert locator is not None
+    start, end = locator.offsets("/a")
+    assert text[start:end] == '[3, {"c": 4}]'
+    start, end = locator.offsets("/a/1/c", key=True)
+    assert text[start:end] == '"c"'
+
+
 def _reference_position(text: str, offset: int) -> tuple[int, int]:
     """Line and column by counting from the start of the text: what `LineIndex.position` counts incrementally."""
     start = text.rfind("\n", 0, offset) + 1

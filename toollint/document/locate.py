@@ -12,7 +12,7 @@ import re
 import sys
 from bisect import bisect_right
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from toollint import pointer as jp
 from toollint.lazy_regex import lazy_compile
@@ -167,17 +167,29 @@ _DECODER = json.JSONDecoder()
 _JSON_SPACE = " \t\n\r"
 
 
+class _Members:
+    """A container's members read so far (key -> (key start, key end, value start, value end) of an object,
+    (start, end) of each item of an array), and where the next one is read from (-1: all are read)."""
+
+    __slots__ = ("found", "at")
+
+    def __init__(self, found: dict[str, tuple[int, int, int, int]] | list[tuple[int, int]], at: int) -> None:
+        self.found = found
+        self.at = at
+
+
 class JsonLocator(Locator):
-    """Each container's members are indexed once, on the first pointer into it, which needs where each of its
-    member values ends. `data`, the text's parsed value (given only when no key is duplicated, so its objects have
-    as many members as the text), makes that cheaper: the last member of a container ends where the container
-    does, and the others are decoded by the C decoder, which reads a character several times faster than the
-    bracket scan that pairs every bracket of the text, used without `data`."""
+    """A container's members are read on the first pointer into it, each once, only as far as the pointers need
+    (all of an object's without `data`, as a key given twice counts where it is given last). Reading past a
+    member needs where its value ends. `data`, the text's parsed value (given only when no key is duplicated,
+    so its objects have as many members as the text), makes that cheaper: the last member of a container ends
+    where the container does, and the others are decoded by the C decoder, which reads a character several
+    times faster than the bracket scan that pairs every bracket of the text, used without `data`."""
 
     def __init__(self, text: str, data: Any = None) -> None:
         self.text = text
         self.lines = LineIndex(text)
-        self._children: dict[int, dict[str, tuple[int, int, int, int]] | list[tuple[int, int]]] = {}
+        self._children: dict[int, _Members] = {}
         self._closes: dict[int, int] | None = None
         self._data = data
 
@@ -205,37 +217,61 @@ class JsonLocator(Locator):
             close -= 1
         return close
 
-    def _index(self, pos: int, node: Any = None, end: int = -1):
-        """The members of the container at `pos`; `node`, its parsed value, and `end`, where it ends, when known."""
-        cached = self._children.get(pos)
-        if cached is not None:
-            return cached
+    def _members(self, pos: int) -> _Members:
+        members = self._children.get(pos)
+        if members is None:
+            members = self._children[pos] = _Members({} if self.text[pos] == "{" else [], pos + 1)
+        return members
+
+    def _member(self, pos: int, key: str | None, node: Any = None, end: int = -1) -> tuple[int, int, int, int] | None:
+        """The entry of `key` in the object at `pos` (None: it has none; a None key reads all members). `node`,
+        the object's parsed value, and `end`, where it ends, when known."""
+        members = self._members(pos)
+        found = cast("dict[str, tuple[int, int, int, int]]", members.found)
+        if key in found or members.at < 0:
+            return found.get(key) if key is not None else None
         text = self.text
-        last = len(node) - 1 if end >= 0 and isinstance(node, (dict, list)) else -1  # the member ending at `end`
-        if text[pos] == "{":
-            entries: dict[str, tuple[int, int, int, int]] = {}
-            member = _MEMBER.match(text, pos + 1)
-            while member is not None and member.group(1) is not None:  # a key, until the closing brace
-                raw = member.group(1)
-                key = raw if "\\" not in raw else _scanstring(text, member.start(1))[0]
-                value_start = member.end()
-                value_end = self._end_before(end - 1) if len(entries) == last else self._value_end(value_start)
-                entries[key] = (member.start(1) - 1, member.end(1) + 1, value_start, value_end)
-                member = _MEMBER.match(text, value_end)
-            self._children[pos] = entries
-            return entries
-        items: list[tuple[int, int]] = []
-        i = _skip_space(text, pos + 1)
+        last = len(node) - 1 if end >= 0 and isinstance(node, dict) else -1  # the member ending at `end`
+        member = _MEMBER.match(text, members.at)
+        while member is not None and member.group(1) is not None:  # a key, until the closing brace
+            raw = member.group(1)
+            name = raw if "\\" not in raw else _scanstring(text, member.start(1))[0]
+            value_start = member.end()
+            value_end = self._end_before(end - 1) if len(found) == last else self._value_end(value_start)
+            found[name] = (member.start(1) - 1, member.end(1) + 1, value_start, value_end)
+            if name == key and self._data is not None:
+                members.at = value_end
+                return found[name]
+            member = _MEMBER.match(text, value_end)
+        members.at = -1
+        return found.get(key) if key is not None else None
+
+    def _item(self, pos: int, index: int, node: Any = None, end: int = -1) -> tuple[int, int] | None:
+        """The span of item `index` of the array at `pos` (None: it has none); `node` and `end` as `_member`'s."""
+        members = self._members(pos)
+        items = cast("list[tuple[int, int]]", members.found)
+        if index < len(items) or members.at < 0:
+            return items[index] if index < len(items) else None
+        text = self.text
+        last = len(node) - 1 if end >= 0 and isinstance(node, list) else -1
+        i = _skip_space(text, members.at)
         while text[i] != "]":
             item_end = self._end_before(end - 1) if len(items) == last else self._value_end(i)
             items.append((i, item_end))
             i = _past_separator(text, item_end)
-        self._children[pos] = items
-        return items
+            if len(items) > index:
+                members.at = i
+                return items[index]
+        members.at = -1
+        return None
 
     def children(self, start: int) -> dict[str, tuple[int, int, int, int]] | list[tuple[int, int]]:
         """The container at offset `start`: key -> (key start, key end, value start, value end), or item ranges."""
-        return self._index(start)
+        if self.text[start] == "{":
+            self._member(start, None)
+        else:
+            self._item(start, len(self.text))  # more items than characters: all are read
+        return self._children[start].found
 
     def offsets(self, pointer: str, *, key: bool = False) -> tuple[int, int]:
         text = self.text
@@ -244,22 +280,22 @@ class JsonLocator(Locator):
         end = self._end_before(len(text)) if node is not None else -1
         key_range: tuple[int, int] | None = None
         for token in jp.split(pointer):
-            if text[start] not in "{[":
-                break
-            children = self._index(start, node, end)
-            if isinstance(children, dict):
-                entry = children.get(token)
+            if text[start] == "{":
+                entry = self._member(start, token, node, end)
                 if entry is None:
                     break
                 key_range = (entry[0], entry[1])
                 start, end = entry[2], entry[3]
                 node = node.get(token) if isinstance(node, dict) else None
-            else:
-                if not token.isdigit() or int(token) >= len(children):
+            elif text[start] == "[":
+                item = self._item(start, int(token), node, end) if token.isdigit() else None
+                if item is None:
                     break
                 key_range = None
-                start, end = children[int(token)]
+                start, end = item
                 node = node[int(token)] if isinstance(node, list) else None
+            else:
+                break
         else:
             if key and key_range is not None:
                 return key_range
