@@ -134,3 +134,31 @@ def test_ends_with_searches_the_whole_prefix_when_it_must_on_random_texts() -> N
     for text, end in _cue_tails(12, 2000):
         for cue in (values._EXAMPLE_CUE, values._CONDITION_BEFORE):
             assert values._ends_with(cue, text, end) == (cue.search(text[:end]) is not None), (text, end)
+
+
+# Word lists written in lower case and searched in `fold_case(text)`, where they were IGNORECASE searches of the text.
+def _folded_patterns() -> list[re.Pattern[str]]:
+    from toollint.linter.checks.parameters import paths, quantity_context
+
+    return [paths._OFF_DISK, quantity_context._RASTER]
+
+
+def _any_case(word: str, rng: random.Random) -> str:
+    """`word` with its letters in random case, and now and then the non-ASCII letters IGNORECASE equates with ASCII
+    ones: long s, Kelvin sign, dotted capital I and dotless i."""
+    specials = {"s": "\u017f", "k": "\u212a", "i": rng.choice(["\u0130", "\u0131"])}
+    return "".join(specials[c] if c in specials and rng.random() < 0.2 else c.upper() if rng.random() < 0.3 else c
+                   for c in word)
+
+
+@pytest.mark.parametrize("index", range(len(_folded_patterns())))
+def test_a_folded_word_list_finds_what_ignorecase_finds(index: int) -> None:
+    pattern = _folded_patterns()[index]
+    assert not pattern.flags & re.IGNORECASE
+    ignorecase = re.compile(pattern.pattern, pattern.flags | re.IGNORECASE)
+    words = sorted(set(re.findall(r"[a-z]+|[^\x00-\x7f]+", pattern.pattern))) + ["/", "-", "x", "2", "é", "the"]
+    rng = random.Random(index)
+    for _ in range(3000):
+        text = "".join(rng.choice([" ", "  ", "\n", ".", _any_case(rng.choice(words), rng)]) for _ in range(8))
+        assert [m.span() for m in pattern.finditer(fold_case(text))] == \
+            [m.span() for m in ignorecase.finditer(text)], repr(text)
