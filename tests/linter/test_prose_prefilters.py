@@ -140,7 +140,8 @@ def test_ends_with_searches_the_whole_prefix_when_it_must_on_random_texts() -> N
 def _folded_patterns() -> list[re.Pattern[str]]:
     from toollint.linter.checks.parameters import paths, quantity_context
 
-    return [paths._OFF_DISK, quantity_context._RASTER]
+    return [paths._OFF_DISK, quantity_context._RASTER, paths._ANCHORED, paths._CWD_RELATIVE, paths._CODE_EXPRESSION,
+            paths._PRODUCED, paths._RELATIVE_EXAMPLE, paths._LOCAL, paths._SEARCH_TERM]
 
 
 def _any_case(word: str, rng: random.Random) -> str:
@@ -156,9 +157,13 @@ def test_a_folded_word_list_finds_what_ignorecase_finds(index: int) -> None:
     pattern = _folded_patterns()[index]
     assert not pattern.flags & re.IGNORECASE
     ignorecase = re.compile(pattern.pattern, pattern.flags | re.IGNORECASE)
-    words = sorted(set(re.findall(r"[a-z]+|[^\x00-\x7f]+", pattern.pattern))) + ["/", "-", "x", "2", "é", "the"]
+    spaced = re.sub(r"\\[bs][*+?]?|\(\?:|\)\??", " ", pattern.pattern)  # its words and phrases, with their spaces
+    words = sorted(set(re.findall(r"[a-z]+(?: +[a-z]+)*|[^\x00-\x7f]+", spaced))) + ["/", "-", "x", "2", "é", "the"] + [
+        "relative to the current working directory", "resolved against the server's cwd", "e.g. \"src/app\"",
+        "such as dist)", "like 'root/player'", "for example ../out/", "relative paths from the process's working dir"]
     rng = random.Random(index)
     for _ in range(3000):
-        text = "".join(rng.choice([" ", "  ", "\n", ".", _any_case(rng.choice(words), rng)]) for _ in range(8))
+        text = "".join(rng.choice([" ", "  ", "\n", ".", '"', "(", ":", _any_case(rng.choice(words), rng)])
+                       for _ in range(8))
         assert [m.span() for m in pattern.finditer(fold_case(text))] == \
             [m.span() for m in ignorecase.finditer(text)], repr(text)
