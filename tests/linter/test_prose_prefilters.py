@@ -115,7 +115,8 @@ def test_parens_need_two_separators(text: str) -> None:
 
 def _cue_tails(seed: int, count: int) -> list[tuple[str, int]]:
     parts = ["e.g.", "E.G", "eg.", "i.e.", "such", "as", "for", "example", "instance", "like", "including", "例如", "如",
-             " ", "   ", "\n", "\t", ":", "：", ",", "x", "abc", "when", "if", "unless", "当", "对于", " " * 30, "\u00a0"]
+             " ", "   ", "\n", "\t", ":", "：", ",", "x", "abc", "when", "if", "unless", "当", "对于", " " * 30, "\u00a0",
+             "\u017fuch", "L\u0130KE", "\u0131f", "by", "default", "defaults", "to", "(", "默认为"]
     rng = random.Random(seed)
     texts = ["".join(rng.choice(parts) for _ in range(rng.randint(1, 20))) for _ in range(count)]
     return [(text, rng.randint(0, len(text))) for text in texts]
@@ -126,14 +127,18 @@ def _cue_tails(seed: int, count: int) -> list[tuple[str, int]]:
     ("unless\n\n", 8), ("当 ", 2), ("a like", 6), ("E.G", 3),
 ])
 def test_ends_with_searches_the_whole_prefix_when_it_must(text: str, end: int) -> None:
-    for cue in (values._EXAMPLE_CUE, values._CONDITION_BEFORE):
-        assert values._ends_with(cue, text, end) == (cue.search(text[:end]) is not None)
+    """`_ends_with` (a lower-case cue in the folded end of the text) finds what the cue's IGNORECASE search of the
+    whole text before `end` finds."""
+    for cue in (values._EXAMPLE_CUE, values._CONDITION_BEFORE, values._DEFAULT_BEFORE):
+        ignorecase = re.compile(cue.pattern, re.IGNORECASE)
+        assert values._ends_with(cue, text, end) == (ignorecase.search(text[:end]) is not None)
 
 
 def test_ends_with_searches_the_whole_prefix_when_it_must_on_random_texts() -> None:
-    for text, end in _cue_tails(12, 2000):
-        for cue in (values._EXAMPLE_CUE, values._CONDITION_BEFORE):
-            assert values._ends_with(cue, text, end) == (cue.search(text[:end]) is not None), (text, end)
+    for text, end in _cue_tails(12, 3000):
+        for cue in (values._EXAMPLE_CUE, values._CONDITION_BEFORE, values._DEFAULT_BEFORE):
+            ignorecase = re.compile(cue.pattern, re.IGNORECASE)
+            assert values._ends_with(cue, text, end) == (ignorecase.search(text[:end]) is not None), (text, end)
 
 
 # Word lists written in lower case and searched in `fold_case(text)`, where they were IGNORECASE searches of the text.
@@ -141,7 +146,8 @@ def _folded_patterns() -> list[re.Pattern[str]]:
     from toollint.linter.checks.parameters import paths, quantity_context
 
     return [paths._OFF_DISK, quantity_context._RASTER, paths._ANCHORED, paths._CWD_RELATIVE, paths._CODE_EXPRESSION,
-            paths._PRODUCED, paths._RELATIVE_EXAMPLE, paths._LOCAL, paths._SEARCH_TERM]
+            paths._PRODUCED, paths._RELATIVE_EXAMPLE, paths._LOCAL, paths._SEARCH_TERM, values._EXAMPLE_CUE,
+            values._CONDITION_BEFORE, values._DEFAULT_BEFORE]
 
 
 def _any_case(word: str, rng: random.Random) -> str:
@@ -167,3 +173,4 @@ def test_a_folded_word_list_finds_what_ignorecase_finds(index: int) -> None:
                        for _ in range(8))
         assert [m.span() for m in pattern.finditer(fold_case(text))] == \
             [m.span() for m in ignorecase.finditer(text)], repr(text)
+
