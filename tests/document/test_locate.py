@@ -135,3 +135,40 @@ def test_line_index_answers_like_a_full_index_in_any_order(text, offsets, line) 
         {n: line_text(n) for n in fell_on | {n - 1 for n in fell_on}}
     assert (index.line_text(line), index.count) == (line_text(line), len(lines))
     assert LineIndex(text).line_text(line) == line_text(line)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_JSON, st.sampled_from([None, 0, 2, "\t"]), st.booleans(), st.randoms())
+def test_read_top_decodes_as_json_and_finds_the_locators_spans(value, indent, ascii_only, random) -> None:
+    """`read_top` gives the value `json.loads` gives and the members the locator would read; on a text changed
+    by one character it refuses what `json.loads` refuses and otherwise decodes the same value."""
+    from toollint.document.locate import read_top
+
+    text = " " + json.dumps(value, indent=indent, ensure_ascii=ascii_only) + "\n"
+    decoded, read = read_top(text, json.JSONDecoder(object_pairs_hook=dict))
+    assert decoded == value and json.dumps(decoded) == json.dumps(value)  # the same keys in the same order
+    scanned = JsonLocator(text)
+    for pos, members in read.items():
+        assert members.found == scanned.children(pos)
+    for _ in range(20):
+        at = random.randrange(len(text))
+        changed = text[:at] + random.choice(["", ",", ":", "{", "}", "[", "]", '"', "x", "1"]) + text[at + 1:]
+        try:
+            expected = json.loads(changed)
+        except (ValueError, RecursionError):
+            with pytest.raises(Exception):  # noqa: B017, PT011 - any refusal: the caller lets json.loads say why
+                read_top(changed, json.JSONDecoder(object_pairs_hook=dict))
+        else:
+            assert read_top(changed, json.JSONDecoder(object_pairs_hook=dict))[0] == expected
+
+
+@pytest.mark.parametrize(("text", "duplicated", "span"), [
+    ('{"tools": [{"name": "a", "name": "b", "x": {"k": 1, "k": 2}}], "tools": []}', ["/tools"], (1, 64, 1, 71)),
+    ('{"tools": [{"name": "a", "name": "b", "x": {"k": 1, "k": 2}}]}', ["/tools/0/name", "/tools/0/x/k"], (1, 53, 1, 56)),
+    ('[{"a": 1, "a": 2}]', ["/0/a"], (1, 11, 1, 14)),
+])
+def test_a_file_read_with_its_top_containers_records_duplicated_keys_as_before(text, duplicated, span) -> None:
+    source = parse_text(text, "dup.json", "json")
+    assert source.data == json.loads(text) and source.duplicate_keys == duplicated
+    found = source.span(duplicated[-1], key=True)
+    assert (found.line, found.column, found.end_line, found.end_column) == span

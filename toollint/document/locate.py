@@ -186,10 +186,11 @@ class JsonLocator(Locator):
     where the container does, and the others are decoded by the C decoder, which reads a character several
     times faster than the bracket scan that pairs every bracket of the text, used without `data`."""
 
-    def __init__(self, text: str, data: Any = None) -> None:
+    def __init__(self, text: str, data: Any = None, read: dict[int, _Members] | None = None) -> None:
+        """`read`: the containers already read by `read_top`."""
         self.text = text
         self.lines = LineIndex(text)
-        self._children: dict[int, _Members] = {}
+        self._children: dict[int, _Members] = dict(read) if read else {}
         self._closes: dict[int, int] | None = None
         self._data = data
 
@@ -309,6 +310,61 @@ class JsonLocator(Locator):
         except (ValueError, IndexError, RecursionError):
             start, end = 0, 0
         return self.lines.span(start, end)
+
+
+def read_top(text: str, decoder: json.JSONDecoder) -> tuple[Any, dict[int, _Members]]:
+    """`decoder.decode(text)`, with the document's top container and the containers it holds (the `tools` array)
+    read member by member here, their members' values by the decoder's C scanner: then where those members stand
+    is known (for `JsonLocator`), which otherwise costs a second decoding of each tool to find where the next
+    one starts. Raises on anything `decode` refuses, though not always as `decode` does: callers let `decode`
+    say why."""
+    read: dict[int, _Members] = {}
+    value, end = _read(text, _skip_space(text, 0), decoder, read, 1)
+    if _skip_space(text, end) != len(text):
+        raise ValueError("extra data after the document")
+    return value, read
+
+
+def _read(text: str, pos: int, decoder: json.JSONDecoder, read: dict[int, _Members], depth: int) -> tuple[Any, int]:
+    """The value at `pos` and where it ends; a container up to `depth` levels below is read member by member as
+    the decoder reads it (its hook makes each object), and recorded in `read`."""
+    if depth < 0 or text[pos] not in "{[":
+        return cast("tuple[Any, int]", decoder.scan_once(text, pos))  # type: ignore[attr-defined]
+    is_object = text[pos] == "{"
+    closing = "}" if is_object else "]"
+    entries: dict[str, tuple[int, int, int, int]] = {}
+    items: list[tuple[int, int]] = []
+    pairs: list[tuple[str, Any]] = []
+    values: list[Any] = []
+    i = _skip_space(text, pos + 1)
+    if text[i] != closing:
+        while True:
+            if is_object:
+                if text[i] != '"':
+                    raise ValueError("expected a key")
+                key, key_end = _scanstring(text, i + 1, True)
+                colon = _skip_space(text, key_end)
+                if text[colon] != ":":
+                    raise ValueError("expected a colon")
+                value_start = _skip_space(text, colon + 1)
+                value, value_end = _read(text, value_start, decoder, read, depth - 1)
+                pairs.append((key, value))
+                entries[key] = (i, key_end, value_start, value_end)
+            else:
+                value, value_end = _read(text, i, decoder, read, depth - 1)
+                values.append(value)
+                items.append((i, value_end))
+            i = _skip_space(text, value_end)
+            if text[i] == closing:
+                break
+            if text[i] != ",":
+                raise ValueError("expected a comma")
+            i = _skip_space(text, i + 1)
+    if is_object:
+        read[pos] = _Members(entries, -1)
+        return decoder.object_pairs_hook(pairs), i + 1
+    read[pos] = _Members(items, -1)
+    return values, i + 1
 
 
 class YamlLocator(Locator):
