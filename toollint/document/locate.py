@@ -169,13 +169,15 @@ _JSON_SPACE = " \t\n\r"
 
 class _Members:
     """A container's members read so far (key -> (key start, key end, value start, value end) of an object,
-    (start, end) of each item of an array), and where the next one is read from (-1: all are read)."""
+    (start, end) of each item of an array), and where the next one is read from (-1: all are read). `pending`:
+    the member whose value starts at `at`, its end not worked out yet (-1 in its entry)."""
 
-    __slots__ = ("found", "at")
+    __slots__ = ("found", "at", "pending")
 
     def __init__(self, found: dict[str, tuple[int, int, int, int]] | list[tuple[int, int]], at: int) -> None:
         self.found = found
         self.at = at
+        self.pending: str | None = None
 
 
 class JsonLocator(Locator):
@@ -193,15 +195,20 @@ class JsonLocator(Locator):
         self._children: dict[int, _Members] = dict(read) if read else {}
         self._closes: dict[int, int] | None = None
         self._data = data
+        self._ends: dict[int, int] = {}  # container start -> end, of those decoded
 
     def _value_end(self, start: int) -> int:
         char = self.text[start]
         if char in "{[":
             if self._data is not None:
-                try:
-                    return int(_DECODER.raw_decode(self.text, start)[1])
-                except (ValueError, RecursionError):
-                    pass  # nested deeper than the decoder goes from here: the bracket scan has no such limit
+                end = self._ends.get(start)
+                if end is None:
+                    try:
+                        end = self._ends[start] = int(_DECODER.raw_decode(self.text, start)[1])
+                    except (ValueError, RecursionError):
+                        pass  # nested deeper than the decoder goes from here: the bracket scan has no such limit
+                if end is not None:
+                    return end
             if self._closes is None:
                 self._closes = _matching_closes(self.text)
             return self._closes[start] + 1
@@ -232,12 +239,22 @@ class JsonLocator(Locator):
         if key in found or members.at < 0:
             return found.get(key) if key is not None else None
         text = self.text
+        if members.pending is not None:  # reading on: past the value whose end was left for later
+            value_end = self._value_end(members.at)
+            found[members.pending] = (*found[members.pending][:3], value_end)
+            members.at, members.pending = value_end, None
         last = len(node) - 1 if end >= 0 and isinstance(node, dict) else -1  # the member ending at `end`
         member = _MEMBER.match(text, members.at)
         while member is not None and member.group(1) is not None:  # a key, until the closing brace
             raw = member.group(1)
             name = raw if "\\" not in raw else _scanstring(text, member.start(1))[0]
             value_start = member.end()
+            if name == key and self._data is not None and len(found) != last and text[value_start] in "{[":
+                # Going into it needs only where it starts; where it ends (a decoding of all of it) waits until
+                # a pointer ends at it or goes past it.
+                found[name] = (member.start(1) - 1, member.end(1) + 1, value_start, -1)
+                members.at, members.pending = value_start, name
+                return found[name]
             value_end = self._end_before(end - 1) if len(found) == last else self._value_end(value_start)
             found[name] = (member.start(1) - 1, member.end(1) + 1, value_start, value_end)
             if name == key and self._data is not None:
@@ -286,7 +303,7 @@ class JsonLocator(Locator):
                 if entry is None:
                     break
                 key_range = (entry[0], entry[1])
-                start, end = entry[2], entry[3]
+                start, end = entry[2], entry[3] if entry[3] >= 0 else self._ends.get(entry[2], -1)
                 node = node.get(token) if isinstance(node, dict) else None
             elif text[start] == "[":
                 item = self._item(start, int(token), node, end) if token.isdigit() else None
