@@ -41,13 +41,18 @@ def read_regular(path: str, limit: int) -> bytes:
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
     fd = os.open(path, flags)
     try:
-        mode = os.fstat(fd).st_mode
-        if not stat.S_ISREG(mode):
-            raise NotRegular(f"not read: {kind_of(mode)}, not a regular file")
+        status = os.fstat(fd)
+        if not stat.S_ISREG(status.st_mode):
+            raise NotRegular(f"not read: {kind_of(status.st_mode)}, not a regular file")
         if hasattr(os, "set_blocking"):
             os.set_blocking(fd, True)
         with os.fdopen(fd, "rb", closefd=False) as handle:
-            return handle.read(limit + 1)
+            # As much as the file holds, and a byte to see whether it grew: `read(limit + 1)` itself would first
+            # allocate a buffer of the limit (16 MB for a tool file) to read a file of a few kilobytes.
+            data = handle.read(min(status.st_size, limit) + 1)
+            if status.st_size < len(data) <= limit:  # it grew (or its size is not known, as in /proc): the rest
+                data += handle.read(limit + 1 - len(data))
+            return data
     finally:
         os.close(fd)
 

@@ -238,3 +238,22 @@ def test_output_to_a_fifo_nobody_reads_is_refused_at_once(tmp_path):
         assert result.exit_code in (0, 1) and os.read(reader, 1 << 16)
     finally:
         os.close(reader)
+
+
+def test_read_regular_reads_up_to_one_byte_past_the_limit(tmp_path, monkeypatch) -> None:
+    """Reading as much as the file holds (not a buffer of the limit) returns what `read(limit + 1)` returned: the
+    whole file, or one byte past a limit it exceeds; also when it grew after its size was taken (or its size is
+    given as 0, as in /proc)."""
+    from toollint import safeio
+
+    path = tmp_path / "tools.json"
+    path.write_bytes(b"x" * 100)
+    assert [len(safeio.read_regular(str(path), limit)) for limit in (1000, 100, 99, 0)] == [100, 100, 100, 1]
+    real_fstat = os.fstat
+
+    def smaller(fd: int) -> os.stat_result:
+        status = real_fstat(fd)
+        return os.stat_result((status.st_mode, *status[1:6], 10, *status[7:]))  # st_size: 10 bytes
+
+    monkeypatch.setattr(safeio.os, "fstat", smaller)
+    assert [len(safeio.read_regular(str(path), limit)) for limit in (1000, 100, 50, 10, 5)] == [100, 100, 51, 11, 6]

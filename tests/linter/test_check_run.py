@@ -104,3 +104,16 @@ def test_run_check_needs_no_click():
             "assert 'click' not in sys.modules, 'the library imported click'\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT_DIR, timeout=120)
     assert done.returncode == 0, done.stderr
+
+
+def test_linting_collects_garbage_less_often_and_sets_it_back(monkeypatch) -> None:
+    import gc
+
+    from toollint.linter import runner
+
+    seen = []
+    before = gc.get_threshold()
+    real = runner._lint_paths
+    monkeypatch.setattr(runner, "_lint_paths", lambda *args: seen.append(gc.get_threshold()) or real(*args))
+    run_check(CheckRequest(paths=(REFUND,), isolated=True))
+    assert seen == [(max(before[0], runner.YOUNG_OBJECTS), *before[1:])] and gc.get_threshold() == before

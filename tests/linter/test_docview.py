@@ -61,6 +61,20 @@ def test_google_numpy_sphinx_markdown_and_chinese_sections():
     assert mentions.entry("url").text == "the URL to fetch"
 
 
+@pytest.mark.parametrize("header", ["Args:", "ARGUMENTS:", "## Parameters", "**Params:**", "Keyword Args:", "INPUTS:",
+                                    "> Input:", "Input Parameters:", "REQUEST PARAMETERS", "__Parameter details:__"])
+def test_a_header_in_any_case_opens_a_section(header):
+    """Only the lines holding a header word (`arg`, `param`, `input`) in any case are tried as headers."""
+    docs = parse(f"Ship it. Sends a parcel.\n\n{header}\n    weight: Parcel weight in kg\n", ("weight",))
+    assert docs.sectioned == ("weight",) and docs.entry("weight").text == "Parcel weight in kg"
+
+
+def test_bulleted_entries_are_read_from_the_first_line_on():
+    docs = parse("- city: 城市名称\r\n  * `days` (int) - 天数\n1. unit: metric or imperial", ("city", "days", "unit"))
+    assert [(name, doc.text) for name, doc in docs.entries.items()] == [
+        ("city", "城市名称"), ("days", "天数"), ("unit", "metric or imperial")]
+
+
 def test_a_description_without_a_section_is_not_parsed():
     docs = parse("Return the weather for a city. Weight: heavy.")
     assert docs.entries == {} and docs.sectioned == ()

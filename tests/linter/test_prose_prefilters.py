@@ -115,7 +115,8 @@ def test_parens_need_two_separators(text: str) -> None:
 
 def _cue_tails(seed: int, count: int) -> list[tuple[str, int]]:
     parts = ["e.g.", "E.G", "eg.", "i.e.", "such", "as", "for", "example", "instance", "like", "including", "例如", "如",
-             " ", "   ", "\n", "\t", ":", "：", ",", "x", "abc", "when", "if", "unless", "当", "对于", " " * 30, "\u00a0"]
+             " ", "   ", "\n", "\t", ":", "：", ",", "x", "abc", "when", "if", "unless", "当", "对于", " " * 30, "\u00a0",
+             "\u017fuch", "L\u0130KE", "\u0131f", "by", "default", "defaults", "to", "(", "默认为"]
     rng = random.Random(seed)
     texts = ["".join(rng.choice(parts) for _ in range(rng.randint(1, 20))) for _ in range(count)]
     return [(text, rng.randint(0, len(text))) for text in texts]
@@ -126,11 +127,50 @@ def _cue_tails(seed: int, count: int) -> list[tuple[str, int]]:
     ("unless\n\n", 8), ("当 ", 2), ("a like", 6), ("E.G", 3),
 ])
 def test_ends_with_searches_the_whole_prefix_when_it_must(text: str, end: int) -> None:
-    for cue in (values._EXAMPLE_CUE, values._CONDITION_BEFORE):
-        assert values._ends_with(cue, text, end) == (cue.search(text[:end]) is not None)
+    """`_ends_with` (a lower-case cue in the folded end of the text) finds what the cue's IGNORECASE search of the
+    whole text before `end` finds."""
+    for cue in (values._EXAMPLE_CUE, values._CONDITION_BEFORE, values._DEFAULT_BEFORE):
+        ignorecase = re.compile(cue.pattern, re.IGNORECASE)
+        assert values._ends_with(cue, text, end) == (ignorecase.search(text[:end]) is not None)
 
 
 def test_ends_with_searches_the_whole_prefix_when_it_must_on_random_texts() -> None:
-    for text, end in _cue_tails(12, 2000):
-        for cue in (values._EXAMPLE_CUE, values._CONDITION_BEFORE):
-            assert values._ends_with(cue, text, end) == (cue.search(text[:end]) is not None), (text, end)
+    for text, end in _cue_tails(12, 3000):
+        for cue in (values._EXAMPLE_CUE, values._CONDITION_BEFORE, values._DEFAULT_BEFORE):
+            ignorecase = re.compile(cue.pattern, re.IGNORECASE)
+            assert values._ends_with(cue, text, end) == (ignorecase.search(text[:end]) is not None), (text, end)
+
+
+# Word lists written in lower case and searched in `fold_case(text)`, where they were IGNORECASE searches of the text.
+def _folded_patterns() -> list[re.Pattern[str]]:
+    from toollint.linter.checks.parameters import paths, quantity_context
+
+    return [paths._OFF_DISK, quantity_context._RASTER, paths._ANCHORED, paths._CWD_RELATIVE, paths._CODE_EXPRESSION,
+            paths._PRODUCED, paths._RELATIVE_EXAMPLE, paths._LOCAL, paths._SEARCH_TERM, values._EXAMPLE_CUE,
+            values._CONDITION_BEFORE, values._DEFAULT_BEFORE]
+
+
+def _any_case(word: str, rng: random.Random) -> str:
+    """`word` with its letters in random case, and now and then the non-ASCII letters IGNORECASE equates with ASCII
+    ones: long s, Kelvin sign, dotted capital I and dotless i."""
+    specials = {"s": "\u017f", "k": "\u212a", "i": rng.choice(["\u0130", "\u0131"])}
+    return "".join(specials[c] if c in specials and rng.random() < 0.2 else c.upper() if rng.random() < 0.3 else c
+                   for c in word)
+
+
+@pytest.mark.parametrize("index", range(len(_folded_patterns())))
+def test_a_folded_word_list_finds_what_ignorecase_finds(index: int) -> None:
+    pattern = _folded_patterns()[index]
+    assert not pattern.flags & re.IGNORECASE
+    ignorecase = re.compile(pattern.pattern, pattern.flags | re.IGNORECASE)
+    spaced = re.sub(r"\\[bs][*+?]?|\(\?:|\)\??", " ", pattern.pattern)  # its words and phrases, with their spaces
+    words = sorted(set(re.findall(r"[a-z]+(?: +[a-z]+)*|[^\x00-\x7f]+", spaced))) + ["/", "-", "x", "2", "é", "the"] + [
+        "relative to the current working directory", "resolved against the server's cwd", "e.g. \"src/app\"",
+        "such as dist)", "like 'root/player'", "for example ../out/", "relative paths from the process's working dir"]
+    rng = random.Random(index)
+    for _ in range(3000):
+        text = "".join(rng.choice([" ", "  ", "\n", ".", '"', "(", ":", _any_case(rng.choice(words), rng)])
+                       for _ in range(8))
+        assert [m.span() for m in pattern.finditer(fold_case(text))] == \
+            [m.span() for m in ignorecase.finditer(text)], repr(text)
+

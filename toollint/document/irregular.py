@@ -58,6 +58,20 @@ class TrackingDecoder:
         return json.loads(text, object_pairs_hook=self._object, parse_float=self._float,
                           parse_constant=parse_constant)
 
+    def loads_and_read(self, text: str, parse_constant: Any) -> tuple[Any, dict[int, Any]]:
+        """`loads`, and the top containers as `locate.read_top` read them (for the locator). Text it does not
+        read is read again by `loads`, which parses it or says why not, with no container read."""
+        from toollint.document.locate import read_top
+
+        decoder = json.JSONDecoder(object_pairs_hook=self._object, parse_float=self._float,
+                                   parse_constant=parse_constant)
+        try:
+            return read_top(text, decoder)
+        except Exception:  # noqa: BLE001 - `loads` reads it again, for its own error
+            self.duplicates.clear()
+            self.overflow = False
+            return self.loads(text, parse_constant), {}
+
 
 def long_integer_position(text: str) -> int | None:
     """Offset of an integer literal over CPython's 4,300-digit conversion limit, if any."""

@@ -176,7 +176,7 @@ def _parse_json(text: str, display: str) -> Source:
     source = Source(display, text, "json")
     decoder = TrackingDecoder()
     try:
-        source.data = decoder.loads(text, _reject_constant)
+        source.data, read = decoder.loads_and_read(text, _reject_constant)
     except json.JSONDecodeError as error:
         blanked = blank_jsonc(text)  # JSON with comments or trailing commas: read it, positions intact
         try:
@@ -201,7 +201,8 @@ def _parse_json(text: str, display: str) -> Source:
     except ValueError:  # CPython's limit on converting long integer literals
         source.problem = _too_long_number(text)
         return source
-    source.locator = JsonLocator(text)
+    # With a duplicated key an object has fewer members than its text: the locator is then not given the data.
+    source.locator = JsonLocator(text, source.data if not decoder.duplicates else None, read)
     _note_irregularities(source, decoder.duplicates, numbers=decoder.overflow)
     return source
 

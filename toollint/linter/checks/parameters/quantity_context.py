@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from toollint.lazy_regex import lazy_compile
-from toollint.linter.textstats import name_tokens
+from toollint.linter.textstats import fold_case, name_tokens
 
 # Trailing name tokens that qualify a quantity without being its unit.
 _NOT_UNITS = frozenset({
@@ -130,11 +130,11 @@ def _sibling_names(node: Any) -> list[str]:
     return [name for name in properties if isinstance(name, str) and name != node.name]
 
 
-# A resolution, a screen, a video or a screenshot measures width and height in pixels by definition.
+# A resolution, a screen, a video or a screenshot measures width and height in pixels by definition. Lower case,
+# searched in `fold_case(text)`: three times faster than IGNORECASE over a tool's description (see paths._OFF_DISK).
 _RASTER = lazy_compile(
     r"\b(?:video|videos|screenshot|screenshots|screen|viewport|window|resolution|thumbnail|thumbnails|camera|"
-    r"webcam|display|browser|pixel|pixels|rect|rectangle|dom|css|element|bounding|scroll)\b|视频|截图|屏幕|分辨率|像素",
-    re.IGNORECASE)
+    r"webcam|display|browser|pixel|pixels|rect|rectangle|dom|css|element|bounding|scroll)\b|视频|截图|屏幕|分辨率|像素")
 # The temperature of a language, voice or image model: a sampling setting, not degrees.
 _SAMPLING = lazy_compile(
     r"\b(?:llm|llms|model|models|gpt|ai|voice|voices|tts|speech|sampling|generation|generate|completion|completions|"
@@ -175,7 +175,8 @@ def unitless_by_context(kind: str, word: str, description: str, node: Any, tool_
     own_tokens = name_tokens(getattr(node, "name", "") or "")
     name_words = " ".join(own_tokens)
     if kind == "length" and word in ("width", "height", "宽度", "高度") and (
-            _RASTER.search(description) or _RASTER.search(tool_text) or _RASTER.search(name_words)):
+            _RASTER.search(fold_case(description)) or _RASTER.search(fold_case(tool_text))
+            or _RASTER.search(fold_case(name_words))):
         return True  # the width of an image or a screen: pixels by definition
     if word in ("rate", "汇率") and (_EXCHANGE.search(description) or "exchange" in own_tokens):
         return True  # an exchange rate is the ratio of two currencies: no unit, no percent

@@ -66,9 +66,11 @@ _PARENS = lazy_compile(r"[(（](?<![A-Za-z0-9_.+*?^|)\]][(（])\s*(?P<values>[\"
 # "Output format (html or markdown)": two bare words joined by `or`, alone in parentheses. Only for a parameter
 # whose name says it picks one (`CHOICE_NAMES`): "Repository owner (username or organization)" says what it is.
 _PAREN_PAIR = lazy_compile(r"[(（]\s*(?P<values>[a-z][\w-]{0,20}\s+or\s+[a-z][\w-]{0,20})\s*[)）]")
+# The cues `_ends_with` looks for, in lower case: it searches them case-sensitively in folded text (`fold_case`),
+# where the regex engine skips an alternative on its first letter (IGNORECASE tries each).
 _EXAMPLE_CUE = lazy_compile(r"(?:e\.g\.?|i\.e\.?|eg\.?|such\s+as|for\s+example|for\s+instance|like|including|"
-                          r"例如|比如|如)\s*[:：,]?\s*$", re.IGNORECASE)
-_CONDITION_BEFORE = lazy_compile(r"\b(?:for|when|if|in|with|on|unless)\s*$|(?:当|如果|对于)\s*$", re.IGNORECASE)
+                          r"例如|比如|如)\s*[:：,]?\s*$")
+_CONDITION_BEFORE = lazy_compile(r"\b(?:for|when|if|in|with|on|unless)\s*$|(?:当|如果|对于)\s*$")
 # Most characters a match of `_EXAMPLE_CUE` (`for instance:`) or `_CONDITION_BEFORE` (`unless`) holds besides
 # white space.
 _CUE_TEXT = 12
@@ -82,7 +84,8 @@ def _ends_with(cue: re.Pattern[str], text: str, end: int) -> bool:
     start = max(0, end - 64)
     if start and len("".join(text[start:end].split())) <= _CUE_TEXT:
         start = 0
-    return cue.search(text, start, end) is not None
+    context = 1 if start else 0  # the character before, which a `\b` at `start` looks at
+    return cue.search(fold_case(text[start - context:end]), context) is not None
 
 
 _OPEN_ENDED = lazy_compile(r"\betc\b|\botherwise\b|\bany\s+other\b|否则|\.\.\.|…|\band\s+(?:more|others|so\s+on)\b|\bamong\s+others\b|\bcustom\b|"
@@ -91,8 +94,7 @@ _EXAMPLE_ANYWHERE = lazy_compile(r"\be\.g\.|\bsuch\s+as\b|\bfor\s+example\b|\bfo
                                  re.IGNORECASE)
 # "already request ... by default (\"external_issues\" / \"external_issue\")": the values the tool picks unasked,
 # not the whole set the parameter takes.
-_DEFAULT_BEFORE = lazy_compile(r"\bby\s+default\s*[:(（]?\s*$|\bdefaults?\s*(?:is|are|to)?\s*[:(（]\s*$|默认(?:为|是)?\s*[:：(（]?\s*$",
-                               re.IGNORECASE)
+_DEFAULT_BEFORE = lazy_compile(r"\bby\s+default\s*[:(（]?\s*$|\bdefaults?\s*(?:is|are|to)?\s*[:(（]\s*$|默认(?:为|是)?\s*[:：(（]?\s*$")
 _STRIP = "\"'`“”‘’ []()（）."
 
 
@@ -339,13 +341,19 @@ _EXPRESSION_NAMES = frozenset({"query", "q", "filter", "filters", "expression", 
                                "search", "condition", "predicate", "selector"})
 
 
+def _says_examples(text: str) -> bool:
+    """Whether `_EXAMPLES_WORD` occurs, searched only in a text that holds `example` in some case (no other letter
+    matches one of these under IGNORECASE) or a Chinese cue: most hold neither, and the search tries each position."""
+    return ("example" in text.lower() or "示例" in text or "例如" in text) and _EXAMPLES_WORD.search(text) is not None
+
+
 def alternatives(text: str) -> list[str] | None:
     """Values given as an alternation: quoted words joined by `or` (`"liked" or "disliked"`), or words joined by
     `|`. Not after an example cue, and not when the list is open ("etc.", "or any other")."""
-    listed = _QUOTED_ARRAY.search(text)
+    listed = _QUOTED_ARRAY.search(text) if "[" in text else None  # it needs a `[`; its cues are tried everywhere
     if listed is not None:  # `subset of ["markdown", "text", "html"]`
         return _QUOTED_WORD.findall(listed.group("values")) or None
-    if "{" in text or _EXAMPLES_WORD.search(text):
+    if "{" in text or _says_examples(text):
         return None  # JSON whose quoted strings are content, or "Examples: ..."
     for pattern in (_QUOTED_OR, _PIPED):
         if pattern is _QUOTED_OR and not contains_any(text, _OPEN_QUOTES):
