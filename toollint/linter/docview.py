@@ -77,6 +77,8 @@ def sentences(text: str) -> list[str]:
     """The sentences of a text, its soft-wrapped lines joined first: a docstring wraps a sentence over lines
     ("wait=S long-polls up to S\n    seconds"), and the unit or the example that settles a parameter is often on
     the next line."""
+    if "\n" not in text:
+        return _SENTENCE_END.split(text)
     lines: list[str] = []
     for line in text.split("\n"):
         stripped = line.strip()

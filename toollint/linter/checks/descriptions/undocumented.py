@@ -114,8 +114,9 @@ def _free_form_object(node: SchemaNode, ctx: Context) -> bool:
     no schema for the values, no example or default), under a name that is no well-known map: the model must
     guess the whole structure."""
     schema = node.schema
-    if schema.get("type") != "object" and "anyOf" not in schema:
-        return False  # most properties, before building the parameter view
+    if schema.get("type") != "object" and not any(isinstance(branch, dict) and branch.get("type") == "object"
+                                                  for branch in schema.get("anyOf") or ()):
+        return False  # most properties (`str | None` too), before building the parameter view
     tokens = name_tokens(node.name or "")
     if not tokens or tokens[-1] in _EVIDENT_MAPS:
         return False

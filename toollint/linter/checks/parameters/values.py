@@ -234,7 +234,7 @@ def values_only_in_docstring(tool: Tool, ctx: Context) -> None:
         if len(found.text) < 8 or not _takes_strings(prop, found.type_name):
             continue
         values = allowed_values(found.text, name, prop.get("title"))
-        if values is None and not _takes_many(prop):
+        if values is None and found.text.count(",") >= 2 and not _takes_many(prop):
             values = bare_values(found.text)  # one string, its entry only a list: pick one of them
         if values is not None and not _siblings_values_in(values, tool.schema, name) and \
                 not _default_outside(values, prop):
