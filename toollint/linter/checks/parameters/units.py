@@ -56,6 +56,7 @@ _ONLY_NUMBER_CHARS = lazy_compile(r"^[\^$\\d0-9\[\]\-+.,()?*{}|:]+$")
 class MissingUnitOptions(RuleOptions, rule="missing-unit"):
     name_units: tuple[str, ...]
     units: tuple[str, ...]
+    currency_codes: tuple[str, ...]
     cjk_single_units: tuple[str, ...]
     count_words: tuple[str, ...]
     count_modifiers: tuple[str, ...]
@@ -103,6 +104,12 @@ class MissingUnitOptions(RuleOptions, rule="missing-unit"):
     @cached_property
     def unit_matcher(self) -> WordMatcher | None:
         return words_regex(self.units + self.extra_units)
+
+    @cached_property
+    def currency_code(self) -> re.Pattern[str] | None:
+        """An ISO 4217 code in capitals, as a word of its own (`TWD`, not the `ils` of details)."""
+        codes = [re.escape(code) for code in self.currency_codes if code]
+        return re.compile(rf"(?<![A-Za-z])(?:{'|'.join(codes)})(?![A-Za-z])") if codes else None
 
     @cached_property
     def _single_units(self) -> list[str]:
@@ -242,6 +249,8 @@ def _states_unit(text: str, lex: MissingUnitOptions) -> bool:
     if _PER.search(text) is not None:
         return True
     if lex.unit_matcher is not None and lex.unit_matcher.search(text):
+        return True
+    if lex.currency_code is not None and lex.currency_code.search(text) is not None:
         return True
     return lex.cjk_units is not None and not (lex.cjk_units_ascii_free and text.isascii()) and \
         lex.cjk_units.search(text) is not None
