@@ -37,7 +37,8 @@ def test_a_storage_size_still_needs_a_unit():
 
 
 @pytest.mark.parametrize("text, reported", [("新售价（TWD）", False), ("Price in INR", False), ("Amount (HKD)", False),
-                                            ("新售价", True), ("The new price", True)])
+                                            ("Price (RUB)", False), ("新售价", True), ("The new price", True),
+                                            ("The price to try first", True), ("Price (hkd)", True)])
 def test_a_currency_code_states_the_unit(text, reported):
     assert fires("missing-unit", _tool("update_price", "Update a product's price.",
                                        {"price": {"type": "number", "description": text}})) is reported
