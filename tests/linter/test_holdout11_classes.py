@@ -17,6 +17,8 @@ _TITLED = {"title": "Option Type", "type": "string"}
     "Add a trade to a portfolio. option_type is PUT or CALL. Returns confirmation.",
     "Get a quote for one contract. option_type: 'call' or 'put'.",
     "添加一笔交易。option_type 为 PUT 或 CALL。",
+    "添加一笔交易，可用 option_type 选择期权，默认是 CALL。",  # the copula need not follow the name in Chinese
+    "Add a trade. The `option_type` is PUT or CALL.",
 ])
 def test_a_parameter_defined_in_a_sentence_needs_no_description(description):
     assert not fires("missing-param-description", _tool("add_trade", description, {"option_type": _TITLED}))

@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 
+from toollint.lazy_regex import lazy_compile
 from toollint.linter.checks import check
 from toollint.linter.context import Context, node_label
 from toollint.linter.docview import entry_text, is_top_level, tool_docs
@@ -82,9 +83,13 @@ def _qualified_by_sibling(node: SchemaNode) -> bool:
 
 
 # What follows a parameter's name in a sentence that defines it: "option_type is PUT or CALL", "use type (e.g.
-# host, network)", "direction: BUY or SELL", "mode 为 fast 或 slow".
-_DEFINER = r"\s*(?:[(（][^)）\n]{2,}|[:=：]|\s+(?:is|are|must|should|can|may|accepts?|takes?|sets?|specifies|selects|" \
-           r"controls|defaults?|means)\b)|\s*(?:为|是|表示)"
+# host, network)", "direction: BUY or SELL".
+_DEFINER = lazy_compile(r"\s*(?:[(（][^)）\n]{2,}|[:=：]|\s+(?:is|are|must|should|can|may|accepts?|takes?|sets?|"
+                        r"specifies|selects|controls|defaults?|means)\b)")
+_PARENTHESIS = lazy_compile(r"\s*[(（][^)）\n]{2,}")
+# A Chinese sentence that names the parameter and holds a copula anywhere defines it ("mode 为 fast 或 slow",
+# "默认是 fast"): word order there does not put the definer right after the name.
+_CJK_COPULA = lazy_compile("为|是|表示")
 
 
 def _defined_in_prose(node: SchemaNode, ctx: Context) -> bool:
@@ -97,11 +102,16 @@ def _defined_in_prose(node: SchemaNode, ctx: Context) -> bool:
     text = tool_docs(ctx.tool, ctx).mentions(name)
     if not text:
         return False
+    if _CJK_COPULA.search(text):
+        return True
     plain = name.isalpha() and name.islower()
-    quoted = rf"[`'\"]{re.escape(name)}[`'\"]"
-    bare = rf"(?<![\w]){re.escape(name)}(?![\w])"
-    definer = r"\s*[(（][^)）\n]{2,}" if plain else _DEFINER
-    return re.search(rf"(?:{quoted}{_DEFINER}|{bare}{definer})", text) is not None
+    # The name (quoted, or as a whole word), then what defines it matched where the name ends: one small pattern
+    # per name, not the definers compiled again for each.
+    for found in re.finditer(rf"(?P<quote>[`'\"]){re.escape(name)}[`'\"]|(?<![\w]){re.escape(name)}(?![\w])", text):
+        definer = _PARENTHESIS if plain and not found.group("quote") else _DEFINER
+        if definer.match(text, found.end()):
+            return True
+    return False
 
 
 # Free-form maps whose keys the name itself says: HTTP headers, environment variables, labels.
