@@ -21,7 +21,6 @@ from toollint.linter.config import Settings
 from toollint.linter.discover import Candidate, _relative_to_root, discover
 from toollint.linter.engine import CheckCrashed, FileResult, Finding, Linter
 from toollint.mcp.snapshot import server_name
-from toollint.pysource import might_define_tools
 
 PARALLEL_MIN_FILES = 8
 PARALLEL_MIN_BYTES = 512 * 1024
@@ -69,8 +68,14 @@ def _skipped(candidate: Candidate, source: Source, discovery: bool) -> FileResul
     looks like tool definitions is skipped rather than reported: a tsconfig.json, JSON Lines named .json.
     A file that cannot be read at all (permissions, a symlink loop, binary, not UTF-8) is still reported."""
     problem = source.problem
-    if problem is None or problem.rule != "parse-error" or (candidate.explicit and not discovery) \
-            or (might_define_tools(source.text) if source.format == "python" else looks_like_tools(source.text)):
+    if problem is None or problem.rule != "parse-error" or (candidate.explicit and not discovery):
+        return None
+    if source.format == "python":
+        from toollint.pysource import might_define_tools  # here: a run of JSON files never reads Python
+
+        if might_define_tools(source.text):
+            return None
+    elif looks_like_tools(source.text):
         return None
     return FileResult(candidate.display, status="skipped", error=problem.message)
 
