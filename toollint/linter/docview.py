@@ -197,8 +197,8 @@ def _header_lines(lines: list[str], low: list[str] | None) -> list[int]:
     match only a line whose lower case holds a header word: then only those lines are matched."""
     if low is None:
         return [number for number, line in enumerate(lines) if len(line) <= _HEADER_WIDTH and _HEADER.match(line)]
-    return [number for number, line in enumerate(low) if len(line) <= _HEADER_WIDTH and
-            ("arg" in line or "param" in line or "input" in line) and _HEADER.match(lines[number])]
+    return [number for number, line in enumerate(low) if len(line) <= _HEADER_WIDTH and _has_header_word(line)
+            and _HEADER.match(lines[number])]
 
 
 # The longest header line `_HEADER` matches is well under this (indentation, `## `, `**Request parameters:**`).
