@@ -13,7 +13,7 @@ from toollint.lazy_regex import lazy_compile
 from toollint.linter.checks import check
 from toollint.linter.checks.shared import finditer_at, literal_starts, space_before
 from toollint.linter.context import Context, node_label
-from toollint.linter.docview import documented
+from toollint.linter.docview import documented, tool_docs
 from toollint.linter.paramview import param_of
 from toollint.linter.textstats import contains_any, fold_case, literal_trie, name_tokens
 from toollint.schema.walk import SchemaNode
@@ -22,16 +22,18 @@ from toollint.terminal import shown
 # ---------------------------------------------------------------------------------------------
 # values-only-in-prose
 
-_VALUE = r"[\"'`“‘]?[A-Za-z0-9][\w.+/-]{0,30}[\"'`”’]?"
+_VALUE = r"[\"'`“‘]?[A-Za-z0-9][\w.+/-]{0,63}[\"'`”’]?"
 _SEP = r"(?:\s*(?:,|、|，|/|\||;|或|和)\s*(?:or\s+|and\s+)?|\s+(?:or|and)\s+)"
-# "one of: a, b, c", "Allowed values: a | b", "可选值：a、b、c", "[Enum]: [...]", "Here are the options: a, b".
+# "one of: a, b, c", "Allowed values: a | b", "可选值：a、b、c", "[Enum]: [...]", "Here are the options: a, b",
+# "Available IDs: a, b" (a plural after a word that says the set is closed, then a colon).
 # The `\b` every English cue starts with stands before the alternation, so the search gives up at once at the
 # positions inside a word instead of trying each cue there (`[enum]`, which starts with another character than
 # any cue next to it, moved behind them).
 _LISTED = lazy_compile(
     r"(?:\b(?:one\s+of|allowed\s+values?|valid\s+values?|possible\s+values?|accepted\s+values?|"
     r"supported\s+values?|available\s+values?|must\s+be\s+(?:either|one\s+of)|can\s+be\s+(?:either|one\s+of)|"
-    r"options?\s+(?:are|is)|the\s+options\b|options\s*:|values?\s*:|enum\b)|\[enum\]|"
+    r"options?\s+(?:are|is)|the\s+options\b|options\s*:|values?\s*:|enum\b|"
+    r"(?:available|valid|supported|allowed|accepted|possible)\s+(?:[a-z]+\s+)?[a-z]+s(?=\s*[:：]))|\[enum\]|"
     r"可选值|取值(?:范围)?(?:为|是)?|可选(?:项|参数)?(?:为|有|包括)?|只能是|必须是|之一)"
     r"\s*(?:are|is)?\s*[:：]?\s*[\[(（]?\s*"
     rf"(?P<values>{_VALUE}(?:{_SEP}{_VALUE}){{1,29}})", re.IGNORECASE)
@@ -40,7 +42,8 @@ _LISTED = lazy_compile(
 # memchr speed, where one alternation of them all is tried at every position of the text.
 _LISTED_CJK = ("可选", "取值", "只能是", "必须是", "之一")
 _LISTED_CUES = (("option", re.compile(r"option[s\s]")), ("one", re.compile(r"one\s+of")),
-                ("either", re.compile(r"be\s+either")), ("enum", re.compile(r"enum\b")))
+                ("either", re.compile(r"be\s+either")), ("enum", re.compile(r"enum\b")),
+                (":", re.compile(r"(?:available|valid|supported|allowed|accepted|possible)\s+(?:[a-z]+\s+)?[a-z]+s\s*:")))
 
 
 def _may_list(low: str) -> bool:
@@ -90,6 +93,8 @@ def _ends_with(cue: re.Pattern[str], text: str, end: int) -> bool:
 
 _OPEN_ENDED = lazy_compile(r"\betc\b|\botherwise\b|\bany\s+other\b|否则|\.\.\.|…|\band\s+(?:more|others|so\s+on)\b|\bamong\s+others\b|\bcustom\b|"
                          r"\bor\s+(?:any|another|other)\b|\bnot\s+limited\s+to\b|等", re.IGNORECASE)
+
+
 _EXAMPLE_ANYWHERE = lazy_compile(r"\be\.g\.|\bsuch\s+as\b|\bfor\s+example\b|\bfor\s+instance\b|\bexamples?\s*:|例如|比如|示例[:：]",
                                  re.IGNORECASE)
 # "already request ... by default (\"external_issues\" / \"external_issue\")": the values the tool picks unasked,
@@ -153,9 +158,9 @@ def listed_values(text: str, name: str = "") -> list[str] | None:
         for match in matches:
             if _ends_with(_EXAMPLE_CUE, text, match.start()) or _ends_with(_EXAMPLE_CUE, text, match.start("values")):
                 continue
+            values = _values(match)
             if _OPEN_ENDED.search(text[match.end():match.end() + 80]) or _OPEN_ENDED.search(match.group(0)):
                 continue  # "..., etc.", "or any custom object": the list is not the whole set
-            values = _values(match)
             if len(values) >= 2 and len(set(values)) == len(values) and not any(v.isdigit() for v in values) and \
                     not all(v.lower() in ("true", "false") for v in values):
                 return values
@@ -242,6 +247,102 @@ def values_only_in_docstring(tool: Tool, ctx: Context) -> None:
                            "the docstring's entry")
 
 
+@check("values-only-in-prose", "tool")
+def values_in_a_section(tool: Tool, ctx: Context) -> None:
+    """Allowed values given as a section of the tool description headed by the parameter's name (`Operations:`
+    for `operation`, `Actions:` for `action`), each entry a value and what it does: the values of a tool that
+    dispatches on one parameter. Not a parameter section (`Args:` of a parameter named `args`): its entries are
+    the tool's parameters."""
+    description = tool.description
+    properties = tool.schema.get("properties") if isinstance(tool.schema, dict) else None
+    if not isinstance(description, str) or not isinstance(properties, dict) or "\n" not in description:
+        return
+    sections = value_sections(description)
+    if not sections:
+        return
+    for name, prop in properties.items():
+        if not isinstance(name, str) or not isinstance(prop, dict):
+            continue
+        low = name.lower()
+        values = sections.get(low) or sections.get(low + "s") or sections.get(low + "es")
+        if values is None or not _VALUE_KEYWORDS.isdisjoint(prop) or not _takes_strings(prop, None) or \
+                _takes_many(prop) or _is_expression(name) or not properties.keys().isdisjoint(values):
+            continue
+        if _listed_by_its_text(name, prop, ctx, tool) or _siblings_values_in(values, tool.schema, name) or \
+                _default_outside(values, prop):
+            continue
+        _report_values(ctx, jp.join(tool.schema_pointer, "properties", name), name, values,
+                       "a section of the tool description")
+
+
+def _listed_by_its_text(name: str, prop: dict[str, Any], ctx: Context, tool: Tool) -> bool:
+    """Whether its own description or its docstring entry lists values: the other checks report it there."""
+    own = prop.get("description")
+    if isinstance(own, str) and allowed_values(own, name, prop.get("title")):
+        return True
+    entry = tool_docs(tool, ctx).entry(name)
+    return entry is not None and allowed_values(entry.text, name, prop.get("title")) is not None
+
+
+# A header line that is only a word, maybe after "Available", "Valid" or "Supported", then a colon (or a Markdown
+# heading): `Operations:`, `## Actions`, `Supported Operations:`.
+_SECTION_HEADER = lazy_compile(
+    r"^(?P<indent>[ \t]*)(?:(?P<hashes>#{1,6})[ \t]+)?(?:\*\*|__)?(?:(?:available|valid|supported|allowed)[ \t]+)?"
+    r"(?P<word>[A-Za-z][a-z_]{1,30})[ \t]*(?:\*\*|__)?(?P<colon>[:：]?)(?:\*\*|__)?[ \t]*$", re.IGNORECASE)
+# An entry: a bullet or a number (or neither), a value or two joined by `/` (bare, quoted or backticked), then a colon,
+# a dash or an arrow and what it does.
+_SECTION_ENTRY = lazy_compile(
+    r"(?P<indent>[ \t]*)(?P<bullet>[-*•+]|\d{1,2}[.)])?[ \t]*"
+    r"(?P<values>[\"'`]?[A-Za-z][\w-]{0,40}[\"'`]?(?:[ \t]*/[ \t]*[\"'`]?[A-Za-z][\w-]{0,40}[\"'`]?)*)"
+    r"[ \t]*(?:[:：]|[—–]|--?(?=[ \t])|->|→|=>)")
+
+
+def value_sections(description: str) -> dict[str, list[str]]:
+    """Header word (lower case) -> the values of the section it heads, for each section of two or more entries,
+    each entry (bulleted, numbered, or indented under the header) a value and what it does."""
+    lines = description.split("\n")
+    found: dict[str, list[str]] = {}
+    for number, line in enumerate(lines):
+        if not line.rstrip(" \t*_").endswith((":", "：")) and not line.lstrip().startswith("#"):
+            continue  # most lines: no header
+        header = _SECTION_HEADER.match(line)
+        if header is None or not (header.group("colon") or header.group("hashes")):
+            continue
+        values = _entries_after(lines, number + 1, len(header.group("indent").expandtabs()))
+        if values is not None:
+            found.setdefault(header.group("word").lower(), values)
+    return found
+
+
+def _entries_after(lines: list[str], start: int, header_indent: int) -> list[str] | None:
+    """The values of the entries under a header: the lines at the first entry's indentation, up to the first line
+    less indented or at that indentation but no entry (deeper lines continue an entry)."""
+    values: list[str] = []
+    indent = bullet = None
+    for line in lines[start:]:
+        if not line.strip():
+            continue
+        entry = _SECTION_ENTRY.match(line)
+        depth = len(line) - len(line.lstrip())
+        if indent is None:
+            if entry is None or (entry.group("bullet") is None and depth <= header_indent):
+                return None  # an entry needs a bullet or a number, or to stand indented under the header
+            indent, bullet = depth, _bullet_kind(entry.group("bullet"))
+        elif depth > indent:
+            continue  # the entry's text goes on
+        if depth < indent or entry is None or _bullet_kind(entry.group("bullet")) != bullet:
+            break
+        values += [v.strip(_STRIP) for v in entry.group("values").split("/")]
+    values = [v for v in values if v]
+    if len(values) < 2 or len(set(values)) != len(values):
+        return None
+    return values
+
+
+def _bullet_kind(bullet: str | None) -> str:
+    return "" if bullet is None else "number" if bullet[0].isdigit() else bullet
+
+
 def _takes_strings(prop: dict[str, Any], documented_type: str | None) -> bool:
     """A string, an array of unconstrained strings, or either of them or null (`Optional[list[str]]`)."""
     kinds = [prop] + [b for b in prop.get("anyOf") or () if isinstance(b, dict) and b.get("type") != "null"]
@@ -292,6 +393,8 @@ def allowed_values(text: str, name: str, title: Any = None) -> list[str] | None:
     """The allowed values a parameter's text lists, in any of the forms the rule knows (None when it lists none).
     The later forms are looked for only when the text has what each needs: two commas after a colon, a quote
     with a joiner, two pipes or a bracket."""
+    if _SEVERAL.search(text):
+        return None  # "Comma-separated list of sort keys: ...": a string of several values, which no `enum` fits
     found = listed_values(text, name)
     if found is None and text.count(",") >= 2 and (":" in text or "：" in text):
         found = labelled_values(text, name, title)
@@ -300,6 +403,9 @@ def allowed_values(text: str, name: str, title: Any = None) -> list[str] | None:
     if found is not None and all(value.lower() in _CHARACTER_CLASSES for value in found):
         return None  # "(alphanumeric, hyphens, underscores)": the characters a free name may hold, not its values
     return found
+
+
+_SEVERAL = lazy_compile(r"\bcomma[- ]separated\b|\bseparated\s+by\s+commas\b|逗号分隔|用逗号", re.IGNORECASE)
 
 
 # Words that name kinds of characters: a list of them is a rule for a free-form value (a `pattern`), not an enum.
@@ -319,8 +425,11 @@ def _may_alternate(text: str) -> bool:
 # Two or more quoted bare words joined only by `or`, `,`, `/` or `|` ("\"watched\" or \"watchlist\""), or three or
 # more bare words joined by `|` ("sum | mean | count"): an alternation of values, not prose.
 _QUOTED_OR = lazy_compile(
-    r"(?P<values>[\"'`“‘][A-Za-z][\w.-]{0,30}[\"'`”’](?:\s*(?:,\s*or|,|or|或|/|\|)\s*[\"'`“‘][A-Za-z][\w.-]{0,30}[\"'`”’]){1,15})"
+    r"(?P<values>[\"'`“‘][A-Za-z][\w.-]{0,30}[\"'`”’](?:[ \t]*[(（][^()（）\n]{1,40}[)）])?"
+    r"(?:\s*(?:,\s*or|,|or|或|/|\|)\s*[\"'`“‘][A-Za-z][\w.-]{0,30}[\"'`”’](?:[ \t]*[(（][^()（）\n]{1,40}[)）])?){1,15})"
     r"(?!\s*(?:,|or|或|/|\|)?\s*[\w\"'`“‘])")
+# What a value's parenthesis says of it: `"upstream" (suppliers), "downstream" (customers), or "both"`.
+_VALUE_NOTE = lazy_compile(r"[ \t]*[(（][^()（）\n]{1,40}[)）]")
 _PIPED = lazy_compile(r"(?<![A-Za-z0-9_|`.$(:])(?P<values>[A-Za-z][\w-]{1,24}(?:[ \t]*[(（](?:default|默认)[)）])?"
                       r"(?:\s*\|\s*[A-Za-z][\w-]{1,24}(?:[ \t]*[(（](?:default|默认)[)）])?){2,15})"
                       r"(?![\w|`)])")  # not a regex group's alternation: `(second|minute|hour)`
@@ -366,9 +475,10 @@ def alternatives(text: str) -> list[str] | None:
                 continue
             if _OPEN_ENDED.search(text[match.end():match.end() + 40]) or _EXAMPLE_ANYWHERE.search(text):
                 continue
-            if pattern is _QUOTED_OR and not _ALTERNATION.search(match.group("values")):
+            if pattern is _QUOTED_OR and not _ALTERNATION.search(_VALUE_NOTE.sub("", match.group("values"))):
                 continue  # quoted words joined by commas alone: a list of examples as often as of values
-            joined = _DEFAULT_MARK.sub("", match.group("values")) if pattern is _PIPED else match.group("values")
+            joined = _DEFAULT_MARK.sub("", match.group("values")) if pattern is _PIPED else \
+                _VALUE_NOTE.sub("", match.group("values"))
             values = [v.strip(_STRIP) for v in re.split(r"\s*(?:,\s*or|,|\bor\b|或|/|\|)\s*", joined)]
             values = [v for v in values if v]
             if "`" in match.group("values") or any("." in v for v in values):
@@ -397,8 +507,8 @@ def bare_values(entry: str) -> list[str] | None:
     return values
 
 
-# "Style: brief, detailed, bullet-points": the parameter's own name (or title) as a label, then three or more bare
-# words and nothing after them. A label with no cue word is a list only when it names the parameter (or ends in its
+# "Style: brief, detailed, bullet-points": the parameter's own name (or title) (or "Filter") as a label, then three
+# or more bare words and nothing after them. A label with no cue word is a list only when it names the parameter (or ends in its
 # last word: "Resource type" for `type`).
 _LABELLED = lazy_compile(
     r"(?:^|[.;:]\s+|\n)(?P<label>[A-Za-z][\w -]{0,30}?)\s*[:：]\s*"
@@ -416,11 +526,11 @@ def labelled_values(text: str, name: str, title: Any = None) -> list[str] | None
     own = name_tokens(name)
     if label != own and not (isinstance(title, str) and label == name_tokens(title)) and \
             not (own and label[-1:] == own[-1:]) and \
-            label[-1:] not in (("options",), ("values",), ("choices",), ("modes",), ("types",)):
-        return None
-    if _OPEN_ENDED.search(text[match.start():]) or _ends_with(_EXAMPLE_CUE, text, match.start("values")):
+            label[-1:] not in (("options",), ("values",), ("choices",), ("modes",), ("types",), ("filter",)):
         return None
     values = [v.strip() for v in re.split(r"\s*,\s*(?:or\s+)?", match.group("values")) if v.strip()]
+    if _OPEN_ENDED.search(text[match.start():]) or _ends_with(_EXAMPLE_CUE, text, match.start("values")):
+        return None
     if len(set(values)) != len(values) or any(v in ("true", "false") for v in values):
         return None
     return values
