@@ -120,3 +120,15 @@ def test_quoted_values_with_notes_in_a_framework_docstring_fire():
     assert reported(listed(get_supply_chain), "values-only-in-prose") == ["direction"]
 
 
+# secret-parameter: a bearer token by its one-word name.
+
+@pytest.mark.parametrize("description", ["Connect to an A2A endpoint. Pass `bearer` only if it needs auth.",
+                                         "连接到 A2A 端点。需要认证时传入 bearer。"])
+def test_a_bearer_parameter_asks_for_a_secret(description):
+    assert fires("secret-parameter", _tool("a2a_connect", description, {"bearer": {"type": "string"}}))
+
+
+def test_a_bearer_flag_asks_for_none():
+    assert not fires("secret-parameter", _tool("a2a_connect", "Connect.", {"use_bearer": {"type": "boolean"}}))
+
+
