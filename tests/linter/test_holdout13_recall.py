@@ -132,3 +132,21 @@ def test_a_bearer_flag_asks_for_none():
     assert not fires("secret-parameter", _tool("a2a_connect", "Connect.", {"use_bearer": {"type": "boolean"}}))
 
 
+# missing-param-description: a filter, a policy, a sort order or a format says nothing of its own form.
+
+@pytest.mark.parametrize("name", ["policy", "filter", "domain_filter", "sort", "order", "number_format", "variables"])
+def test_an_undescribed_filter_or_policy_fires(name):
+    assert fires("missing-param-description", _tool("inspect", "检查回复是否安全。", {name: {"type": "string"}}))
+
+
+def test_a_policy_its_docstring_describes_stays_quiet():
+    def inspect_response(user_prompt: str, policy: str | None = None) -> str:
+        """Check whether a reply is safe.
+
+        Args:
+            user_prompt: The user's prompt.
+            policy: 策略名称，例如 strict；留空用服务器默认策略
+        """
+        return ""
+
+    assert "policy" not in reported(listed(inspect_response), "missing-param-description")
