@@ -39,7 +39,8 @@ _PERSON = lazy_compile(
     r"passenger|passengers|guest|guests|pet|dog|cat|animal|baby|infant|person's|user's|"
     r"years old|year-old|born|birth)\b|年龄|岁|患者|用户|儿童|学生|员工|客户|人", re.IGNORECASE)
 _PERSON_TOOL = lazy_compile(r"\b(?:person|people|patient|patients|employee|employees|student|students|applicant|"
-                          r"candidate|years old|demographic|demographics)\b|年龄|岁|患者", re.IGNORECASE)
+                          r"candidate|years old|demographic|demographics|identity|kyc|passport)\b|年龄|岁|患者|身份",
+                          re.IGNORECASE)
 _AGE_OF_DATA = lazy_compile(
     r"\b(?:cache[ds]?|caching|cookie|cookies|token|tokens|session|sessions|file|files|log|logs|data|record|records|"
     r"entry|entries|message|messages|snapshot|snapshots|backup|backups|content|page|pages|object|objects|artifact|"
@@ -150,6 +151,16 @@ _RANGE = lazy_compile(r"(?<![\w.])-?\d+(?:\.\d+)?\s*(?:-|–|—|~|to|through)\s
                       r"\bbetween\s+-?\d+(?:\.\d+)?\s+and\s+-?\d+", re.IGNORECASE)
 
 
+# A design canvas (Figma, Penpot, an artboard): its widths, paddings, radii and font sizes are pixels by definition.
+_CANVAS = lazy_compile(r"\b(?:figma|penpot|framer|artboards?|auto-layout|excalidraw|tldraw)\b")
+# What a weight that is no mass weighs: a stroke's or a font's ("Stroke weight", "font weight 400").
+_NO_MASS = lazy_compile(r"\b(?:stroke|line|border|outline|pen|font)\s+weight\b|描边|线宽|字重", re.IGNORECASE)
+# The siblings and words that make a `rate` a unit price on a line of goods (ERP `items[].rate`), not a percentage.
+_LINE_ITEM = frozenset({"qty", "quantity", "uom", "item"})
+_PRICE_RATE = lazy_compile(r"\b(?:selling|buying|purchase|sales|unit|valuation|list)\s+(?:rate|price)\b|单价",
+                           re.IGNORECASE)
+
+
 _EXCHANGE = lazy_compile(r"\bexchange\s+rate|\bfx\s+rate|\bconversion\s+rate\s+between|汇率", re.IGNORECASE)
 
 
@@ -178,6 +189,11 @@ def unitless_by_context(kind: str, word: str, description: str, node: Any, tool_
             _RASTER.search(fold_case(description)) or _RASTER.search(fold_case(tool_text))
             or _RASTER.search(fold_case(name_words))):
         return True  # the width of an image or a screen: pixels by definition
+    if kind in ("length", "distance", "font") and (_CANVAS.search(fold_case(tool_text)) or
+                                                   _CANVAS.search(fold_case(description))):
+        return True  # a frame's padding in Figma: pixels by definition
+    if kind == "weight" and _NO_MASS.search(description):
+        return True  # "Stroke weight": the thickness of a line, not a mass
     if word in ("rate", "汇率") and (_EXCHANGE.search(description) or "exchange" in own_tokens):
         return True  # an exchange rate is the ratio of two currencies: no unit, no percent
     if word in ("temperature", "temp", "温度") and (_SAMPLING.search(name_words) or _SAMPLING.search(description)
@@ -202,6 +218,8 @@ def unitless_by_context(kind: str, word: str, description: str, node: Any, tool_
         return True  # MIDI note velocity, 0-127
     siblings = _sibling_names(node)
     sibling_tokens = {t for name in siblings for t in name_tokens(name)}
+    if word == "rate" and (sibling_tokens & _LINE_ITEM or _PRICE_RATE.search(description)):
+        return True  # `rate` beside `qty` in an order line, "default selling rate": a unit price in the document's currency
     if sibling_tokens & _UNIT_SIBLING or any(t in name for name in siblings if not name.isascii() for t in _CJK_UNIT_SIBLING):
         return True  # `amount` next to `from_currency`, `temperature` next to `unit`
     if kind in ("rate", "speed", "frequency", "weight", "length", "data") and _SCALE.search(description):
