@@ -52,9 +52,11 @@ _HEADER = lazy_compile(
     r"[ \t]*(?:\*\*|__)?[ \t]*[:：]?[ \t]*(?:\*\*|__)?[ \t]*$", re.IGNORECASE | re.MULTILINE)
 # Any other header closes a section: `Returns:`, `Example:`, `## Notes`, `返回：`.
 _OTHER_HEADER = lazy_compile(r"^[ \t>]*(?:#{1,6}[ \t]+\S.*|(?:\*\*|__)?[^\s:：][^:：]{0,40}[:：](?:\*\*|__)?)[ \t]*$")
-# One entry: an optional bullet, the name (plain, in backticks or bold), an optional type, then `:` or a dash.
+# One entry: an optional bullet, the name (plain, in backticks or bold; or a few names that share the entry,
+# `t0, t1: window bounds`), an optional type, then `:` or a dash.
 _ENTRY = lazy_compile(
-    r"^(?P<indent>[ \t]*)(?P<bullet>(?:[-*•+]|\d{1,2}[.)])[ \t]+)?(?:\*\*|__|`)?(?P<name>[A-Za-z_$][\w$.\-]{0,63})"
+    r"^(?P<indent>[ \t]*)(?P<bullet>(?:[-*•+]|\d{1,2}[.)])[ \t]+)?(?:\*\*|__|`)?"
+    r"(?P<name>[A-Za-z_$][\w$.\-]{0,63}(?:,[ \t]*[A-Za-z_$][\w$.\-]{0,63}){0,3})"
     r"(?:`|\*\*|__)?[ \t]*(?:[(（](?P<type>[^()（）\n]{0,80}(?:\([^()\n]{0,40}\)[^()（）\n]{0,40})?)[)）]|"
     r"\[(?P<type2>[^\]\n]{0,60})\])?[ \t]*(?:`|\*\*|__)?"
     r"(?:[:：](?:\*\*|__)?|[ \t][-–—][ \t]|[ \t]*$)[ \t]*(?P<text>.*)$")
@@ -294,10 +296,12 @@ def _scan_lists(starts: list[int], lines: list[str], docs: ToolDocs, spans: list
 def _close(current: tuple[str, list[str], str | None] | None, docs: ToolDocs, sectioned: list[str]) -> None:
     if current is None:
         return
-    name, body, type_name = current
-    if name not in docs.entries:
-        docs.entries[name] = ParamDoc(" ".join(part for part in body if part).strip(), type_name)
-        sectioned.append(name)
+    names, body, type_name = current
+    for name in names.split(","):  # `t0, t1: window bounds` documents both
+        name = name.strip()
+        if name not in docs.entries:
+            docs.entries[name] = ParamDoc(" ".join(part for part in body if part).strip(), type_name)
+            sectioned.append(name)
 
 
 def may_document(description: str, names: Any) -> bool:
