@@ -86,7 +86,8 @@ def _qualified_by_sibling(node: SchemaNode) -> bool:
 # host, network)", "direction: BUY or SELL".
 _DEFINER = lazy_compile(r"\s*(?:[(（][^)）\n]{2,}|[:=：]|\s+(?:is|are|must|should|can|may|accepts?|takes?|sets?|"
                         r"specifies|selects|controls|defaults?|means)\b)")
-_PARENTHESIS = lazy_compile(r"\s*[(（][^)）\n]{2,}")
+# What defines a plain word: a parenthesis after it, or the shape it takes (`data: {x, y, text}`).
+_PARENTHESIS = lazy_compile(r"\s*(?:[(（][^)）\n]{2,}|[:=：]\s*[{\[])")
 # A Chinese sentence that names the parameter and holds a copula anywhere defines it ("mode 为 fast 或 slow",
 # "默认是 fast"): word order there does not put the definer right after the name.
 _CJK_COPULA = lazy_compile("为|是|表示")
@@ -94,8 +95,8 @@ _CJK_COPULA = lazy_compile("为|是|表示")
 
 def _defined_in_prose(node: SchemaNode, ctx: Context) -> bool:
     """A top-level parameter that a sentence of the tool description (outside any parameter section) defines by
-    its exact name. A name that is one plain word (`type`) needs backticks, quotes or a parenthesis after it, so
-    that "the type is returned" does not count."""
+    its exact name. A name that is one plain word (`type`) needs backticks, quotes, a parenthesis or a shape
+    (`data: {x, y}`) after it, so that "the type is returned" does not count."""
     name = node.name or ""
     if not is_top_level(node) or ctx.tool is None:
         return False
