@@ -1,12 +1,31 @@
-"""missing-unit's false-finding classes read on holdout 13 (2026-12-06): lengths on a design canvas, a stroke's
-weight, a unit price on an order line, a person's age on an identity check and an order size in shares. Each stays
-quiet where the text settles it and still fires where it does not, in English and Chinese."""
+"""False-finding classes read on holdout 13 (2026-12-06). missing-unit: lengths on a design canvas, a stroke's
+weight, a unit price on an order line, a person's age on an identity check and an order size in shares.
+missing-param-description: an `Args:` entry two names share (`t0, t1: ...`) and a shape given in prose
+(`data: {x, y}`). values-only-in-prose: a quoted tuple (`'(col,year,month)'`). Each stays quiet where the text
+settles it and still fires where it does not, in English and Chinese; the docstring case is listed by the mcp SDK's
+own server, as FastMCP-style servers send it."""
 
 from __future__ import annotations
+
+import asyncio
+from typing import Any
 
 import pytest
 from helpers import fires
 from helpers import mcp_tool as _tool
+
+import toollint
+
+try:
+    from mcp.server.mcpserver import MCPServer as Server  # mcp 2.x
+except ImportError:  # pragma: no cover - mcp 1.x
+    from mcp.server.fastmcp import FastMCP as Server
+
+
+def listed(function: Any) -> list[dict[str, Any]]:
+    server = Server("holdout13-classes")
+    server.tool()(function)
+    return [t.model_dump(mode="json", by_alias=True, exclude_none=True) for t in asyncio.run(server.list_tools())]
 
 
 @pytest.mark.parametrize("description, name", [
@@ -76,3 +95,57 @@ def test_an_order_size_in_shares_states_its_unit(description):
 def test_an_order_size_with_no_unit_still_fires():
     assert fires("missing-unit", _tool("place_order", "Place an order; the response carries its data.",
                                        {"size": {"type": "number"}}))
+
+
+# missing-param-description: two names sharing one `Args:` entry; a shape written in prose.
+
+def test_two_names_that_share_an_args_entry_are_both_documented():
+    def create_session(t0: int | str, t1: int | str, seed: int = 42, w: int = 0) -> str:
+        """Create a replay session.
+
+        Args:
+          t0, t1: window bounds, unix milliseconds or "YYYY-MM-DD" (UTC
+            midnight); span at most 90 days.
+          seed: reproducibility seed.
+        """
+        return ""
+
+    undocumented = [f.pointer.rsplit("/", 1)[-1] for f in toollint.lint(listed(create_session))
+                    if f.rule == "missing-param-description"]
+    assert undocumented == ["w"]
+
+
+def test_two_names_sharing_a_chinese_entry_are_documented():
+    description = "创建回放会话。\n\n参数：\n    t0, t1: 时间窗口的起止，毫秒时间戳\n"
+    props = {"t0": {"type": "integer"}, "t1": {"type": "integer"}}
+    assert not fires("missing-param-description", _tool("create_session", description, props))
+
+
+@pytest.mark.parametrize("description", [
+    "Annotation.\n\nOperations:\n  create_text — data: {x, y, text}\n  delete — data: {entity_id}\n",
+    "标注。\n\n操作：\n  create_text — data: {x, y, text}\n",
+])
+def test_a_shape_given_in_prose_documents_a_plain_name(description):
+    props = {"operation": {"type": "string", "enum": ["create_text", "delete"]}, "data": {"type": "object"}}
+    assert not fires("missing-param-description", _tool("annotation", description, props))
+
+
+@pytest.mark.parametrize("description", ["Annotation. The data is returned as is.", "标注。返回 data。"])
+def test_a_plain_name_only_mentioned_still_fires(description):
+    props = {"operation": {"type": "string", "enum": ["create_text"]}, "data": {"type": "object"}}
+    assert fires("missing-param-description", _tool("annotation", description, props))
+
+
+# values-only-in-prose: a tuple in quotes is one literal value, not a list in parentheses.
+
+@pytest.mark.parametrize("text", ["A date column and its parts: '(col,year)', '(col,year,month)' or '(col,year,week)'.",
+                                  "日期列与时间粒度，写作 \"(col,year,month)\"。"])
+def test_a_quoted_tuple_is_no_value_list(text):
+    assert not fires("values-only-in-prose", _tool("transfer", "Copy a table.",
+                                                   {"distribute_key_column": {"type": "string", "description": text}}))
+
+
+def test_words_in_a_bare_parenthesis_still_list_values():
+    text = "Partitioning method (rangeid, random, ntile)"
+    assert fires("values-only-in-prose", _tool("transfer", "Copy a table.",
+                                               {"method": {"type": "string", "description": text}}))

@@ -62,9 +62,9 @@ def _may_list(low: str) -> bool:
 _LISTED_STARTS = literal_trie(("one", "allowed", "valid", "possible", "accepted", "supported", "available", "must",
                                "can", "option", "value", "enum", "[enum]", "可选", "取值", "只能是", "必须是", "之一"))
 # "(economy, premium, business)", `("all", "stdout", "stderr")`: three or more words, bare or quoted, in parentheses,
-# not after "e.g." nor a call's `f(`; after a CJK character, as Chinese writes `类型（a, b, c）`. The lookbehind
+# not after "e.g." nor a call's `f(` nor a quote (`'(col,year,month)'` is a literal tuple); after a CJK character, as Chinese writes `类型（a, b, c）`. The lookbehind
 # follows the parenthesis so the search can jump from one parenthesis to the next.
-_PARENS = lazy_compile(r"[(（](?<![A-Za-z0-9_.+*?^|)\]][(（])\s*(?P<values>[\"'`“‘]?[a-z][\w-]{0,20}[\"'`”’]?(?:\s*(?:,|/|\|)\s*"
+_PARENS = lazy_compile(r"[(（](?<![A-Za-z0-9_.+*?^|)\]'\"`][(（])\s*(?P<values>[\"'`“‘]?[a-z][\w-]{0,20}[\"'`”’]?(?:\s*(?:,|/|\|)\s*"
                      r"(?:or\s+)?[\"'`“‘]?[a-z][\w-]{0,20}[\"'`”’]?){2,19})\s*[)）]")
 # "Output format (html or markdown)": two bare words joined by `or`, alone in parentheses. Only for a parameter
 # whose name says it picks one (`CHOICE_NAMES`): "Repository owner (username or organization)" says what it is.
