@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from pathlib import Path
+from typing import Any
 
 from toollint.document.source import parse_text
 from toollint.linter.config import Settings
@@ -57,3 +59,17 @@ def mcp_tool(name: str, description: str, properties: dict) -> str:
 def fires(rule: str, text: str) -> bool:
     """Whether `rule` reports anything on `text`."""
     return rule in rules_of(lint_text(text))
+
+
+def framework_listing(*functions: Any) -> list[dict[str, Any]]:
+    """The `tools/list` entries the mcp SDK's own server makes of these functions, as FastMCP-style servers send
+    them (the docstring becomes the description; each parameter gets only a title)."""
+    try:
+        from mcp.server.mcpserver import MCPServer as Server  # mcp 2.x
+    except ImportError:  # pragma: no cover - mcp 1.x
+        from mcp.server.fastmcp import FastMCP as Server
+    server = Server("toollint-test")
+    for function in functions:
+        server.tool()(function)
+    return [tool.model_dump(mode="json", by_alias=True, exclude_none=True)
+            for tool in asyncio.run(server.list_tools())]

@@ -7,28 +7,14 @@ docstring, each property with only a `title`).
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import framework_listing as listed
 
 import toollint
 from toollint.linter.docview import parse
-
-try:
-    from mcp.server.mcpserver import MCPServer as Server  # mcp 2.x
-except ImportError:  # pragma: no cover - mcp 1.x
-    from mcp.server.fastmcp import FastMCP as Server
-
-
-def listed(*functions: Any) -> list[dict[str, Any]]:
-    """The `tools/list` entries the SDK's server makes of these functions."""
-    server = Server("docview-test")
-    for function in functions:
-        server.tool()(function)
-    tools = asyncio.run(server.list_tools())
-    return [tool.model_dump(mode="json", by_alias=True, exclude_none=True) for tool in tools]
 
 
 def rules(tools: list[dict[str, Any]], *names: str) -> list[tuple[str, str]]:
@@ -335,7 +321,6 @@ def test_values_with_the_default_marked_or_two_in_parentheses():
         "owner": {"type": "string", "description": "Repository owner (username or organization)"}}}}
     assert rules([own], "values-only-in-prose") == [
         ("values-only-in-prose", "/0/inputSchema/properties/encoding_format")]
-
 
 
 def test_a_line_that_only_looks_like_an_entry_is_not_one():

@@ -7,25 +7,12 @@ own server, as FastMCP-style servers send it."""
 
 from __future__ import annotations
 
-import asyncio
-from typing import Any
-
 import pytest
 from helpers import fires
+from helpers import framework_listing as listed
 from helpers import mcp_tool as _tool
 
 import toollint
-
-try:
-    from mcp.server.mcpserver import MCPServer as Server  # mcp 2.x
-except ImportError:  # pragma: no cover - mcp 1.x
-    from mcp.server.fastmcp import FastMCP as Server
-
-
-def listed(function: Any) -> list[dict[str, Any]]:
-    server = Server("holdout13-classes")
-    server.tool()(function)
-    return [t.model_dump(mode="json", by_alias=True, exclude_none=True) for t in asyncio.run(server.list_tools())]
 
 
 @pytest.mark.parametrize("description, name", [

@@ -3,25 +3,12 @@
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 import pytest
+from helpers import framework_listing as listed
 
 import toollint
-
-try:
-    from mcp.server.mcpserver import MCPServer as Server  # mcp 2.x
-except ImportError:  # pragma: no cover - mcp 1.x
-    from mcp.server.fastmcp import FastMCP as Server
-
-
-def listed(*functions: Any) -> list[dict[str, Any]]:
-    server = Server("null-default-test")
-    for function in functions:
-        server.tool()(function)
-    return [tool.model_dump(mode="json", by_alias=True, exclude_none=True)
-            for tool in asyncio.run(server.list_tools())]
 
 
 def findings(tools: Any, rule: str) -> list[toollint.Finding]:
