@@ -42,8 +42,9 @@ _LISTED = lazy_compile(
 # memchr speed, where one alternation of them all is tried at every position of the text.
 _LISTED_CJK = ("可选", "取值", "只能是", "必须是", "之一")
 _LISTED_CUES = (("option", re.compile(r"option[s\s]")), ("one", re.compile(r"one\s+of")),
-                ("either", re.compile(r"be\s+either")), ("enum", re.compile(r"enum\b")),
-                (":", re.compile(r"(?:available|valid|supported|allowed|accepted|possible)\s+(?:[a-z]+\s+)?[a-z]+s\s*:")))
+                ("either", re.compile(r"be\s+either")), ("enum", re.compile(r"enum\b"))) + tuple(
+    (word, re.compile(word + r"\s+(?:[a-z]+\s+)?[a-z]+s\s*:"))
+    for word in ("available", "valid", "supported", "allowed", "accepted", "possible"))
 
 
 def _may_list(low: str) -> bool:
@@ -257,22 +258,31 @@ def values_in_a_section(tool: Tool, ctx: Context) -> None:
     properties = tool.schema.get("properties") if isinstance(tool.schema, dict) else None
     if not isinstance(description, str) or not isinstance(properties, dict) or "\n" not in description:
         return
-    sections = value_sections(description)
-    if not sections:
-        return
-    for name, prop in properties.items():
-        if not isinstance(name, str) or not isinstance(prop, dict):
+    headers = section_headers(description)
+    if not headers:
+        return  # most descriptions: no line is a word and a colon
+    by_key = {name.lower(): name for name in properties if isinstance(name, str)}
+    reported: set[str] = set()
+    for word, start, indent in headers:
+        # `Operations:` heads `operation` (or `operations`, when that one takes a string)
+        names = [by_key.get(key) for key in (word, word[:-1], word[:-2]) if key]
+        name = next((n for n in names if n is not None and _picks_from_section(n, properties[n])), None)
+        if name is None:
             continue
-        low = name.lower()
-        values = sections.get(low) or sections.get(low + "s") or sections.get(low + "es")
-        if values is None or not _VALUE_KEYWORDS.isdisjoint(prop) or not _takes_strings(prop, None) or \
-                _takes_many(prop) or _is_expression(name) or not properties.keys().isdisjoint(values):
+        prop = properties[name]
+        values = _entries_after(description.split("\n"), description.count("\n", 0, start) + 1, indent)
+        if values is None or name in reported or not properties.keys().isdisjoint(values) or _listed_by_its_text(name, prop, ctx, tool) or \
+                _siblings_values_in(values, tool.schema, name) or _default_outside(values, prop):
             continue
-        if _listed_by_its_text(name, prop, ctx, tool) or _siblings_values_in(values, tool.schema, name) or \
-                _default_outside(values, prop):
-            continue
+        reported.add(name)
         _report_values(ctx, jp.join(tool.schema_pointer, "properties", name), name, values,
                        "a section of the tool description")
+
+
+def _picks_from_section(name: str, prop: Any) -> bool:
+    """A parameter whose values a section may list: one unconstrained string, no expression."""
+    return isinstance(prop, dict) and _VALUE_KEYWORDS.isdisjoint(prop) and _takes_strings(prop, None) and \
+        not _takes_many(prop) and not _is_expression(name)
 
 
 def _listed_by_its_text(name: str, prop: dict[str, Any], ctx: Context, tool: Tool) -> bool:
@@ -297,20 +307,30 @@ _SECTION_ENTRY = lazy_compile(
     r"[ \t]*(?:[:：]|[—–]|--?(?=[ \t])|->|→|=>)")
 
 
-def value_sections(description: str) -> dict[str, list[str]]:
-    """Header word (lower case) -> the values of the section it heads, for each section of two or more entries,
-    each entry (bulleted, numbered, or indented under the header) a value and what it does."""
-    lines = description.split("\n")
-    found: dict[str, list[str]] = {}
-    for number, line in enumerate(lines):
-        if not line.rstrip(" \t*_").endswith((":", "：")) and not line.lstrip().startswith("#"):
-            continue  # most lines: no header
-        header = _SECTION_HEADER.match(line)
-        if header is None or not (header.group("colon") or header.group("hashes")):
-            continue
-        values = _entries_after(lines, number + 1, len(header.group("indent").expandtabs()))
-        if values is not None:
-            found.setdefault(header.group("word").lower(), values)
+# Where a header line may end: a colon (maybe in bold) at the end of a line (a MULTILINE `$` costs six times as
+# much). Markdown headings (`## Actions`) are looked for only in a text that holds a `#`.
+_HEADER_END = lazy_compile(r":[ \t*_]*\n")  # searched in the text with a newline put after it
+_CJK_HEADER_END = lazy_compile(r"：[ \t*_]*\n")  # apart: a class of both colons is searched three times slower
+_HEADING_START = lazy_compile(r"\n[ \t]*#")
+
+
+def section_headers(description: str) -> list[tuple[str, int, int]]:
+    """(header word in lower case, where the header's line starts, its indentation) of each line that is only a
+    word (`Operations:`, `**Actions:**`, `## Supported actions`), in order: where `_entries_after` reads a
+    section's values."""
+    text = description + "\n"
+    ends = [m.start() for m in _HEADER_END.finditer(text)]
+    if "：" in description:
+        ends += [m.start() for m in _CJK_HEADER_END.finditer(text)]
+    if "#" in description:
+        ends += [m.end() for m in _HEADING_START.finditer("\n" + description)]
+    found: list[tuple[str, int, int]] = []
+    for at in sorted(ends):
+        start = description.rfind("\n", 0, at) + 1
+        stop = description.find("\n", at)
+        header = _SECTION_HEADER.match(description[start:stop if stop >= 0 else len(description)])
+        if header is not None and (header.group("colon") or header.group("hashes")):
+            found.append((header.group("word").lower(), start, len(header.group("indent").expandtabs())))
     return found
 
 
@@ -393,7 +413,7 @@ def allowed_values(text: str, name: str, title: Any = None) -> list[str] | None:
     """The allowed values a parameter's text lists, in any of the forms the rule knows (None when it lists none).
     The later forms are looked for only when the text has what each needs: two commas after a colon, a quote
     with a joiner, two pipes or a bracket."""
-    if _SEVERAL.search(text):
+    if ("omma" in text or "逗号" in text) and _SEVERAL.search(text):
         return None  # "Comma-separated list of sort keys: ...": a string of several values, which no `enum` fits
     found = listed_values(text, name)
     if found is None and text.count(",") >= 2 and (":" in text or "：" in text):
