@@ -25,7 +25,9 @@ from toollint.terminal import shown
 _VALUE = r"[\"'`“‘]?[A-Za-z0-9][\w.+/-]{0,63}[\"'`”’]?"
 _SEP = r"(?:\s*(?:,|、|，|/|\||;|或|和)\s*(?:or\s+|and\s+)?|\s+(?:or|and)\s+)"
 # "one of: a, b, c", "Allowed values: a | b", "可选值：a、b、c", "[Enum]: [...]", "Here are the options: a, b",
-# "Available IDs: a, b" (a plural after a word that says the set is closed, then a colon).
+# "Available IDs: a, b" (a plural after a word that says the set is closed, then a colon: it lists the values only
+# when the plural names what the parameter holds, `ids` for `topicId`; "Supported formats:" of `archivePath` lists
+# the formats of the file at the path).
 # The `\b` every English cue starts with stands before the alternation, so the search gives up at once at the
 # positions inside a word instead of trying each cue there (`[enum]`, which starts with another character than
 # any cue next to it, moved behind them).
@@ -33,7 +35,7 @@ _LISTED = lazy_compile(
     r"(?:\b(?:one\s+of|allowed\s+values?|valid\s+values?|possible\s+values?|accepted\s+values?|"
     r"supported\s+values?|available\s+values?|must\s+be\s+(?:either|one\s+of)|can\s+be\s+(?:either|one\s+of)|"
     r"options?\s+(?:are|is)|the\s+options\b|options\s*:|values?\s*:|enum\b|"
-    r"(?:available|valid|supported|allowed|accepted|possible)\s+(?:[a-z]+\s+)?[a-z]+s(?=\s*[:：]))|\[enum\]|"
+    r"(?:available|valid|supported|allowed|accepted|possible)\s+(?:[a-z]+\s+)?(?P<plural>[a-z]+s)(?=\s*[:：]))|\[enum\]|"
     r"可选值|取值(?:范围)?(?:为|是)?|可选(?:项|参数)?(?:为|有|包括)?|只能是|必须是|之一)"
     r"\s*(?:are|is)?\s*[:：]?\s*[\[(（]?\s*"
     rf"(?P<values>{_VALUE}(?:{_SEP}{_VALUE}){{1,29}})", re.IGNORECASE)
@@ -159,13 +161,23 @@ def listed_values(text: str, name: str = "") -> list[str] | None:
         for match in matches:
             if _ends_with(_EXAMPLE_CUE, text, match.start()) or _ends_with(_EXAMPLE_CUE, text, match.start("values")):
                 continue
-            values = _values(match)
             if _OPEN_ENDED.search(text[match.end():match.end() + 80]) or _OPEN_ENDED.search(match.group(0)):
                 continue  # "..., etc.", "or any custom object": the list is not the whole set
+            if not _names_the_parameter(match.groupdict().get("plural"), name):
+                continue  # "Supported formats:" of a path: the formats of its file
+            values = _values(match)
             if len(values) >= 2 and len(set(values)) == len(values) and not any(v.isdigit() for v in values) and \
                     not all(v.lower() in ("true", "false") for v in values):
                 return values
     return None
+
+
+def _names_the_parameter(plural: str | None, name: str) -> bool:
+    """Whether a plural cue ("Available IDs:") names what the parameter holds: a token of its name (`topicId`)."""
+    if plural is None:
+        return True  # another cue ("one of", "allowed values")
+    tokens, plural = name_tokens(name), plural.lower()
+    return plural in tokens or plural[:-1] in tokens or (plural.endswith("es") and plural[:-2] in tokens)
 
 
 # Keywords that constrain or explain the values already (a set test over the node's few keys, not seven lookups).
@@ -192,7 +204,7 @@ def values_only_in_prose(node: SchemaNode, ctx: Context) -> None:
         return  # plainly no string: the parameter view would say so after more work
     # The text next: few descriptions list values, and the parameter view is built only for those.
     values = allowed_values(description, node.name or "", node.schema.get("title"))
-    if values is None or _is_expression(node.name):
+    if values is None or _takes_no_value_set(node.name):
         return
     param = param_of(node, ctx)
     if not param.is_string or param.first("enum") is not None or param.first("const") is not None:
@@ -232,7 +244,7 @@ def _siblings_values_in(values: list[str], schema: Any, name: str | None) -> boo
 def values_only_in_docstring(tool: Tool, ctx: Context) -> None:
     """Allowed values listed only in the tool description's parameter section (`Args:`, `参数：`)."""
     for name, prop, found in documented(tool, ctx):
-        if not _VALUE_KEYWORDS.isdisjoint(prop) or _is_expression(name):
+        if not _VALUE_KEYWORDS.isdisjoint(prop) or _takes_no_value_set(name):
             continue  # `_takes_strings` looks into `anyOf` and `items`
         own = prop.get("description")
         if isinstance(own, str) and allowed_values(own, name, prop.get("title")):
@@ -282,7 +294,7 @@ def values_in_a_section(tool: Tool, ctx: Context) -> None:
 def _picks_from_section(name: str, prop: Any) -> bool:
     """A parameter whose values a section may list: one unconstrained string, no expression."""
     return isinstance(prop, dict) and _VALUE_KEYWORDS.isdisjoint(prop) and _takes_strings(prop, None) and \
-        not _takes_many(prop) and not _is_expression(name)
+        not _takes_many(prop) and not _takes_no_value_set(name)
 
 
 def _listed_by_its_text(name: str, prop: dict[str, Any], ctx: Context, tool: Tool) -> bool:
@@ -383,10 +395,12 @@ def _takes_many(prop: dict[str, Any]) -> bool:
     return any(kind.get("type") == "array" for kind in kinds)
 
 
-def _is_expression(name: str | None) -> bool:
-    """`query`, `filter`, `jql`: an expression whose text names the operands it may compare, not its own values."""
+def _takes_no_value_set(name: str | None) -> bool:
+    """`query`, `filter`, `jql`: an expression whose text names the operands it may compare, not its own values;
+    `archive_path`, `upload_file`: a location whose text lists the formats of the file there ("Supported formats:
+    zip, tar"), which no `enum` of the path can hold."""
     tokens = name_tokens(name or "")
-    return bool(tokens) and tokens[-1] in _EXPRESSION_NAMES
+    return bool(tokens) and (tokens[-1] in _EXPRESSION_NAMES or tokens[-1] in _LOCATION_NAMES)
 
 
 def _report_values(ctx: Context, pointer: str, label: str, values: list[str], where: str) -> None:
@@ -465,6 +479,9 @@ _QUOTED_ARRAY = lazy_compile(
 _QUOTED_WORD = lazy_compile(r"[\"']([A-Za-z][\w-]{0,30})[\"']")
 _EXAMPLES_WORD = lazy_compile(r"\bexamples?\b|示例|例如", re.IGNORECASE)
 _ALTERNATION = lazy_compile(r"[\"'`”’]\s*(?:,\s*)?(?:or|/|\||或)\s*[\"'`“‘]")
+# Parameters that hold where a file is: the values in their text are the file's formats.
+_LOCATION_NAMES = frozenset({"path", "paths", "file", "files", "filename", "filepath", "dir", "directory", "folder",
+                             "url", "uri"})
 # Parameters that hold an expression in a query language: the values in their text are its operands.
 _EXPRESSION_NAMES = frozenset({"query", "q", "filter", "filters", "expression", "expr", "where", "jql", "sql", "cql",
                                "search", "condition", "predicate", "selector"})
