@@ -74,15 +74,18 @@ _KEY_MANAGEMENT = frozenset({"delete", "revoke", "remove", "rotate", "disable", 
 # Tools that provision a credential: the secret is what the tool stores, so it cannot come from the server's config.
 _PROVISION_VERBS = frozenset({"create", "add", "set", "update", "change", "reset", "register", "provision", "invite",
                               "configure", "config", "store", "save", "put", "new", "enroll", "signup",
-                              "modify", "edit", "generate", "import", "upsert", "write"})
+                              "modify", "edit", "generate", "import", "upsert", "write", "setup", "install",
+                              "reinstall", "recreate", "rebuild", "init", "initialize"})
 _PROVISION_CJK = ("创建", "新增", "添加", "设置", "修改", "重置", "注册", "配置")
 
 
-# A secret the call sets rather than uses: "Password for the new user", "(for create operation)", 新密码.
+# A secret the call sets rather than uses: "Password for the new user", "(for create operation)", 新密码, "If not
+# provided, random password will be generated" (the password of the machine being set up).
 _SETS_SECRET = lazy_compile(
     r"\b(?:new|initial|temporary|desired)\s+(?:[\w-]+\s+)?(?:password|passphrase|secret|pin)\b|"
     r"\b(?:password|passphrase|secret)\s+(?:for|of)\s+the\s+new\s+(?:user|account|member|role)\b|"
-    r"\bfor\s+(?:the\s+)?(?:create|creation|update|reset)\b|\bto\s+(?:set|assign)\b|新密码|初始密码|设置的?密码",
+    r"\bfor\s+(?:the\s+)?(?:create|creation|update|reset)\b|\bto\s+(?:set|assign)\b|新密码|初始密码|设置的?密码|"
+    r"\brandom\s+(?:[\w-]+\s+)?(?:password|passphrase|secret)\s+(?:will\s+be|is)\s+generated\b|随机生成",
     re.IGNORECASE)
 # Tools whose input a secret is: one-time passwords, signatures, ciphers.
 _SECRET_PROCESSORS = frozenset({"otp", "totp", "hotp", "mfa", "authenticator", "hmac", "encrypt", "decrypt", "cipher",
