@@ -44,9 +44,9 @@ _LISTED = lazy_compile(
 # memchr speed, where one alternation of them all is tried at every position of the text.
 _LISTED_CJK = ("可选", "取值", "只能是", "必须是", "之一")
 _LISTED_CUES = (("option", re.compile(r"option[s\s]")), ("one", re.compile(r"one\s+of")),
-                ("either", re.compile(r"be\s+either")), ("enum", re.compile(r"enum\b"))) + tuple(
-    (word, re.compile(word + r"\s+(?:[a-z]+\s+)?[a-z]+s\s*:"))
-    for word in ("available", "valid", "supported", "allowed", "accepted", "possible"))
+                ("either", re.compile(r"be\s+either")), ("enum", re.compile(r"enum\b")))
+_PLURAL_CUES = tuple((word, re.compile(word + r"\s+(?:[a-z]+\s+)?[a-z]+s\s*[:：]"))
+                     for word in ("available", "valid", "supported", "allowed", "accepted", "possible"))
 
 
 def _may_list(low: str) -> bool:
@@ -56,6 +56,10 @@ def _may_list(low: str) -> bool:
     for word, cue in _LISTED_CUES:
         if word in low and cue.search(low) is not None:
             return True
+    if ":" in low or "：" in low:  # the plural cues ("Available IDs:") end in one
+        for word, cue in _PLURAL_CUES:
+            if word in low and cue.search(low) is not None:
+                return True
     return False
 
 
@@ -427,8 +431,6 @@ def allowed_values(text: str, name: str, title: Any = None) -> list[str] | None:
     """The allowed values a parameter's text lists, in any of the forms the rule knows (None when it lists none).
     The later forms are looked for only when the text has what each needs: two commas after a colon, a quote
     with a joiner, two pipes or a bracket."""
-    if ("omma" in text or "逗号" in text) and _SEVERAL.search(text):
-        return None  # "Comma-separated list of sort keys: ...": a string of several values, which no `enum` fits
     found = listed_values(text, name)
     if found is None and text.count(",") >= 2 and (":" in text or "：" in text):
         found = labelled_values(text, name, title)
@@ -436,6 +438,8 @@ def allowed_values(text: str, name: str, title: Any = None) -> list[str] | None:
         found = alternatives(text)
     if found is not None and all(value.lower() in _CHARACTER_CLASSES for value in found):
         return None  # "(alphanumeric, hyphens, underscores)": the characters a free name may hold, not its values
+    if found is not None and ("omma" in text or "逗号" in text) and _SEVERAL.search(text):
+        return None  # "Comma-separated list of sort keys: ...": a string of several values, which no `enum` fits
     return found
 
 
@@ -459,9 +463,16 @@ def _may_alternate(text: str) -> bool:
 # Two or more quoted bare words joined only by `or`, `,`, `/` or `|` ("\"watched\" or \"watchlist\""), or three or
 # more bare words joined by `|` ("sum | mean | count"): an alternation of values, not prose.
 _QUOTED_OR = lazy_compile(
+    r"(?P<values>[\"'`“‘][A-Za-z][\w.-]{0,30}[\"'`”’](?:\s*(?:,\s*or|,|or|或|/|\|)\s*[\"'`“‘][A-Za-z][\w.-]{0,30}[\"'`”’]){1,15})"
+    r"(?!\s*(?:,|or|或|/|\|)?\s*[\w\"'`“‘])")
+# The same, each value maybe with a note in parentheses (`"upstream" (suppliers), "downstream" (customers), or
+# "both"`): tried only in a text where a closing quote is followed by a parenthesis (`_NOTED_QUOTE`), as the
+# optional note costs at every quoted word.
+_QUOTED_OR_NOTED = lazy_compile(
     r"(?P<values>[\"'`“‘][A-Za-z][\w.-]{0,30}[\"'`”’](?:[ \t]*[(（][^()（）\n]{1,40}[)）])?"
     r"(?:\s*(?:,\s*or|,|or|或|/|\|)\s*[\"'`“‘][A-Za-z][\w.-]{0,30}[\"'`”’](?:[ \t]*[(（][^()（）\n]{1,40}[)）])?){1,15})"
     r"(?!\s*(?:,|or|或|/|\|)?\s*[\w\"'`“‘])")
+_NOTED_QUOTE = lazy_compile(r"[\"'`”’][ \t]*[(（]")
 # What a value's parenthesis says of it: `"upstream" (suppliers), "downstream" (customers), or "both"`.
 _VALUE_NOTE = lazy_compile(r"[ \t]*[(（][^()（）\n]{1,40}[)）]")
 _PIPED = lazy_compile(r"(?<![A-Za-z0-9_|`.$(:])(?P<values>[A-Za-z][\w-]{1,24}(?:[ \t]*[(（](?:default|默认)[)）])?"
@@ -501,8 +512,10 @@ def alternatives(text: str) -> list[str] | None:
         return _QUOTED_WORD.findall(listed.group("values")) or None
     if "{" in text or _says_examples(text):
         return None  # JSON whose quoted strings are content, or "Examples: ..."
-    for pattern in (_QUOTED_OR, _PIPED):
-        if pattern is _QUOTED_OR and not contains_any(text, _OPEN_QUOTES):
+    quoted = contains_any(text, _OPEN_QUOTES)
+    quoted_or = _QUOTED_OR_NOTED if quoted and _NOTED_QUOTE.search(text) is not None else _QUOTED_OR
+    for pattern in (quoted_or, _PIPED):
+        if pattern is quoted_or and not quoted:
             continue
         if pattern is _PIPED and (text.count("|") < 2 or _TABLE_ROW.search(text) is not None):
             continue  # fewer than two pipes, or a Markdown table
@@ -512,7 +525,7 @@ def alternatives(text: str) -> list[str] | None:
                 continue
             if _OPEN_ENDED.search(text[match.end():match.end() + 40]) or _EXAMPLE_ANYWHERE.search(text):
                 continue
-            if pattern is _QUOTED_OR and not _ALTERNATION.search(_VALUE_NOTE.sub("", match.group("values"))):
+            if pattern is quoted_or and not _ALTERNATION.search(_VALUE_NOTE.sub("", match.group("values"))):
                 continue  # quoted words joined by commas alone: a list of examples as often as of values
             joined = _DEFAULT_MARK.sub("", match.group("values")) if pattern is _PIPED else \
                 _VALUE_NOTE.sub("", match.group("values"))
