@@ -77,6 +77,7 @@ def test_a_section_that_is_no_value_list_stays_quiet(description, prop):
                  '"swift". Leave empty to see all topics.'),
     ("format", "Image format. Supported formats: png, jpeg, webp"),
     ("direction", '"upstream" (suppliers), "downstream" (customers), or "both"'),
+    ("content_format", "(Optional) The format. Options: 'markdown' (default), 'wiki', 'storage', or 'xhtml'."),
     ("platform", '比价平台："jd"（京东）或 "tb"（淘宝）'),
     ("entry_type", "Filter: face, document, phone, email, ip_address"),
 ])

@@ -466,13 +466,28 @@ _QUOTED_OR = lazy_compile(
     r"(?P<values>[\"'`“‘][A-Za-z][\w.-]{0,30}[\"'`”’](?:\s*(?:,\s*or|,|or|或|/|\|)\s*[\"'`“‘][A-Za-z][\w.-]{0,30}[\"'`”’]){1,15})"
     r"(?!\s*(?:,|or|或|/|\|)?\s*[\w\"'`“‘])")
 # The same, each value maybe with a note in parentheses (`"upstream" (suppliers), "downstream" (customers), or
-# "both"`): tried only in a text where a closing quote is followed by a parenthesis (`_NOTED_QUOTE`), as the
+# "both"`): tried only in a text where a closing quote is followed by a parenthesis (`_noted_quote`), as the
 # optional note costs at every quoted word.
 _QUOTED_OR_NOTED = lazy_compile(
     r"(?P<values>[\"'`“‘][A-Za-z][\w.-]{0,30}[\"'`”’](?:[ \t]*[(（][^()（）\n]{1,40}[)）])?"
     r"(?:\s*(?:,\s*or|,|or|或|/|\|)\s*[\"'`“‘][A-Za-z][\w.-]{0,30}[\"'`”’](?:[ \t]*[(（][^()（）\n]{1,40}[)）])?){1,15})"
     r"(?!\s*(?:,|or|或|/|\|)?\s*[\w\"'`“‘])")
-_NOTED_QUOTE = lazy_compile(r"[\"'`”’][ \t]*[(（]")
+_CLOSING_QUOTES = frozenset("\"'`”’")
+
+
+def _noted_quote(text: str) -> bool:
+    """Whether a closing quote is followed by a parenthesis (`"upstream" (suppliers)`): each parenthesis found with
+    `str.find` and the character before it looked at, where a regex of the quotes is tried at every position."""
+    for paren in ("(", "（"):
+        at = text.find(paren)
+        while at >= 0:
+            before = at - 1
+            while before > 0 and text[before] in " \t":
+                before -= 1
+            if before >= 0 and text[before] in _CLOSING_QUOTES:
+                return True
+            at = text.find(paren, at + 1)
+    return False
 # What a value's parenthesis says of it: `"upstream" (suppliers), "downstream" (customers), or "both"`.
 _VALUE_NOTE = lazy_compile(r"[ \t]*[(（][^()（）\n]{1,40}[)）]")
 _PIPED = lazy_compile(r"(?<![A-Za-z0-9_|`.$(:])(?P<values>[A-Za-z][\w-]{1,24}(?:[ \t]*[(（](?:default|默认)[)）])?"
@@ -513,7 +528,7 @@ def alternatives(text: str) -> list[str] | None:
     if "{" in text or _says_examples(text):
         return None  # JSON whose quoted strings are content, or "Examples: ..."
     quoted = contains_any(text, _OPEN_QUOTES)
-    quoted_or = _QUOTED_OR_NOTED if quoted and _NOTED_QUOTE.search(text) is not None else _QUOTED_OR
+    quoted_or = _QUOTED_OR_NOTED if quoted and _noted_quote(text) else _QUOTED_OR
     for pattern in (quoted_or, _PIPED):
         if pattern is quoted_or and not quoted:
             continue
