@@ -529,6 +529,7 @@ def alternatives(text: str) -> list[str] | None:
         return None  # JSON whose quoted strings are content, or "Examples: ..."
     quoted = contains_any(text, _OPEN_QUOTES)
     quoted_or = _QUOTED_OR_NOTED if quoted and _noted_quote(text) else _QUOTED_OR
+    examples: bool | None = None
     for pattern in (quoted_or, _PIPED):
         if pattern is quoted_or and not quoted:
             continue
@@ -538,7 +539,11 @@ def alternatives(text: str) -> list[str] | None:
             if _ends_with(_EXAMPLE_CUE, text, match.start()) or _ends_with(_CONDITION_BEFORE, text, match.start()) \
                     or _ends_with(_DEFAULT_BEFORE, text, match.start()):
                 continue
-            if _OPEN_ENDED.search(text[match.end():match.end() + 40]) or _EXAMPLE_ANYWHERE.search(text):
+            if examples is None:  # the same for every match: searched once, at the first
+                examples = _EXAMPLE_ANYWHERE.search(text) is not None
+            if examples:
+                return None  # "for example 'a' or 'b'": examples, not the set
+            if _OPEN_ENDED.search(text[match.end():match.end() + 40]):
                 continue
             if pattern is quoted_or and not _ALTERNATION.search(_VALUE_NOTE.sub("", match.group("values"))):
                 continue  # quoted words joined by commas alone: a list of examples as often as of values
