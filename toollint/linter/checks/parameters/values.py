@@ -310,11 +310,6 @@ def _listed_by_its_text(name: str, prop: dict[str, Any], ctx: Context, tool: Too
     return entry is not None and allowed_values(entry.text, name, prop.get("title")) is not None
 
 
-# A header line that is only a word, maybe after "Available", "Valid" or "Supported", then a colon (or a Markdown
-# heading): `Operations:`, `## Actions`, `Supported Operations:`.
-_SECTION_HEADER = lazy_compile(
-    r"^(?P<indent>[ \t]*)(?:(?P<hashes>#{1,6})[ \t]+)?(?:\*\*|__)?(?:(?:available|valid|supported|allowed)[ \t]+)?"
-    r"(?P<word>[A-Za-z][a-z_]{1,30})[ \t]*(?:\*\*|__)?(?P<colon>[:：]?)(?:\*\*|__)?[ \t]*$", re.IGNORECASE)
 # An entry: a bullet or a number (or neither), a value or two joined by `/` (bare, quoted or backticked), then a colon,
 # a dash or an arrow and what it does.
 _SECTION_ENTRY = lazy_compile(
@@ -323,31 +318,40 @@ _SECTION_ENTRY = lazy_compile(
     r"[ \t]*(?:[:：]|[—–]|--?(?=[ \t])|->|→|=>)")
 
 
-# Where a header line may end: a colon (maybe in bold) at the end of a line (a MULTILINE `$` costs six times as
-# much). Markdown headings (`## Actions`) are looked for only in a text that holds a `#`.
-_HEADER_END = lazy_compile(r":[ \t*_]*\n")  # searched in the text with a newline put after it
+# A header line that is only a word, maybe after "Available", "Valid" or "Supported", then a colon (or a Markdown
+# heading): `Operations:`, `**Actions:**`, `## Actions`, `Supported Operations:`. A colon that ends a line is found
+# first (`_HEADER_END`, searched in the text with a newline put after it: a MULTILINE `$` costs six times as much,
+# and a pattern of the whole line tried at every newline five times the cost of this), then what stands before it
+# on the line is matched whole (`_HEADER_WORD`).
+_HEADER_END = lazy_compile(r":[ \t*_]*\n")
 _CJK_HEADER_END = lazy_compile(r"：[ \t*_]*\n")  # apart: a class of both colons is searched three times slower
-_HEADING_START = lazy_compile(r"\n[ \t]*#")
+_HEADER_WORD = lazy_compile(r"(?P<indent>[ \t]*)(?:\*\*|__)?(?:(?:available|valid|supported|allowed)[ \t]+)?"
+                            r"(?P<word>[A-Za-z][a-z_]{1,30})[ \t]*(?:\*\*|__)?", re.IGNORECASE)
+_HEADING_LINE = lazy_compile(
+    r"\n(?P<indent>[ \t]*)#{1,6}[ \t]+(?:\*\*|__)?(?:(?:available|valid|supported|allowed)[ \t]+)?"
+    r"(?P<word>[A-Za-z][a-z_]{1,30})[ \t]*(?:\*\*|__)?[:：]?(?:\*\*|__)?[ \t]*(?=\n)", re.IGNORECASE)
 
 
 def section_headers(description: str) -> list[tuple[str, int, int]]:
     """(header word in lower case, where the header's line starts, its indentation) of each line that is only a
-    word (`Operations:`, `**Actions:**`, `## Supported actions`), in order: where `_entries_after` reads a
-    section's values."""
+    word and a colon (`Operations:`, `**Actions:**`) or a Markdown heading (`## Supported actions`), in order:
+    where `_entries_after` reads a section's values."""
     text = description + "\n"
     ends = [m.start() for m in _HEADER_END.finditer(text)]
     if "：" in description:
         ends += [m.start() for m in _CJK_HEADER_END.finditer(text)]
-    if "#" in description:
-        ends += [m.end() for m in _HEADING_START.finditer("\n" + description)]
     found: list[tuple[str, int, int]] = []
-    for at in sorted(ends):
+    for at in ends:
         start = description.rfind("\n", 0, at) + 1
-        stop = description.find("\n", at)
-        header = _SECTION_HEADER.match(description[start:stop if stop >= 0 else len(description)])
-        if header is not None and (header.group("colon") or header.group("hashes")):
+        if len(description[start:at].split(None, 2)) > 2:
+            continue  # a sentence that ends in a colon ("Use one of the following:"), most of them
+        header = _HEADER_WORD.fullmatch(description, start, at)
+        if header is not None:
             found.append((header.group("word").lower(), start, len(header.group("indent").expandtabs())))
-    return found
+    if "#" in description:  # `m.start()` is the newline's, put in front: the line's start in `description`
+        found += [(m.group("word").lower(), m.start(), len(m.group("indent").expandtabs()))
+                  for m in _HEADING_LINE.finditer("\n" + description + "\n")]
+    return sorted(found, key=lambda header: header[1]) if len(ends) > 1 or "#" in description else found
 
 
 def _entries_after(lines: list[str], start: int, header_indent: int) -> list[str] | None:
