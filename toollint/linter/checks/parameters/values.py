@@ -23,6 +23,9 @@ from toollint.terminal import shown
 # values-only-in-prose
 
 _VALUE = r"[\"'`“‘]?[A-Za-z0-9][\w.+/-]{0,63}[\"'`”’]?"
+# Words that close a set before a plural and a colon: "Available IDs:", "Supported formats:".
+_CLOSING_WORDS = ("available", "valid", "supported", "allowed", "accepted", "possible")
+_PLURAL_AFTER = r"\s+(?:[a-z]+\s+)?"  # then the plural: "Available topic IDs:"
 _SEP = r"(?:\s*(?:,|、|，|/|\||;|或|和)\s*(?:or\s+|and\s+)?|\s+(?:or|and)\s+)"
 # "one of: a, b, c", "Allowed values: a | b", "可选值：a、b、c", "[Enum]: [...]", "Here are the options: a, b",
 # "Available IDs: a, b" (a plural after a word that says the set is closed, then a colon: it lists the values only
@@ -35,7 +38,7 @@ _LISTED = lazy_compile(
     r"(?:\b(?:one\s+of|allowed\s+values?|valid\s+values?|possible\s+values?|accepted\s+values?|"
     r"supported\s+values?|available\s+values?|must\s+be\s+(?:either|one\s+of)|can\s+be\s+(?:either|one\s+of)|"
     r"options?\s+(?:are|is)|the\s+options\b|options\s*:|values?\s*:|enum\b|"
-    r"(?:available|valid|supported|allowed|accepted|possible)\s+(?:[a-z]+\s+)?(?P<plural>[a-z]+s)(?=\s*[:：]))|\[enum\]|"
+    rf"(?:{'|'.join(_CLOSING_WORDS)}){_PLURAL_AFTER}(?P<plural>[a-z]+s)(?=\s*[:：]))|\[enum\]|"
     r"可选值|取值(?:范围)?(?:为|是)?|可选(?:项|参数)?(?:为|有|包括)?|只能是|必须是|之一)"
     r"\s*(?:are|is)?\s*[:：]?\s*[\[(（]?\s*"
     rf"(?P<values>{_VALUE}(?:{_SEP}{_VALUE}){{1,29}})", re.IGNORECASE)
@@ -45,8 +48,7 @@ _LISTED = lazy_compile(
 _LISTED_CJK = ("可选", "取值", "只能是", "必须是", "之一")
 _LISTED_CUES = (("option", re.compile(r"option[s\s]")), ("one", re.compile(r"one\s+of")),
                 ("either", re.compile(r"be\s+either")), ("enum", re.compile(r"enum\b")))
-_PLURAL_CUES = tuple((word, re.compile(word + r"\s+(?:[a-z]+\s+)?[a-z]+s\s*[:：]"))
-                     for word in ("available", "valid", "supported", "allowed", "accepted", "possible"))
+_PLURAL_CUES = tuple((word, re.compile(word + _PLURAL_AFTER + r"[a-z]+s\s*[:：]")) for word in _CLOSING_WORDS)
 
 
 def _may_list(low: str) -> bool:
@@ -69,8 +71,9 @@ def _may_list(low: str) -> bool:
 _LISTED_STARTS = literal_trie(("one", "allowed", "valid", "possible", "accepted", "supported", "available", "must",
                                "can", "option", "value", "enum", "[enum]", "可选", "取值", "只能是", "必须是", "之一"))
 # "(economy, premium, business)", `("all", "stdout", "stderr")`: three or more words, bare or quoted, in parentheses,
-# not after "e.g." nor a call's `f(` nor a quote (`'(col,year,month)'` is a literal tuple); after a CJK character, as Chinese writes `类型（a, b, c）`. The lookbehind
-# follows the parenthesis so the search can jump from one parenthesis to the next.
+# not after "e.g." nor a call's `f(` nor a quote (`'(col,year,month)'` is a literal tuple); after a CJK character,
+# as Chinese writes `类型（a, b, c）`. The lookbehind follows the parenthesis so the search can jump from one
+# parenthesis to the next.
 _PARENS = lazy_compile(r"[(（](?<![A-Za-z0-9_.+*?^|)\]'\"`][(（])\s*(?P<values>[\"'`“‘]?[a-z][\w-]{0,20}[\"'`”’]?(?:\s*(?:,|/|\|)\s*"
                      r"(?:or\s+)?[\"'`“‘]?[a-z][\w-]{0,20}[\"'`”’]?){2,19})\s*[)）]")
 # "Output format (html or markdown)": two bare words joined by `or`, alone in parentheses. Only for a parameter
@@ -100,8 +103,6 @@ def _ends_with(cue: re.Pattern[str], text: str, end: int) -> bool:
 
 _OPEN_ENDED = lazy_compile(r"\betc\b|\botherwise\b|\bany\s+other\b|否则|\.\.\.|…|\band\s+(?:more|others|so\s+on)\b|\bamong\s+others\b|\bcustom\b|"
                          r"\bor\s+(?:any|another|other)\b|\bnot\s+limited\s+to\b|等", re.IGNORECASE)
-
-
 _EXAMPLE_ANYWHERE = lazy_compile(r"\be\.g\.|\bsuch\s+as\b|\bfor\s+example\b|\bfor\s+instance\b|\bexamples?\s*:|例如|比如|示例[:：]",
                                  re.IGNORECASE)
 # "already request ... by default (\"external_issues\" / \"external_issue\")": the values the tool picks unasked,
@@ -250,8 +251,7 @@ def values_only_in_docstring(tool: Tool, ctx: Context) -> None:
     for name, prop, found in documented(tool, ctx):
         if not _VALUE_KEYWORDS.isdisjoint(prop) or _takes_no_value_set(name):
             continue  # `_takes_strings` looks into `anyOf` and `items`
-        own = prop.get("description")
-        if isinstance(own, str) and allowed_values(own, name, prop.get("title")):
+        if _own_text_lists(name, prop):
             continue  # reported by the schema check
         if len(found.text) < 8 or not _takes_strings(prop, found.type_name):
             continue
@@ -283,12 +283,12 @@ def values_in_a_section(tool: Tool, ctx: Context) -> None:
         # `Operations:` heads `operation` (or `operations`, when that one takes a string)
         names = [by_key.get(key) for key in (word, word[:-1], word[:-2]) if key]
         name = next((n for n in names if n is not None and _picks_from_section(n, properties[n])), None)
-        if name is None:
+        if name is None or name in reported:
             continue
         prop = properties[name]
         values = _entries_after(description.split("\n"), description.count("\n", 0, start) + 1, indent)
-        if values is None or name in reported or not properties.keys().isdisjoint(values) or _listed_by_its_text(name, prop, ctx, tool) or \
-                _siblings_values_in(values, tool.schema, name) or _default_outside(values, prop):
+        if values is None or not properties.keys().isdisjoint(values) or _listed_by_its_text(name, prop, ctx, tool) \
+                or _siblings_values_in(values, tool.schema, name) or _default_outside(values, prop):
             continue
         reported.add(name)
         _report_values(ctx, jp.join(tool.schema_pointer, "properties", name), name, values,
@@ -301,10 +301,15 @@ def _picks_from_section(name: str, prop: Any) -> bool:
         not _takes_many(prop) and not _takes_no_value_set(name)
 
 
+def _own_text_lists(name: str, prop: dict[str, Any]) -> bool:
+    """Whether the property's own description lists values: the schema check reports it there."""
+    own = prop.get("description")
+    return isinstance(own, str) and allowed_values(own, name, prop.get("title")) is not None
+
+
 def _listed_by_its_text(name: str, prop: dict[str, Any], ctx: Context, tool: Tool) -> bool:
     """Whether its own description or its docstring entry lists values: the other checks report it there."""
-    own = prop.get("description")
-    if isinstance(own, str) and allowed_values(own, name, prop.get("title")):
+    if _own_text_lists(name, prop):
         return True
     entry = tool_docs(tool, ctx).entry(name)
     return entry is not None and allowed_values(entry.text, name, prop.get("title")) is not None
@@ -351,7 +356,7 @@ def section_headers(description: str) -> list[tuple[str, int, int]]:
     if "#" in description:  # `m.start()` is the newline's, put in front: the line's start in `description`
         found += [(m.group("word").lower(), m.start(), len(m.group("indent").expandtabs()))
                   for m in _HEADING_LINE.finditer("\n" + description + "\n")]
-    return sorted(found, key=lambda header: header[1]) if len(ends) > 1 or "#" in description else found
+    return sorted(found, key=lambda header: header[1])  # the colons of both kinds and the headings, in text order
 
 
 def _entries_after(lines: list[str], start: int, header_indent: int) -> list[str] | None:
@@ -492,6 +497,8 @@ def _noted_quote(text: str) -> bool:
                 return True
             at = text.find(paren, at + 1)
     return False
+
+
 # What a value's parenthesis says of it: `"upstream" (suppliers), "downstream" (customers), or "both"`.
 _VALUE_NOTE = lazy_compile(r"[ \t]*[(（][^()（）\n]{1,40}[)）]")
 _PIPED = lazy_compile(r"(?<![A-Za-z0-9_|`.$(:])(?P<values>[A-Za-z][\w-]{1,24}(?:[ \t]*[(（](?:default|默认)[)）])?"
@@ -581,9 +588,9 @@ def bare_values(entry: str) -> list[str] | None:
     return values
 
 
-# "Style: brief, detailed, bullet-points": the parameter's own name (or title) (or "Filter") as a label, then three
-# or more bare words and nothing after them. A label with no cue word is a list only when it names the parameter (or ends in its
-# last word: "Resource type" for `type`).
+# "Style: brief, detailed, bullet-points": the parameter's own name (or title, or "Filter") as a label, then three or
+# more bare words and nothing after them. A label with no cue word is a list only when it names the parameter (or
+# ends in its last word: "Resource type" for `type`).
 _LABELLED = lazy_compile(
     r"(?:^|[.;:]\s+|\n)(?P<label>[A-Za-z][\w -]{0,30}?)\s*[:：]\s*"
     r"(?P<values>[a-z][A-Za-z0-9_-]{0,24}(?:\s*,\s*(?:or\s+)?[a-z][A-Za-z0-9_-]{0,24}){2,15})\s*\.?\s*$")
@@ -602,9 +609,9 @@ def labelled_values(text: str, name: str, title: Any = None) -> list[str] | None
             not (own and label[-1:] == own[-1:]) and \
             label[-1:] not in (("options",), ("values",), ("choices",), ("modes",), ("types",), ("filter",)):
         return None
-    values = [v.strip() for v in re.split(r"\s*,\s*(?:or\s+)?", match.group("values")) if v.strip()]
     if _OPEN_ENDED.search(text[match.start():]) or _ends_with(_EXAMPLE_CUE, text, match.start("values")):
         return None
+    values = [v.strip() for v in re.split(r"\s*,\s*(?:or\s+)?", match.group("values")) if v.strip()]
     if len(set(values)) != len(values) or any(v in ("true", "false") for v in values):
         return None
     return values
