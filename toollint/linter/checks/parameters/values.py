@@ -79,6 +79,12 @@ _PARENS = lazy_compile(r"[(（](?<![A-Za-z0-9_.+*?^|)\]'\"`][(（])\s*(?P<values
 # "Output format (html or markdown)": two bare words joined by `or`, alone in parentheses. Only for a parameter
 # whose name says it picks one (`CHOICE_NAMES`): "Repository owner (username or organization)" says what it is.
 _PAREN_PAIR = lazy_compile(r"[(（]\s*(?P<values>[a-z][\w-]{0,20}\s+or\s+[a-z][\w-]{0,20})\s*[)）]")
+# "Data freshness (final, all). Default: final": two words joined by a comma or a slash, alone in parentheses,
+# list the values of a choice (`CHOICE_NAMES`) when the text says one of them is the default; without that,
+# "Image size (width, height)" would be read as two values.
+_PAREN_TWO = lazy_compile(r"[(（]\s*(?P<values>[a-z][\w-]{0,20}\s*[,/]\s*[a-z][\w-]{0,20})\s*[)）]")
+_DEFAULT_NAMED = lazy_compile(r"(?:\b(?:defaults?|by\s+default)\b\s*(?:is|to|[:=])?|默认(?:为|是|值)?\s*[:：]?)\s*"
+                              r"[\"'`]?(?P<value>[a-z][\w-]{0,20})", re.IGNORECASE)
 # The cues `_ends_with` looks for, in lower case: it searches them case-sensitively in folded text (`fold_case`),
 # where the regex engine skips an alternative on its first letter (IGNORECASE tries each).
 _EXAMPLE_CUE = lazy_compile(r"(?:e\.g\.?|i\.e\.?|eg\.?|such\s+as|for\s+example|for\s+instance|like|including|"
@@ -160,8 +166,11 @@ def listed_values(text: str, name: str = "") -> list[str] | None:
     found: list[Iterator[re.Match[str]]] = [_listed_matches(text)]
     if ("(" in text or "（" in text) and text.count(",") + text.count("/") + text.count("|") >= 2:
         found.append(_PARENS.finditer(text))
-    if " or " in text and ("(" in text or "（" in text) and _picks_one(name):
-        found.append(_PAREN_PAIR.finditer(text))
+    if ("(" in text or "（" in text) and _picks_one(name):
+        if " or " in text:
+            found.append(_PAREN_PAIR.finditer(text))
+        if "efault" in text or "默认" in text:
+            found.append(m for m in _PAREN_TWO.finditer(text) if _default_among(m, text))
     for matches in found:
         for match in matches:
             if _ends_with(_EXAMPLE_CUE, text, match.start()) or _ends_with(_EXAMPLE_CUE, text, match.start("values")):
@@ -177,6 +186,12 @@ def listed_values(text: str, name: str = "") -> list[str] | None:
     return None
 
 
+def _default_among(match: re.Match[str], text: str) -> bool:
+    """Whether the text names one of the two values of a `_PAREN_TWO` match as the default."""
+    values = {v.lower() for v in _values(match)}
+    return any(m.group("value").lower() in values for m in _DEFAULT_NAMED.finditer(text))
+
+
 def _names_the_parameter(plural: str | None, name: str) -> bool:
     """Whether a plural cue ("Available IDs:") names what the parameter holds: a token of its name (`topicId`)."""
     if plural is None:
@@ -187,6 +202,8 @@ def _names_the_parameter(plural: str | None, name: str) -> bool:
 
 # Keywords that constrain or explain the values already (a set test over the node's few keys, not seven lookups).
 _CONSTRAINED = frozenset(("enum", "const", "anyOf", "oneOf", "pattern", "format", "items"))
+# The schema check's test: the same, but an `anyOf` may be the optional idiom (`str | None`), which it looks into.
+_CONSTRAINED_HERE = _CONSTRAINED - {"anyOf"}
 # A declared type other than string is the parameter's type unless another schema is merged in.
 _OTHER_TYPES = frozenset(("integer", "number", "boolean", "array", "object"))
 _MERGED = frozenset(("$ref", "allOf"))
@@ -195,7 +212,7 @@ _VALUE_KEYWORDS = frozenset(("enum", "const", "pattern", "format", "oneOf", "$re
 
 
 def _unconstrained(keys: tuple[str, ...]) -> bool:
-    return _CONSTRAINED.isdisjoint(keys)
+    return _CONSTRAINED_HERE.isdisjoint(keys)
 
 
 # Only property nodes with a description and none of the `_CONSTRAINED` keywords: decided once per node shape.
@@ -214,11 +231,26 @@ def values_only_in_prose(node: SchemaNode, ctx: Context) -> None:
     param = param_of(node, ctx)
     if not param.is_string or param.first("enum") is not None or param.first("const") is not None:
         return
-    if node.parent is not None and _siblings_values_in(values, node.parent.schema, node.name):
+    if "anyOf" in node.schema and not _optional_string(node.schema["anyOf"]):
+        return  # a union of several kinds of value, or a branch that constrains the string already
+    if node.parent is not None and (_siblings_values_in(values, node.parent.schema, node.name) or
+                                    _names_siblings(values, node.parent.schema)):
         return  # "required for user, group": the values of the neighbouring `type`, named to say when
     if _default_outside(values, node.schema):
         return
     _report_values(ctx, node.pointer, node_label(node), values, "the description")
+
+
+def _optional_string(branches: Any) -> bool:
+    """`anyOf: [{type: string}, {type: null}]`, the optional idiom of `str | None` (FastMCP, pydantic): a string
+    with nothing in its branch that constrains or points elsewhere for its values."""
+    if not isinstance(branches, list) or len(branches) != 2:
+        return False
+    kinds = [b.get("type") if isinstance(b, dict) else None for b in branches]
+    if sorted(map(str, kinds)) != ["null", "string"]:
+        return False
+    string = branches[kinds.index("string")]
+    return _VALUE_KEYWORDS.isdisjoint(string)
 
 
 def _default_outside(values: list[str], schema: dict[str, Any]) -> bool:
@@ -226,6 +258,13 @@ def _default_outside(values: list[str], schema: dict[str, Any]) -> bool:
     names some values, not the whole set, and an `enum` of them would reject the default."""
     default = schema.get("default")
     return isinstance(default, str) and default != "" and default.lower() not in {v.lower() for v in values}
+
+
+def _names_siblings(values: list[str], schema: Any) -> bool:
+    """Whether a listed value is the name of a property beside this one: "all other parameters (start_time,
+    end_time)" names parameters, not values."""
+    properties = schema.get("properties") if isinstance(schema, dict) else None
+    return isinstance(properties, dict) and not properties.keys().isdisjoint(values)
 
 
 def _siblings_values_in(values: list[str], schema: Any, name: str | None) -> bool:
@@ -447,11 +486,16 @@ def allowed_values(text: str, name: str, title: Any = None) -> list[str] | None:
         found = alternatives(text)
     if found is not None and all(value.lower() in _CHARACTER_CLASSES for value in found):
         return None  # "(alphanumeric, hyphens, underscores)": the characters a free name may hold, not its values
+    if found is not None and all(_FORMAT_MASK.fullmatch(value) for value in found):
+        return None  # "('YYYY-MM-DD' or 'YYYY-MM')": the formats of a date, which no `enum` holds
+    if found is not None and ('{"' in text or "{'" in text):
+        return None  # `{"dimension": ..., "order": "Asc"|"Desc"}`: the values of a key inside a JSON string
     if found is not None and ("omma" in text or "逗号" in text) and _SEVERAL.search(text):
         return None  # "Comma-separated list of sort keys: ...": a string of several values, which no `enum` fits
     return found
 
 
+_FORMAT_MASK = lazy_compile(r"(?=[^a-z]*[YMDH])[YMDHhmsS]+(?:[-/:. T][YMDHhmsS]+)*")
 _SEVERAL = lazy_compile(r"\bcomma[- ]separated\b|\bseparated\s+by\s+commas\b|逗号分隔|用逗号", re.IGNORECASE)
 
 
