@@ -372,6 +372,36 @@ def doc_text(node: SchemaNode, ctx: Any) -> str:
     return f"{found.text}\n{mentions}" if mentions else found.text
 
 
+# The header of a section about what the tool gives back: `Returns:`, `**Response:**`, `返回：` (alone on its line or
+# followed by its text).
+_RESULT_HEADER = lazy_compile(
+    r"^(?P<indent>[ \t>]*)(?:#{1,6}[ \t]*)?(?:\*\*|__)?(?:returns?|yields?|response|output|返回值?|返回结果|输出)"
+    r"(?:\*\*|__)?[ \t]*[:：]", re.IGNORECASE | re.MULTILINE)
+
+
+def without_results(text: str) -> str:
+    """The text without its `Returns:` section: "Returns: the absolute path of the PNG" says what comes back, not
+    what a parameter takes. The section runs to the next line indented no deeper than its header."""
+    low = text.lower()
+    if "return" not in low and "yield" not in low and "respon" not in low and "output" not in low and \
+            "返回" not in text and "输出" not in text:
+        return text
+    lines = text.split("\n")
+    kept: list[str] = []
+    depth: int | None = None  # the header's indentation while inside a section
+    for line in lines:
+        if depth is not None:
+            if not line.strip() or _indent(line) > depth:
+                continue
+            depth = None
+        header = _RESULT_HEADER.match(line)
+        if header is not None:
+            depth = len(header.group("indent"))
+            continue
+        kept.append(line)
+    return "\n".join(kept)
+
+
 def with_docs(text: str, node: SchemaNode, ctx: Any) -> str:
     """`text` (the schema's own words about a parameter) followed by what the tool description says of it."""
     extra = doc_text(node, ctx)

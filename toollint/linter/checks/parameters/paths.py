@@ -10,7 +10,7 @@ from toollint.lazy_regex import lazy_compile
 from toollint.linter.checks import check
 from toollint.linter.checks.parameters.tool_names import names_other_tool
 from toollint.linter.context import Context, node_label
-from toollint.linter.docview import with_docs
+from toollint.linter.docview import with_docs, without_results
 from toollint.linter.namememo import NameMemo
 from toollint.linter.options import RuleOptions
 from toollint.linter.paramview import plain_description, plain_type, string_param
@@ -358,7 +358,7 @@ def relative_path(node: SchemaNode, ctx: Context) -> None:
             _report(node, items is not None, text, ctx, cwd=True)
         return
     tool = ctx.tool
-    tool_text = tool.description if tool is not None and isinstance(tool.description, str) else ""
+    tool_text = without_results(tool.description) if tool is not None and isinstance(tool.description, str) else ""
     if lex.absolute is not None and lex.absolute.search(text):
         if lex.relative is None or not lex.relative.search(text) or _ANCHORED.search(low):
             return
