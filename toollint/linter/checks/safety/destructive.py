@@ -34,7 +34,7 @@ class UndeclaredDestructiveToolOptions(RuleOptions, rule="undeclared-destructive
 @check("undeclared-destructive-tool", "tool")
 def undeclared_destructive_tool(tool: Tool, ctx: Context) -> None:
     lex: UndeclaredDestructiveToolOptions = ctx.options
-    tokens = name_tokens(tool.name or "")
+    tokens = _action_tokens(name_tokens(tool.name or ""))
     if lex.verb_set.isdisjoint(tokens[:2]):
         return
     annotations = tool.definition.get("annotations")
@@ -51,6 +51,18 @@ def undeclared_destructive_tool(tool: Tool, ctx: Context) -> None:
                help="add \"This cannot be undone; confirm with the user first.\" (or how to restore) to the "
                     "description, and for MCP set `annotations.destructiveHint`",
                note="a model that is not told asks no confirmation before an irreversible call")
+
+
+# Words before the verb that say how many it acts on: `bulk_delete_messages`.
+_BATCH_WORDS = frozenset({"bulk", "batch", "mass", "multi"})
+
+
+def _action_tokens(tokens: tuple[str, ...]) -> tuple[str, ...]:
+    """The name's tokens without a batch word in its first two (`bulk_` of `gmail_bulk_delete_messages`), so
+    the verb is first or second as in `delete_messages` and `gmail_delete_message`."""
+    if len(tokens) > 2 and not _BATCH_WORDS.isdisjoint(tokens[:2]):
+        return tuple(token for number, token in enumerate(tokens) if number > 1 or token not in _BATCH_WORDS)
+    return tokens
 
 
 _UNDO_TOKENS = frozenset({"undo", "undelete"})
