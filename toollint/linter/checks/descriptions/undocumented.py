@@ -175,6 +175,9 @@ def missing_param_description(node: SchemaNode, ctx: Context) -> None:
         branches = node.schema.get(key)
         if isinstance(branches, list) and any(isinstance(b, dict) and b.get("description") for b in branches):
             return  # each branch explains itself
+        if isinstance(branches, list) and len(branches) > 1 and all(isinstance(b, dict) and "$ref" in b
+                                                                    for b in branches):
+            return  # a choice of named shapes (`TextResourceContents | BlobResourceContents`) says what it holds
     title = schema.get("title")
     if isinstance(title, str) and [t for t in name_tokens(title)] != list(name_tokens(param.name)):
         return  # a title that says more than the name
