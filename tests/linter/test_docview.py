@@ -161,8 +161,9 @@ def test_an_example_in_the_docstring_is_shown_to_the_model_not_an_invented_ident
 
     assert rules(listed(get_video), "unconstrained-identifier") == []
     assert rules(listed(get_order), "unconstrained-identifier") == []
-    assert rules(listed(cancel_order), "unconstrained-identifier") == [
-        ("unconstrained-identifier", "/0/inputSchema/properties/order_id")]
+    assert rules(listed(get_video), "undocumented-identifier") == []
+    assert rules(listed(cancel_order), "undocumented-identifier") == [
+        ("undocumented-identifier", "/0/inputSchema/properties/order_id")]
 
 
 def test_absolute_path_required_in_the_docstring_silences_relative_path():

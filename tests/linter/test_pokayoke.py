@@ -197,18 +197,23 @@ def test_relative_path_a_local_path_in_a_tool_that_speaks_of_urls(description, p
 # --------------------------------------------------------------------------------------------- unconstrained-identifier
 
 
-@pytest.mark.parametrize(("name", "prop"), [
-    ("order_id", {"type": "string"}),
-    ("orderId", {"type": "string", "description": "The order"}),
-    ("tracking_number", {"type": "string"}),
-    ("ticket_no", {"type": "string"}),
-    ("product_code", {"type": "string"}),
-    ("user_ids", {"type": "array", "items": {"type": "string"}}),
-    ("order", {"type": "string", "description": "订单号"}),
-    ("id", {"anyOf": [{"type": "string"}, {"type": "null"}]}),
+@pytest.mark.parametrize(("name", "prop", "rule"), [
+    ("order_id", {"type": "string"}, "undocumented-identifier"),
+    ("orderId", {"type": "string", "description": "The order"}, "unconstrained-identifier"),
+    ("tracking_number", {"type": "string"}, "undocumented-identifier"),
+    ("ticket_no", {"type": "string"}, "undocumented-identifier"),
+    ("product_code", {"type": "string"}, "undocumented-identifier"),
+    ("user_ids", {"type": "array", "items": {"type": "string"}}, "undocumented-identifier"),
+    ("order", {"type": "string", "description": "订单号"}, "unconstrained-identifier"),
+    ("id", {"anyOf": [{"type": "string"}, {"type": "null"}]}, "undocumented-identifier"),
+    ("user_ids", {"type": "array", "items": {"type": "string", "description": "Users to notify"}},
+     "unconstrained-identifier"),
 ])
-def test_unconstrained_identifier_fires(name, prop):
-    assert fired(tool({name: prop}), "unconstrained-identifier")
+def test_unconstrained_identifier_fires(name, prop, rule):
+    """An identifier nothing constrains: undocumented-identifier's when nothing is written about it, else
+    unconstrained-identifier's; never both."""
+    found = [f.rule for f in lint_text(tool({name: prop}), select=("ALL", "OPT-IN")) if f.rule.endswith("-identifier")]
+    assert found == [rule]
 
 
 @pytest.mark.parametrize(("name", "prop"), [
@@ -421,8 +426,9 @@ def test_undeclared_destructive_tool():
 
 
 def test_chinese_parameter_names():
-    assert fired(tool({"订单号": {"type": "string"}}), "unconstrained-identifier")
-    assert fired(tool({"用户ID": {"type": "string"}}), "unconstrained-identifier")
+    assert fired(tool({"订单号": {"type": "string"}}), "undocumented-identifier")
+    assert fired(tool({"用户ID": {"type": "string"}}), "undocumented-identifier")
+    assert fired(tool({"用户ID": {"type": "string", "description": "要查询的用户"}}), "unconstrained-identifier")
     assert not fired(tool({"订单号": {"type": "string", "description": "例如 ORD-20260917"}}), "unconstrained-identifier")
     assert fired(tool({"文件路径": {"type": "string"}}), "relative-path")
     assert not fired(tool({"文件路径": {"type": "string", "description": "绝对路径，例如 /data/a.csv"}}), "relative-path")

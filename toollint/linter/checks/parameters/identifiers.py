@@ -1,4 +1,5 @@
-"""unconstrained-identifier: an identifier with no pattern, format, enum or example a model could follow."""
+"""unconstrained-identifier and undocumented-identifier: an identifier with no pattern, format, enum or example a
+model could follow; the second rule takes those that nothing at all is written about."""
 
 from __future__ import annotations
 
@@ -12,14 +13,15 @@ from toollint.lazy_regex import lazy_compile
 from toollint.linter.checks import check
 from toollint.linter.checks.parameters.tool_names import names_other_tool
 from toollint.linter.context import Context, node_label
-from toollint.linter.docview import SENTENCE_BREAK, tool_docs, with_docs
+from toollint.linter.docview import SENTENCE_BREAK, entry_text, is_top_level, tool_docs, with_docs
 from toollint.linter.namememo import NameMemo
 from toollint.linter.options import RuleOptions
-from toollint.linter.paramview import plain_description, plain_type, string_param
+from toollint.linter.paramview import param_of, plain_description, plain_type, string_param
 from toollint.linter.textstats import (
     WordMatcher,
     contains_any,
     has_cjk,
+    has_text,
     literal_trie,
     name_tokens,
     words_regex,
@@ -179,15 +181,15 @@ def _caller_assigned(text: str) -> bool:
     return _CALLER_ASSIGNED.search(text) is not None
 
 
-def _reported_definition_before(node: SchemaNode, ctx: Context) -> bool:
-    """Whether an identical definition (same `$defs` name and content) was already reported in this file."""
+def _reported_definition_before(node: SchemaNode, ctx: Context, rule: str) -> bool:
+    """Whether `rule` already reported an identical definition (same `$defs` name and content) in this file."""
     current: SchemaNode | None = node
     while current is not None and current.via not in _DEFINITION_KEYS:
         current = current.parent
     if current is None:
         return False
     key = (current.name, node.name, json.dumps(current.schema, sort_keys=True, default=str))
-    seen: set[Any] = ctx.cached("reported-definitions", set)
+    seen: set[Any] = ctx.cached(("reported-definitions", rule), set)
     if key in seen:
         return True
     seen.add(key)
@@ -240,6 +242,27 @@ def _example_of(prose: str, tokens: tuple[str, ...], lex: UnconstrainedIdentifie
     return False
 
 
+_CREATING_VERBS = frozenset({"create", "new", "add", "open", "register", "make", "init", "initialize", "start"})
+
+
+def _names_the_new_thing(node: SchemaNode, ctx: Context) -> bool:
+    """Whether a bare `id` names what the call makes: the item of a body being built (`nodes[].id`), or the top-level
+    `id` of a tool whose name starts with a creating verb (`create_presentation(id=...)`)."""
+    if not is_top_level(node):
+        return True
+    tool = ctx.tool
+    return tool is not None and name_tokens(tool.name or "")[:1] in {(verb,) for verb in _CREATING_VERBS}
+
+
+def _example_argument(prose: str, name: str) -> bool:
+    """Whether the description shows the parameter as a JSON or Python argument with a value: `"id": "mon_abc"`,
+    `id="mon_abc"`."""
+    if len(name) < 2 or name not in prose:
+        return False
+    quoted = re.escape(name)
+    return re.search(rf"[\"']{quoted}[\"']\s*:\s*[\"']?[A-Za-z0-9]|(?<![\w]){quoted}\s*=\s*[\"'][A-Za-z0-9]", prose) is not None
+
+
 def _sibling_lists(tokens: tuple[str, ...], ctx: Context) -> bool:
     """Another tool of the set lists, searches or looks up the things this id names (`channel_id` and
     `search_channels`), so the model is not left to invent one."""
@@ -268,68 +291,120 @@ def _sibling_lists(tokens: tuple[str, ...], ctx: Context) -> bool:
     return False
 
 
-@check("unconstrained-identifier", "schema", properties_only=True)
-def unconstrained_identifier(node: SchemaNode, ctx: Context) -> None:
+def _unconstrained_identifier(node: SchemaNode, ctx: Context, lex: UnconstrainedIdentifierOptions) -> str | None:
+    """The text written about an identifier parameter that nothing constrains and nothing shows, or None when the
+    parameter is no identifier or something shows the model what one looks like or where to get it."""
     schema = node.schema
     kind = plain_type(node)
     # A plain property's own type settles most of it before its name is looked at (and it is its own view).
     if kind is not None and (kind != "string" or _constrained(schema)) and kind != "array":
-        return  # a number, a flag or an object holds no identifier string; a constrained string is shown
-    lex: UnconstrainedIdentifierOptions = ctx.options
+        return None  # a number, a flag or an object holds no identifier string; a constrained string is shown
     named = lex.names[node.name or ""]
     if named is None:
-        return
+        return None
     tokens, by_name = named
     if not by_name and not _names_a_code(schema, lex):
-        return  # not an identifier by its name, and no description naming a code ("the ISBN") makes it one
+        return None  # not an identifier by its name, and no description naming a code ("the ISBN") makes it one
     if kind == "string":
-        _judge_identifier(node, ctx, lex, tokens, schema, schema, plain_description(schema))
-        return
+        return _judge_identifier(node, ctx, lex, tokens, schema, schema, plain_description(schema))
     found = string_param(node, ctx)
     if found is None:
-        return
+        return None
     param, merged = found
     schema = param.schema if merged is None else \
         {**merged, "description": f"{param.description}\n{merged.get('description', '')}"}
-    _judge_identifier(node, ctx, lex, tokens, param.schema, schema, param.description)
+    return _judge_identifier(node, ctx, lex, tokens, param.schema, schema, param.description)
+
+
+def _documented(node: SchemaNode, ctx: Context) -> bool:
+    """Whether anything is written about the parameter: a description (its own, or its items' or `$ref`'s), a
+    title that says more than its name, an entry in the tool description's parameter section, or a sentence of
+    the description that names it."""
+    param = param_of(node, ctx)
+    if param.has_description or entry_text(node, ctx):
+        return True
+    title = param.schema.get("title")
+    if isinstance(title, str) and name_tokens(title) != name_tokens(node.name or ""):
+        return True
+    items = param.item()
+    if items is not None and has_text(items.get("description")):
+        return True
+    return ctx.tool is not None and bool(tool_docs(ctx.tool, ctx).mentions(node.name or ""))
+
+
+@check("unconstrained-identifier", "schema", properties_only=True)
+def unconstrained_identifier(node: SchemaNode, ctx: Context) -> None:
+    text = _unconstrained_identifier(node, ctx, ctx.options)
+    if text is None or not _documented(node, ctx):
+        return  # an identifier nothing is written about is undocumented-identifier's
+    if _reported_definition_before(node, ctx, "unconstrained-identifier"):
+        return  # one `$defs` entry copied into many tools of the file: reported on its first copy only
+    label = node_label(node)
+    ctx.report(node.pointer, f"`{shown(label)}` is an identifier with no `pattern`, `format`, `enum` or example",
+               key=True, help="add a `pattern` (such as `^ORD-[0-9]{8}$`) or `\"format\": \"uuid\"`, an example in "
+                              "the description (" + _example_words(text) + "), or name the tool that returns it",
+               note="a model can invent a plausible one")
+
+
+# ---------------------------------------------------------------------------------------------
+# undocumented-identifier
+
+
+@check("undocumented-identifier", "schema", properties_only=True)
+def undocumented_identifier(node: SchemaNode, ctx: Context) -> None:
+    """The identifiers unconstrained-identifier would report that nothing at all is written about: its lexicon,
+    as configured, says what an identifier is."""
+    lex = ctx.cached("identifier-options", lambda: UnconstrainedIdentifierOptions.configured(ctx.linter.settings))
+    text = _unconstrained_identifier(node, ctx, lex)
+    if text is None or _documented(node, ctx) or _reported_definition_before(node, ctx, "undocumented-identifier"):
+        return
+    tool = ctx.tool
+    chinese = tool is not None and isinstance(tool.description, str) and has_cjk(tool.description)
+    ctx.report(node.pointer, f"`{shown(node_label(node))}` is an identifier that nothing describes", key=True,
+               help="add a `description` saying what it identifies and where the model gets one (the tool that "
+                    "returns it), with an example (" + ("\"例如 ORD-20260917\"" if chinese else "\"e.g. ORD-20260917\"")
+                    + "), or a `pattern`",
+               note="with only its name to go on, a model can invent a plausible one")
+
+
+def _example_words(text: str) -> str:
+    return "\"例如 ORD-20260917\"" if has_cjk(text) else "\"e.g. ORD-20260917\""
 
 
 def _judge_identifier(node: SchemaNode, ctx: Context, lex: UnconstrainedIdentifierOptions, tokens: tuple[str, ...],
-                      view: dict[str, Any], schema: dict[str, Any], description: str) -> None:
-    """unconstrained-identifier on a string (or array of strings) parameter: `view` is its parameter view's
-    schema, `schema` the one its values follow (the items' for an array), `description` the view's text."""
+                      view: dict[str, Any], schema: dict[str, Any], description: str) -> str | None:
+    """The text about a string (or array of strings) identifier when nothing constrains or shows it, else None:
+    `view` is its parameter view's schema, `schema` the one its values follow (the items' for an array),
+    `description` the view's text."""
     if not _is_identifier(description, tokens, lex) and not (_names_a_code(view, lex) and
                                                             _FREE_TEXT.isdisjoint(tokens)):
-        return
+        return None
     if _constrained(schema):
-        return
+        return None
+    if tokens == ("id",) and _names_the_new_thing(node, ctx):
+        return None  # the `id` of what the call creates (`create_presentation`, `nodes[].id`): the caller names it
     own = schema.get("description")
     text = with_docs(own if isinstance(own, str) else description, node, ctx)
     hinted = lex.hints.search(text.lower()) is not None
     if hinted and ((lex.example is not None and lex.example.search(text))
                    or (lex.provenance is not None and lex.provenance.search(text))):
-        return  # an example or the format of the id, or where it comes from
+        return None  # an example or the format of the id, or where it comes from
     if _quoted_sample(text):
-        return
+        return None
     if names_other_tool(text, ctx):
-        return  # "use the id returned by list_orders": the model is told where to get it
+        return None  # "use the id returned by list_orders": the model is told where to get it
     if hinted and _caller_assigned(text):
-        return  # a label the caller makes up itself: there is nothing to invent wrongly
+        return None  # a label the caller makes up itself: there is nothing to invent wrongly
     if _MINTED.search(text):
-        return  # "a new branch identifier", "an id you make up for this thought": the model mints it
+        return None  # "a new branch identifier", "an id you make up for this thought": the model mints it
     if _OR_NAME.search(text):
-        return  # "ID, title or URL", "name or ID": a pattern would reject the other forms it takes
+        return None  # "ID, title or URL", "name or ID": a pattern would reject the other forms it takes
     tool = ctx.tool
     prose = tool_docs(tool, ctx).prose if tool is not None else ""
+    if prose and _example_argument(prose, node.name or ""):
+        return None  # a usage example in the description gives it a value: `"arguments": {"id": "mon_abc123"}`
     if prose and (names_other_tool(prose, ctx) or _example_of(prose, tokens, lex)):
-        return  # the tool's description says where the id comes from ("use channels_getByHandle first") or shows one
+        return None  # the tool's description says where the id comes from ("use channels_getByHandle first") or shows one
     if _sibling_lists(tokens, ctx):
-        return  # a sibling tool lists or looks up these things, so the model has a place to get the id
-    if _reported_definition_before(node, ctx):
-        return  # one `$defs` entry copied into many tools of the file: reported on its first copy only
-    label = node_label(node)
-    ctx.report(node.pointer, f"`{shown(label)}` is an identifier with no `pattern`, `format`, `enum` or example",
-               key=True, help="add a `pattern` (such as `^ORD-[0-9]{8}$`) or `\"format\": \"uuid\"`, an example in "
-                              "the description (" + ("\"例如 ORD-20260917\"" if has_cjk(text) else
-                                                     "\"e.g. ORD-20260917\"") + "), or name the tool that returns it",
-               note="a model can invent a plausible one")
+        return None  # a sibling tool lists or looks up these things, so the model has a place to get the id
+    return text
