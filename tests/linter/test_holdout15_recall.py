@@ -112,6 +112,28 @@ def test_values_in_the_description_of_an_optional_string_are_reported():
     assert _reported("values-only-in-prose", listed(get_free_agents)) == ["position", "sort"]
 
 
+def test_values_of_an_arrays_items_are_reported():
+    def query_search_analytics(
+        dimensions: Annotated[list[str] | None, Field(description="Dimensions to group by (date, query, page, "
+                                                                  "country). Multiple allowed.")] = None,
+        states: Annotated[list[str], Field(description="按状态过滤，可选值：RUNNING、FAILED、DONE")] = (),
+        tags: Annotated[list[str] | None, Field(description="Tags to add, e.g. (bug, feature, docs)")] = None,
+    ) -> str:
+        """Query search traffic."""
+        return ""
+
+    findings = [f for f in toollint.lint(listed(query_search_analytics)) if f.rule == "values-only-in-prose"]
+    assert [f.pointer.rsplit("/", 1)[-1] for f in findings] == ["dimensions", "states"]
+    assert all("to its `items`" in (f.help or "") for f in findings)
+
+
+def test_an_array_naming_its_sibling_arrays_lists_no_values():
+    text = "Log groups to query. Exactly one of [log_group_names, log_group_identifiers] should be given."
+    props = {"log_group_names": {"type": "array", "items": {"type": "string"}, "description": text},
+             "log_group_identifiers": {"type": "array", "items": {"type": "string"}}}
+    assert not fires("values-only-in-prose", _tool("run_query", "Run a Logs Insights query.", props))
+
+
 def test_an_optional_union_of_two_kinds_is_not_read():
     schema = {"anyOf": [{"type": "string"}, {"type": "integer"}, {"type": "null"}],
               "description": "Sort order (newest, oldest, popular)"}

@@ -202,8 +202,9 @@ def _names_the_parameter(plural: str | None, name: str) -> bool:
 
 # Keywords that constrain or explain the values already (a set test over the node's few keys, not seven lookups).
 _CONSTRAINED = frozenset(("enum", "const", "anyOf", "oneOf", "pattern", "format", "items"))
-# The schema check's test: the same, but an `anyOf` may be the optional idiom (`str | None`), which it looks into.
-_CONSTRAINED_HERE = _CONSTRAINED - {"anyOf"}
+# The schema check's test: the same, but an `anyOf` may be the optional idiom (`str | None`) and `items` an array's
+# strings, which it looks into.
+_CONSTRAINED_HERE = _CONSTRAINED - {"anyOf", "items"}
 # A declared type other than string is the parameter's type unless another schema is merged in.
 _OTHER_TYPES = frozenset(("integer", "number", "boolean", "array", "object"))
 _MERGED = frozenset(("$ref", "allOf"))
@@ -222,23 +223,29 @@ def values_only_in_prose(node: SchemaNode, ctx: Context) -> None:
     if not isinstance(description, str) or len(description) < 8:
         return
     declared = node.schema.get("type")
-    if isinstance(declared, str) and declared in _OTHER_TYPES and _MERGED.isdisjoint(node.schema):
+    if isinstance(declared, str) and declared in _OTHER_TYPES and declared != "array" and \
+            _MERGED.isdisjoint(node.schema):
         return  # plainly no string: the parameter view would say so after more work
     # The text next: few descriptions list values, and the parameter view is built only for those.
     values = allowed_values(description, node.name or "", node.schema.get("title"))
     if values is None or _takes_no_value_set(node.name):
         return
-    param = param_of(node, ctx)
-    if not param.is_string or param.first("enum") is not None or param.first("const") is not None:
-        return
-    if "anyOf" in node.schema and not _optional_string(node.schema["anyOf"]):
-        return  # a union of several kinds of value, or a branch that constrains the string already
+    many = _takes_many(node.schema)
+    if many:
+        if not _takes_strings(node.schema, None):
+            return  # an array of anything but unconstrained strings
+    else:
+        param = param_of(node, ctx)
+        if not param.is_string or param.first("enum") is not None or param.first("const") is not None:
+            return
+        if "anyOf" in node.schema and not _optional_string(node.schema["anyOf"]):
+            return  # a union of several kinds of value, or a branch that constrains the string already
     if node.parent is not None and (_siblings_values_in(values, node.parent.schema, node.name) or
                                     _names_siblings(values, node.parent.schema)):
         return  # "required for user, group": the values of the neighbouring `type`, named to say when
     if _default_outside(values, node.schema):
         return
-    _report_values(ctx, node.pointer, node_label(node), values, "the description")
+    _report_values(ctx, node.pointer, node_label(node), values, "the description", many=many)
 
 
 def _optional_string(branches: Any) -> bool:
@@ -455,11 +462,11 @@ def _takes_no_value_set(name: str | None) -> bool:
     return bool(tokens) and (tokens[-1] in _EXPRESSION_NAMES or tokens[-1] in _LOCATION_NAMES)
 
 
-def _report_values(ctx: Context, pointer: str, label: str, values: list[str], where: str) -> None:
+def _report_values(ctx: Context, pointer: str, label: str, values: list[str], where: str, many: bool = False) -> None:
     listed = ", ".join(values[:6]) + (", ..." if len(values) > 6 else "")
+    enum = "\"enum\": [" + ", ".join(f'"{v}"' for v in values[:6]) + (", ...]" if len(values) > 6 else "]")
     ctx.report(pointer, f"`{shown(label)}` lists its allowed values in {where} but has no `enum`",
-               key=True, help="add `\"enum\": [" + ", ".join(f'"{v}"' for v in values[:6])
-                              + (", ...]`" if len(values) > 6 else "]`"),
+               key=True, help=f"add `{enum}`" + (" to its `items`" if many else ""),
                note=f"the values {listed}: nothing stops a model from sending another spelling")
 
 
