@@ -231,3 +231,17 @@ def test_a_choice_of_named_shapes_says_what_it_holds():
             '"TextContents": {"type": "object", "properties": {"text": {"type": "string"}}}, '
             '"BlobContents": {"type": "object", "properties": {"uri": {"type": "string"}}}}}}')
     assert not fires("missing-param-description", tool)
+
+
+@pytest.mark.parametrize("description", [
+    "Fetch a web page from its URL and return its images. Set saveDir to keep them.",
+    "从 URL 抓取网页并返回其中的图片（https 链接）。",
+])
+def test_where_a_fetch_tool_saves_is_on_the_agents_disk(description):
+    props = {"url": {"type": "string"}, "saveDir": {"type": "string"}}
+    assert fires("relative-path", _tool("image_fetch", description, props))
+
+
+def test_a_path_in_a_repository_tool_is_still_off_disk():
+    props = {"repo": {"type": "string"}, "file_path": {"type": "string"}}
+    assert not fires("relative-path", _tool("get_file", "Read a file from a GitHub repository.", props))

@@ -232,6 +232,11 @@ _LOCAL = lazy_compile(r"\blocal\s+(?:file|path|director|folder|disk|filesystem|f
                       r"\bon\s+disk\b|本地|ローカル")
 
 
+# Name tokens of a place the tool saves what it fetched (`saveDir`, `download_path`): on the agent's disk even in a
+# tool whose other inputs are URLs or a bucket.
+_SAVED_LOCALLY = frozenset({"save", "download", "downloads"})
+
+
 # "File path to search for in conversation history": the path is a term the tool looks up, not a file it opens.
 _SEARCH_TERM = lazy_compile(r"\b(?:search|look)\s+for\s+in\b|(?:历史|记录|日志)(?:中|里)(?:搜索|查找)")
 
@@ -365,7 +370,8 @@ def relative_path(node: SchemaNode, ctx: Context) -> None:
     elif lex.relative is not None and lex.relative.search(text):
         return  # relative by design ("the relative path to the doc page"); the base is the tool's business
     if _ANCHORED.search(low) or (lex.remote is not None and lex.remote.search(text)) or \
-            (not typed and not key_file and _off_disk_tool(ctx, lex) and not _LOCAL.search(low)):
+            (not typed and not key_file and _off_disk_tool(ctx, lex) and not _LOCAL.search(low)
+             and _SAVED_LOCALLY.isdisjoint(named[0])):
         return  # the tool's paths are in a repository, a bucket, on an SSH host, a NAS volume, an API endpoint
     remote_tokens = _REMOTE_TOKENS - _CONNECTION_TOKENS if key_file else _REMOTE_TOKENS  # `ssh_key_path` is local
     if _OFF_DISK.search(low) or (not typed and not remote_tokens.isdisjoint(named[0])):
