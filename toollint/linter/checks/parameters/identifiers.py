@@ -291,9 +291,11 @@ def _sibling_lists(tokens: tuple[str, ...], ctx: Context) -> bool:
     return False
 
 
-def _unconstrained_identifier(node: SchemaNode, ctx: Context, lex: UnconstrainedIdentifierOptions) -> str | None:
+def _unconstrained_identifier(node: SchemaNode, ctx: Context, lex: UnconstrainedIdentifierOptions,
+                              documented: bool) -> str | None:
     """The text written about an identifier parameter that nothing constrains and nothing shows, or None when the
-    parameter is no identifier or something shows the model what one looks like or where to get it."""
+    parameter is no identifier, something shows the model what one looks like or where to get it, or it is
+    `documented` (`_documented`) when the caller asks for one that is not, or the other way round."""
     schema = node.schema
     kind = plain_type(node)
     # A plain property's own type settles most of it before its name is looked at (and it is its own view).
@@ -303,17 +305,17 @@ def _unconstrained_identifier(node: SchemaNode, ctx: Context, lex: Unconstrained
     if named is None:
         return None
     tokens, by_name = named
-    if not by_name and not _names_a_code(schema, lex):
+    if not by_name and (not documented or not _names_a_code(schema, lex)):
         return None  # not an identifier by its name, and no description naming a code ("the ISBN") makes it one
     if kind == "string":
-        return _judge_identifier(node, ctx, lex, tokens, schema, schema, plain_description(schema))
+        return _judge_identifier(node, ctx, lex, tokens, schema, schema, plain_description(schema), documented)
     found = string_param(node, ctx)
     if found is None:
         return None
     param, merged = found
     schema = param.schema if merged is None else \
         {**merged, "description": f"{param.description}\n{merged.get('description', '')}"}
-    return _judge_identifier(node, ctx, lex, tokens, param.schema, schema, param.description)
+    return _judge_identifier(node, ctx, lex, tokens, param.schema, schema, param.description, documented)
 
 
 def _documented(node: SchemaNode, ctx: Context) -> bool:
@@ -334,9 +336,9 @@ def _documented(node: SchemaNode, ctx: Context) -> bool:
 
 @check("unconstrained-identifier", "schema", properties_only=True)
 def unconstrained_identifier(node: SchemaNode, ctx: Context) -> None:
-    text = _unconstrained_identifier(node, ctx, ctx.options)
-    if text is None or not _documented(node, ctx):
-        return  # an identifier nothing is written about is undocumented-identifier's
+    text = _unconstrained_identifier(node, ctx, ctx.options, documented=True)
+    if text is None:
+        return  # (an identifier nothing is written about is undocumented-identifier's)
     if _reported_definition_before(node, ctx, "unconstrained-identifier"):
         return  # one `$defs` entry copied into many tools of the file: reported on its first copy only
     label = node_label(node)
@@ -354,9 +356,12 @@ def unconstrained_identifier(node: SchemaNode, ctx: Context) -> None:
 def undocumented_identifier(node: SchemaNode, ctx: Context) -> None:
     """The identifiers unconstrained-identifier would report that nothing at all is written about: its lexicon,
     as configured, says what an identifier is."""
+    kind = plain_type(node)
+    if kind is not None and kind != "string" and kind != "array":
+        return  # most properties: a number, a flag or an object, before the options are looked up
     lex = ctx.cached("identifier-options", lambda: UnconstrainedIdentifierOptions.configured(ctx.linter.settings))
-    text = _unconstrained_identifier(node, ctx, lex)
-    if text is None or _documented(node, ctx) or _reported_definition_before(node, ctx, "undocumented-identifier"):
+    text = _unconstrained_identifier(node, ctx, lex, documented=False)
+    if text is None or _reported_definition_before(node, ctx, "undocumented-identifier"):
         return
     tool = ctx.tool
     chinese = tool is not None and isinstance(tool.description, str) and has_cjk(tool.description)
@@ -372,10 +377,10 @@ def _example_words(text: str) -> str:
 
 
 def _judge_identifier(node: SchemaNode, ctx: Context, lex: UnconstrainedIdentifierOptions, tokens: tuple[str, ...],
-                      view: dict[str, Any], schema: dict[str, Any], description: str) -> str | None:
-    """The text about a string (or array of strings) identifier when nothing constrains or shows it, else None:
-    `view` is its parameter view's schema, `schema` the one its values follow (the items' for an array),
-    `description` the view's text."""
+                      view: dict[str, Any], schema: dict[str, Any], description: str, documented: bool) -> str | None:
+    """The text about a string (or array of strings) identifier when nothing constrains or shows it and whether
+    anything describes it is `documented`, else None: `view` is its parameter view's schema, `schema` the one its
+    values follow (the items' for an array), `description` the view's text."""
     if not _is_identifier(description, tokens, lex) and not (_names_a_code(view, lex) and
                                                             _FREE_TEXT.isdisjoint(tokens)):
         return None
@@ -383,6 +388,8 @@ def _judge_identifier(node: SchemaNode, ctx: Context, lex: UnconstrainedIdentifi
         return None
     if tokens == ("id",) and _names_the_new_thing(node, ctx):
         return None  # the `id` of what the call creates (`create_presentation`, `nodes[].id`): the caller names it
+    if _documented(node, ctx) is not documented:
+        return None  # the other rule's (before the text is read: most identifiers are described)
     own = schema.get("description")
     text = with_docs(own if isinstance(own, str) else description, node, ctx)
     hinted = lex.hints.search(text.lower()) is not None
