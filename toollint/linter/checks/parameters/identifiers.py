@@ -352,7 +352,14 @@ def unconstrained_identifier(node: SchemaNode, ctx: Context) -> None:
 # undocumented-identifier
 
 
-@check("undocumented-identifier", "schema", properties_only=True)
+# A property with a `description` key (even an empty one, as missing-param-description reads it), or one that
+# constrains or shows its value, is never this rule's: decided once
+# per node shape, so the check is not called on most properties.
+_SHOWN_OR_DESCRIBED = frozenset(("description", "enum", "const", "pattern", "format", "examples"))
+
+
+@check("undocumented-identifier", "schema", properties_only=True,
+       when=lambda keys: _SHOWN_OR_DESCRIBED.isdisjoint(keys))
 def undocumented_identifier(node: SchemaNode, ctx: Context) -> None:
     """The identifiers unconstrained-identifier would report that nothing at all is written about: its lexicon,
     as configured, says what an identifier is."""
