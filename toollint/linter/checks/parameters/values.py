@@ -226,6 +226,8 @@ def values_only_in_prose(node: SchemaNode, ctx: Context) -> None:
     if isinstance(declared, str) and declared in _OTHER_TYPES and declared != "array" and \
             _MERGED.isdisjoint(node.schema):
         return  # plainly no string: the parameter view would say so after more work
+    if ("anyOf" in node.schema or "items" in node.schema) and not _takes_strings(node.schema, None):
+        return  # a union of kinds or an array of anything but plain strings, before its text is read
     # The text next: few descriptions list values, and the parameter view is built only for those.
     values = allowed_values(description, node.name or "", node.schema.get("title"))
     if values is None or _takes_no_value_set(node.name):
