@@ -245,3 +245,16 @@ def test_where_a_fetch_tool_saves_is_on_the_agents_disk(description):
 def test_a_path_in_a_repository_tool_is_still_off_disk():
     props = {"repo": {"type": "string"}, "file_path": {"type": "string"}}
     assert not fires("relative-path", _tool("get_file", "Read a file from a GitHub repository.", props))
+
+
+@pytest.mark.parametrize("description, example", [
+    ("헌법 조문을 조회합니다.", "예: ORD-20260917"),
+    ("画像を取得します。", "例: ORD-20260917"),
+    ("查询工单详情。", "例如 ORD-20260917"),
+    ("Read a ticket.", "e.g. ORD-20260917"),
+])
+def test_the_example_id_is_written_in_the_authors_language(description, example):
+    listing = [{"name": "get_ticket", "description": description,
+                "inputSchema": {"type": "object", "properties": {"ticket_id": {"type": "string"}}}}]
+    (finding,) = [f for f in toollint.lint(listing) if f.rule == "undocumented-identifier"]
+    assert example in (finding.help or "")

@@ -371,16 +371,24 @@ def undocumented_identifier(node: SchemaNode, ctx: Context) -> None:
     if text is None or _reported_definition_before(node, ctx, "undocumented-identifier"):
         return
     tool = ctx.tool
-    chinese = tool is not None and isinstance(tool.description, str) and has_cjk(tool.description)
+    written = (tool.description if tool is not None and isinstance(tool.description, str) else "") + (node.name or "")
     ctx.report(node.pointer, f"`{shown(node_label(node))}` is an identifier that nothing describes", key=True,
                help="add a `description` saying what it identifies and where the model gets one (the tool that "
-                    "returns it), with an example (" + ("\"例如 ORD-20260917\"" if chinese else "\"e.g. ORD-20260917\"")
-                    + "), or a `pattern`",
+                    "returns it), with an example (" + _example_words(written) + "), or a `pattern`",
                note="with only its name to go on, a model can invent a plausible one")
 
 
+_HANGUL = lazy_compile(r"[\uac00-\ud7af]")
+_KANA = lazy_compile(r"[\u3040-\u30ff]")
+
+
 def _example_words(text: str) -> str:
-    return "\"例如 ORD-20260917\"" if has_cjk(text) else "\"e.g. ORD-20260917\""
+    """An example id as the author's language writes one: Korean, Japanese (kana), Chinese or English."""
+    if not has_cjk(text):
+        return "\"e.g. ORD-20260917\""
+    if _HANGUL.search(text):
+        return "\"예: ORD-20260917\""
+    return "\"例: ORD-20260917\"" if _KANA.search(text) else "\"例如 ORD-20260917\""
 
 
 def _judge_identifier(node: SchemaNode, ctx: Context, lex: UnconstrainedIdentifierOptions, tokens: tuple[str, ...],
