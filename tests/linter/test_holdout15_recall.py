@@ -258,3 +258,15 @@ def test_the_example_id_is_written_in_the_authors_language(description, example)
                 "inputSchema": {"type": "object", "properties": {"ticket_id": {"type": "string"}}}}]
     (finding,) = [f for f in toollint.lint(listing) if f.rule == "undocumented-identifier"]
     assert example in (finding.help or "")
+
+
+@pytest.mark.parametrize("name, text, expected", [
+    ("output_format", "Output format: file or inline (test_from_context)", True),
+    ("issue_type", "The issue type: technical or customer-service", True),
+    ("mode", "打开方式: read or write", True),
+    ("sort_order", "Sort order: newest or oldest first", False),
+    ("owner", "Owner: user or org", False),
+])
+def test_a_labelled_pair_lists_the_values_of_a_choice(name, text, expected):
+    tool = _tool("export", "Export the report.", {name: {"type": "string", "description": text}})
+    assert fires("values-only-in-prose", tool) is expected

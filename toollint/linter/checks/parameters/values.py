@@ -79,6 +79,9 @@ _PARENS = lazy_compile(r"[(（](?<![A-Za-z0-9_.+*?^|)\]'\"`][(（])\s*(?P<values
 # "Output format (html or markdown)": two bare words joined by `or`, alone in parentheses. Only for a parameter
 # whose name says it picks one (`CHOICE_NAMES`): "Repository owner (username or organization)" says what it is.
 _PAREN_PAIR = lazy_compile(r"[(（]\s*(?P<values>[a-z][\w-]{0,20}\s+or\s+[a-z][\w-]{0,20})\s*[)）]")
+# "Output format: file or inline": two bare words joined by `or` after a label's colon, ending the sentence (or
+# before a parenthesis), for a choice (`CHOICE_NAMES`) as `_PAREN_PAIR`; "Sort order: newest or oldest first" goes on.
+_LABEL_PAIR = lazy_compile(r"[:：][ \t]*(?P<values>[a-z][\w-]{0,20}[ \t]+or[ \t]+[a-z][\w-]{0,20})[ \t]*(?:[.;(（]|$)")
 # "Data freshness (final, all). Default: final": two words joined by a comma or a slash, alone in parentheses,
 # list the values of a choice (`CHOICE_NAMES`) when the text says one of them is the default; without that,
 # "Image size (width, height)" would be read as two values.
@@ -166,6 +169,8 @@ def listed_values(text: str, name: str = "") -> list[str] | None:
     found: list[Iterator[re.Match[str]]] = [_listed_matches(text)]
     if ("(" in text or "（" in text) and text.count(",") + text.count("/") + text.count("|") >= 2:
         found.append(_PARENS.finditer(text))
+    if " or " in text and (":" in text or "：" in text) and _picks_one(name):
+        found.append(_LABEL_PAIR.finditer(text))
     if ("(" in text or "（" in text) and _picks_one(name):
         if " or " in text:
             found.append(_PAREN_PAIR.finditer(text))
