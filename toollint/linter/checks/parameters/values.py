@@ -90,6 +90,8 @@ _DEFAULT_NAMED = lazy_compile(r"(?:\b(?:defaults?|by\s+default)\b\s*(?:is|to|[:=
                               r"[\"'`]?(?P<value>[a-z][\w-]{0,20})", re.IGNORECASE)
 # The cues `_ends_with` looks for, in lower case: it searches them case-sensitively in folded text (`fold_case`),
 # where the regex engine skips an alternative on its first letter (IGNORECASE tries each).
+# "Common values: a, b, c": some of the values, before the cue.
+_SOME_BEFORE = lazy_compile(r"\b(?:common|typical|popular|usual)\s*$|(?:常用|常见)\s*$")
 _EXAMPLE_CUE = lazy_compile(r"(?:e\.g\.?|i\.e\.?|eg\.?|such\s+as|for\s+example|for\s+instance|like|including|"
                           r"例如|比如|如)\s*[:：,]?\s*$")
 _CONDITION_BEFORE = lazy_compile(r"\b(?:for|when|if|in|with|on|unless)\s*$|(?:当|如果|对于)\s*$")
@@ -180,6 +182,8 @@ def listed_values(text: str, name: str = "") -> list[str] | None:
         for match in matches:
             if _ends_with(_EXAMPLE_CUE, text, match.start()) or _ends_with(_EXAMPLE_CUE, text, match.start("values")):
                 continue
+            if _ends_with(_SOME_BEFORE, text, match.start()):
+                continue  # "Common values: a, b": some of the set
             if _OPEN_ENDED.search(text[match.end():match.end() + 80]) or _OPEN_ENDED.search(match.group(0)):
                 continue  # "..., etc.", "or any custom object": the list is not the whole set
             if not _names_the_parameter(match.groupdict().get("plural"), name):
@@ -466,7 +470,8 @@ def _takes_no_value_set(name: str | None) -> bool:
     `archive_path`, `upload_file`: a location whose text lists the formats of the file there ("Supported formats:
     zip, tar"), which no `enum` of the path can hold."""
     tokens = name_tokens(name or "")
-    return bool(tokens) and (tokens[-1] in _EXPRESSION_NAMES or tokens[-1] in _LOCATION_NAMES)
+    return bool(tokens) and (tokens[-1] in _EXPRESSION_NAMES or tokens[-1] in _LOCATION_NAMES or
+                             tokens[-1] in _IDENTIFIER_NAMES)
 
 
 def _report_values(ctx: Context, pointer: str, label: str, values: list[str], where: str, many: bool = False) -> None:
@@ -579,7 +584,10 @@ _LOCATION_NAMES = frozenset({"path", "paths", "file", "files", "filename", "file
                              "url", "uri"})
 # Parameters that hold an expression in a query language: the values in their text are its operands.
 _EXPRESSION_NAMES = frozenset({"query", "q", "filter", "filters", "expression", "expr", "where", "jql", "sql", "cql",
-                               "search", "condition", "predicate", "selector"})
+                               "search", "condition", "predicate", "selector", "startswith", "prefix", "contains"})
+# Parameters that hold a handle: the words in their text name the kinds of thing it points at ("the handle of a
+# line, circle, or polyline"), not values. (An `*_id` may take a closed set: "Available IDs: a, b" of `topic_id`.)
+_IDENTIFIER_NAMES = frozenset({"handle", "handles"})
 
 
 def _says_examples(text: str) -> bool:
@@ -639,7 +647,7 @@ def bare_values(entry: str) -> list[str] | None:
     match = _BARE_LIST.fullmatch(entry.strip())
     if match is None:
         return None
-    values = [v.strip() for v in re.split(r"\s*,\s*(?:or\s+)?", match.group("values")) if v.strip()]
+    values = [v.strip(_STRIP) for v in re.split(r"\s*,\s*(?:or\s+)?", match.group("values")) if v.strip(_STRIP)]
     if len(set(values)) != len(values) or all(v.lower() in _CHARACTER_CLASSES for v in values) or \
             any(v in ("true", "false", "etc") for v in values):
         return None
@@ -651,7 +659,8 @@ def bare_values(entry: str) -> list[str] | None:
 # ends in its last word: "Resource type" for `type`).
 _LABELLED = lazy_compile(
     r"(?:^|[.;:]\s+|\n)(?P<label>[A-Za-z][\w -]{0,30}?)\s*[:：]\s*"
-    r"(?P<values>[a-z][A-Za-z0-9_-]{0,24}(?:\s*,\s*(?:or\s+)?[a-z][A-Za-z0-9_-]{0,24}){2,15})\s*\.?\s*$")
+    r"(?P<values>(?P<q>[\"'`“‘]?)[a-z][A-Za-z0-9_-]{0,24}[\"'`”’]?(?:\s*,\s*(?:or\s+)?(?P=q)[a-z][A-Za-z0-9_-]{0,24}"
+    r"[\"'`”’]?){2,15})\s*\.?\s*$")
 
 
 def labelled_values(text: str, name: str, title: Any = None) -> list[str] | None:
@@ -669,7 +678,7 @@ def labelled_values(text: str, name: str, title: Any = None) -> list[str] | None
         return None
     if _OPEN_ENDED.search(text[match.start():]) or _ends_with(_EXAMPLE_CUE, text, match.start("values")):
         return None
-    values = [v.strip() for v in re.split(r"\s*,\s*(?:or\s+)?", match.group("values")) if v.strip()]
+    values = [v.strip(_STRIP) for v in re.split(r"\s*,\s*(?:or\s+)?", match.group("values")) if v.strip(_STRIP)]
     if len(set(values)) != len(values) or any(v in ("true", "false") for v in values):
         return None
     return values
