@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from toollint import pointer as jp
@@ -76,7 +76,9 @@ def _in_stated_range(stated: re.Match[str], text: str, default: Any) -> bool:
 
 _NUMBER = lazy_compile(r"-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\d+(?:\.\d+)?")
 _UNIT_AFTER = lazy_compile(r"\s*(?:[a-zA-Z]{1,12}|[秒分钟小时天字节兆]{1,2}|%)")
-_CONVERSIONS = (60, 3600, 86400, 1000, 1_000_000, 1024, 1_048_576, 100, 60_000, 3_600_000, 86_400_000)
+# Between units of time (seconds, minutes, hours, days, weeks, milliseconds), size and percent.
+_CONVERSIONS = (60, 3600, 86400, 1000, 1_000_000, 1024, 1_048_576, 100, 60_000, 3_600_000, 86_400_000, 24, 7, 168,
+                1440, 10_080, 604_800)
 
 
 def _unit_conversion(stated: re.Match[str], text: str, default: Any) -> bool:
@@ -98,7 +100,9 @@ def _unit_conversion(stated: re.Match[str], text: str, default: Any) -> bool:
 def description_contradicts_schema(node: SchemaNode, ctx: Context) -> None:
     text = node.schema.get("description")
     if isinstance(text, str) and len(text) >= 6:
-        _contradictions(ctx, lambda: (node.pointer, node_label(node)), node.schema, text, "the description")
+        siblings = node.parent.schema.get("properties") if node.parent is not None else None
+        _contradictions(ctx, lambda: (node.pointer, node_label(node)), node.schema, text, "the description",
+                        siblings if isinstance(siblings, dict) else {})
 
 
 @check("description-contradicts-schema", "tool")
@@ -110,7 +114,8 @@ def docstring_contradicts_schema(tool: Tool, ctx: Context) -> None:
         own = prop.get("description")
         if isinstance(own, str) and found.text.strip() in own:
             continue  # the schema's own description, compared by the schema check
-        _contradictions(ctx, _entry_place(tool, name), prop, found.text, "the docstring's entry")
+        _contradictions(ctx, _entry_place(tool, name), prop, found.text, "the docstring's entry",
+                        tool.schema.get("properties") or {})
 
 
 def _entry_place(tool: Tool, name: str) -> Callable[[], tuple[str, str]]:
@@ -118,9 +123,10 @@ def _entry_place(tool: Tool, name: str) -> Callable[[], tuple[str, str]]:
 
 
 def _contradictions(ctx: Context, place: Callable[[], tuple[str, str]], schema: dict[str, Any], text: str,
-                    where: str) -> None:
+                    where: str, siblings: Mapping[str, Any]) -> None:
     """Report a default or an allowed value that `text` states and the schema contradicts. `place()` gives the
-    parameter's pointer and label, built only for a report (most texts state nothing)."""
+    parameter's pointer and label, built only for a report (most texts state nothing); `siblings` are the
+    properties beside it, whose names a text may list ("provide one of 'path' or 'graph'") without listing values."""
     default = schema.get("default")
     if "default" in schema and default is not None and not isinstance(default, (dict, list)) and _may_state_default(text):
         stated = _DEFAULT_STATED.search(text)
@@ -137,7 +143,7 @@ def _contradictions(ctx: Context, place: Callable[[], tuple[str, str]], schema: 
         listed = _VALUES_STATED.search(text)  # the text first: few descriptions list values, most enums are strings
         if listed is not None:
             allowed = set(enum)
-            stray = [v for v in _QUOTED.findall(listed.group(1)) if v not in allowed]
+            stray = [v for v in _QUOTED.findall(listed.group(1)) if v not in allowed and v not in siblings]
             if stray:
                 pointer, label = place()
                 ctx.report(jp.join(pointer, "enum"),
