@@ -192,9 +192,10 @@ def _parameter_like(name: str) -> bool:
 _PARAMETER_LIKE = NameMemo(_parameter_like)  # names repeat (`page_token`, `user_id`): decided once per name
 
 
-def _check_mentions(where: str, text: str, tool: Tool, ctx: Context) -> None:
-    """Report the names `text` gives as arguments that are not parameters of `tool`. The tests run cheapest
-    first: the name's shape, then the words around it, then the tool's parameters and the file."""
+def _check_mentions(where: str, text: str, tool: Tool, ctx: Context, describing: str | None = None) -> None:
+    """Report the names `text` gives as arguments that are not parameters of `tool`; `describing` is the parameter
+    whose description `text` is, if any. The tests run cheapest first: the name's shape, then the words around
+    it, then the tool's parameters and the file."""
     own: frozenset[str] | None = None
     reported: set[str] = set()
     for name, backticked in _mentions(text):
@@ -214,6 +215,8 @@ def _check_mentions(where: str, text: str, tool: Tool, ctx: Context) -> None:
         if _written_in_file(name, ctx):
             continue  # another tool's parameter, an output field, an enum value
         near = _nearest(name, own)
+        if near is not None and near == describing:
+            continue  # `swapGroupId`'s text "cannot be used with `swapGroup`": another field of the API, no typo
         reported.add(name)
         ctx.report(where, f"the description names `{shown(name, 30)}`, which is not a parameter"
                    + (f"; did you mean `{shown(near, 30)}`?" if near else ""),
@@ -264,4 +267,4 @@ def parameter_description_names_unknown_parameter(node: SchemaNode, ctx: Context
     description = node.schema.get("description")
     if isinstance(description, str) and ctx.tool is not None and node.via in ("properties", None) and \
             _may_mention(description):  # before building the pointer, which most descriptions never need
-        _check_mentions(jp.join(node.pointer, "description"), description, ctx.tool, ctx)
+        _check_mentions(jp.join(node.pointer, "description"), description, ctx.tool, ctx, node.name)
