@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
 from toollint.lazy_regex import lazy_compile
 from toollint.linter.checks import check
@@ -164,7 +165,11 @@ def missing_param_description(node: SchemaNode, ctx: Context) -> None:
     if param.has_description or entry_text(node, ctx) or _defined_in_prose(node, ctx):
         return  # described in the schema, in the docstring's `Args:` entry or in a sentence of the description
     schema = param.schema
-    if isinstance(schema.get("enum"), list) or "const" in schema or "format" in schema:
+    enum = schema.get("enum")
+    if isinstance(enum, list) and _unexplained_modes(node, enum, ctx):
+        _report(node, ctx, f"ends in `mode`, and nothing says what {_listed(enum)} do")
+        return
+    if isinstance(enum, list) or "const" in schema or "format" in schema:
         return  # the values or the format say what it is
     if param.types == {"boolean"} or isinstance(schema.get("properties"), dict):
         return  # a flag reads as its name; an object is explained by its properties
@@ -182,6 +187,24 @@ def missing_param_description(node: SchemaNode, ctx: Context) -> None:
     if isinstance(title, str) and [t for t in name_tokens(title)] != list(name_tokens(param.name)):
         return  # a title that says more than the name
     _report(node, ctx, why)
+
+
+def _unexplained_modes(node: SchemaNode, enum: list[Any], ctx: Context) -> bool:
+    """A `mode` whose enum values the tool description never names (`mode: aggregate | pages`, `auto | calculate |
+    display`): the values say which modes there are, not what each does. Other enums name their values plainly
+    enough (`format: json | csv`), and a `mode` the description walks through is explained there. Top-level
+    parameters only."""
+    if name_tokens(node.name or "")[-1:] != ("mode",) or len(enum) < 2 or not all(isinstance(v, str) for v in enum) \
+            or not is_top_level(node):
+        return False  # (a nested `mode` sits in an object whose name or siblings say more: `edits[].mode`)
+    tool = ctx.tool
+    text = tool.description.lower() if tool is not None and isinstance(tool.description, str) else ""
+    return not any(re.search(rf"(?<![\w-]){re.escape(value.lower())}(?![\w-])", text) for value in enum)
+
+
+def _listed(values: list[Any]) -> str:
+    shown_values = ", ".join(f"`{v}`" for v in values[:4]) + (", ..." if len(values) > 4 else "")
+    return f"its values {shown_values}"
 
 
 def _report(node: SchemaNode, ctx: Context, why: str) -> None:
