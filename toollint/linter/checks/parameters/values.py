@@ -238,6 +238,8 @@ def values_only_in_prose(node: SchemaNode, ctx: Context) -> None:
     if ("anyOf" in node.schema or "items" in node.schema) and not _takes_strings(node.schema, None):
         return  # a union of kinds or an array of anything but plain strings, before its text is read
     # The text next: few descriptions list values, and the parameter view is built only for those.
+    if not contains_any(description, _JOINERS) and not contains_any(description, _OPEN_QUOTES):
+        return  # no two values without something between them: many descriptions, settled without a pattern
     values = allowed_values(description, node.name or "", node.schema.get("title"))
     if values is None or _takes_no_value_set(node.name):
         return
@@ -257,6 +259,11 @@ def values_only_in_prose(node: SchemaNode, ctx: Context) -> None:
     if _default_outside(values, node.schema):
         return
     _report_values(ctx, node.pointer, node_label(node), values, "the description", many=many)
+
+
+# What stands between two listed values in every form `allowed_values` knows but explained ones (which are quoted): a
+# separator of `_SEP`, or a line break.
+_JOINERS = (",", "/", "|", ";", "\n", " or ", " and ", "、", "，", "；", "或", "和")
 
 
 def _optional_string(branches: Any) -> bool:
