@@ -73,3 +73,10 @@ def framework_listing(*functions: Any) -> list[dict[str, Any]]:
         server.tool()(function)
     return [tool.model_dump(mode="json", by_alias=True, exclude_none=True)
             for tool in asyncio.run(server.list_tools())]
+
+
+def reported_params(rule: str, listing: list[dict[str, Any]]) -> list[str]:
+    """The names of the parameters `rule` reports in a `tools/list` listing (the last step of each pointer)."""
+    import toollint
+
+    return [f.pointer.rsplit("/", 1)[-1] for f in toollint.lint(listing) if f.rule == rule]

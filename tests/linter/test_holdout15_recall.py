@@ -12,14 +12,10 @@ import pytest
 from helpers import fires
 from helpers import framework_listing as listed
 from helpers import mcp_tool as _tool
+from helpers import reported_params as _reported
 from pydantic import Field
 
 import toollint
-
-
-def _reported(rule: str, listing: list[dict]) -> list[str]:
-    return [f.pointer.rsplit("/", 1)[-1] for f in toollint.lint(listing) if f.rule == rule]
-
 
 # --- undocumented-identifier ------------------------------------------------------------------------------------
 
