@@ -14,8 +14,12 @@ from typing import Any, TypeGuard
 from toollint.lazy_regex import lazy_compile
 
 # CJK Unified Ideographs (+ extension A, compatibility), Hiragana, Katakana, Hangul syllables.
-_CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3040-\u30ff\uac00-\ud7af"
+_KANA = "\u3040-\u30ff"
+_HANGUL = "\uac00-\ud7af"
+_CJK = f"\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff{_KANA}{_HANGUL}"
 CJK_CHAR = lazy_compile(f"[{_CJK}]")
+_KANA_CHAR = lazy_compile(f"[{_KANA}]")
+_HANGUL_CHAR = lazy_compile(f"[{_HANGUL}]")
 CJK_RUN = lazy_compile(f"[{_CJK}]+")
 LATIN_WORD = lazy_compile(r"[A-Za-z][A-Za-z0-9]*(?:['’][A-Za-z]+)?|[0-9]+(?:[.,][0-9]+)*")
 _CAMEL = lazy_compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])"
@@ -25,6 +29,16 @@ _SPLIT = lazy_compile(r"[^A-Za-z0-9" + _CJK + r"]+")
 
 def has_cjk(text: str) -> bool:
     return CJK_CHAR.search(text) is not None
+
+
+def cjk_language(text: str) -> str | None:
+    """The East Asian language a text is written in, told by its script, for a hint in the author's words: "ko"
+    (Hangul), "ja" (kana), "zh" (Han alone), or None for a text with none of them."""
+    if not has_cjk(text):
+        return None
+    if _HANGUL_CHAR.search(text):
+        return "ko"
+    return "ja" if _KANA_CHAR.search(text) else "zh"
 
 
 def cjk_count(text: str) -> int:

@@ -19,6 +19,7 @@ from toollint.linter.options import RuleOptions
 from toollint.linter.paramview import param_of, plain_description, plain_type, string_param
 from toollint.linter.textstats import (
     WordMatcher,
+    cjk_language,
     contains_any,
     has_cjk,
     has_text,
@@ -250,8 +251,8 @@ def _names_the_new_thing(node: SchemaNode, ctx: Context) -> bool:
     `id` of a tool whose name starts with a creating verb (`create_presentation(id=...)`)."""
     if not is_top_level(node):
         return True
-    tool = ctx.tool
-    return tool is not None and name_tokens(tool.name or "")[:1] in {(verb,) for verb in _CREATING_VERBS}
+    verb = name_tokens(ctx.tool.name or "")[:1] if ctx.tool is not None else ()
+    return bool(verb) and verb[0] in _CREATING_VERBS
 
 
 def _example_argument(prose: str, name: str) -> bool:
@@ -378,17 +379,12 @@ def undocumented_identifier(node: SchemaNode, ctx: Context) -> None:
                note="with only its name to go on, a model can invent a plausible one")
 
 
-_HANGUL = lazy_compile(r"[\uac00-\ud7af]")
-_KANA = lazy_compile(r"[\u3040-\u30ff]")
+# An example id as each language writes one (`cjk_language`), English for the rest.
+_EXAMPLE_ID = {"ko": "\"예: ORD-20260917\"", "ja": "\"例: ORD-20260917\"", "zh": "\"例如 ORD-20260917\""}
 
 
 def _example_words(text: str) -> str:
-    """An example id as the author's language writes one: Korean, Japanese (kana), Chinese or English."""
-    if not has_cjk(text):
-        return "\"e.g. ORD-20260917\""
-    if _HANGUL.search(text):
-        return "\"예: ORD-20260917\""
-    return "\"例: ORD-20260917\"" if _KANA.search(text) else "\"例如 ORD-20260917\""
+    return _EXAMPLE_ID.get(cjk_language(text) or "", "\"e.g. ORD-20260917\"")
 
 
 def _judge_identifier(node: SchemaNode, ctx: Context, lex: UnconstrainedIdentifierOptions, tokens: tuple[str, ...],

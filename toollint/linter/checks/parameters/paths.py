@@ -14,7 +14,7 @@ from toollint.linter.docview import with_docs, without_results
 from toollint.linter.namememo import NameMemo
 from toollint.linter.options import RuleOptions
 from toollint.linter.paramview import plain_description, plain_type, string_param
-from toollint.linter.textstats import WordMatcher, fold_case, has_cjk, name_tokens, words_regex
+from toollint.linter.textstats import WordMatcher, cjk_language, fold_case, has_cjk, name_tokens, words_regex
 from toollint.schema.walk import SchemaNode
 from toollint.terminal import shown
 
@@ -391,14 +391,13 @@ def relative_path(node: SchemaNode, ctx: Context) -> None:
     _report(node, items is not None, text, ctx)
 
 
-_KANA = lazy_compile(r"[\u3040-\u30ff]")
-
-
 def _absolute_words(text: str) -> str:
-    """"absolute path" in the language of the parameter's text: Japanese (kana), Chinese, or English."""
-    if not has_cjk(text):
+    """"absolute path" in the language of the parameter's text: Japanese, Chinese (for any other CJK text), or
+    English."""
+    language = cjk_language(text)
+    if language is None:
         return "\"absolute path\""
-    return "\"絶対パス\"" if _KANA.search(text) else "\"绝对路径\""
+    return "\"絶対パス\"" if language == "ja" else "\"绝对路径\""
 
 
 def _report(node: SchemaNode, many: bool, text: str, ctx: Context, cwd: bool = False) -> None:
