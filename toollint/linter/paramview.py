@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from toollint.linter.textstats import has_text
+from toollint.linter.textstats import has_text, name_tokens
 from toollint.schema.type_names import replacement
 from toollint.schema.walk import SCHEMA_TYPES, SchemaNode
 
@@ -72,6 +72,13 @@ class Param:
     @property
     def is_string(self) -> bool:
         return self.types == {"string"}
+
+    @property
+    def titled(self) -> bool:
+        """Whether its `title` says more than its name (`Base64 image bytes` for `data`; FastMCP's `Doc Id` for
+        `doc_id` says nothing more)."""
+        title = self.schema.get("title")
+        return isinstance(title, str) and name_tokens(title) != name_tokens(self.name)
 
     def first(self, key: str) -> Any:
         """The first value of `key` over the layers (the property itself first, then what it refers to)."""

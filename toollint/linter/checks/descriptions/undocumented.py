@@ -183,8 +183,7 @@ def missing_param_description(node: SchemaNode, ctx: Context) -> None:
         if isinstance(branches, list) and len(branches) > 1 and all(isinstance(b, dict) and "$ref" in b
                                                                     for b in branches):
             return  # a choice of named shapes (`TextResourceContents | BlobResourceContents`) says what it holds
-    title = schema.get("title")
-    if isinstance(title, str) and [t for t in name_tokens(title)] != list(name_tokens(param.name)):
+    if param.titled:
         return  # a title that says more than the name
     _report(node, ctx, why)
 

@@ -324,10 +324,7 @@ def _documented(node: SchemaNode, ctx: Context) -> bool:
     title that says more than its name, an entry in the tool description's parameter section, or a sentence of
     the description that names it."""
     param = param_of(node, ctx)
-    if param.has_description or entry_text(node, ctx):
-        return True
-    title = param.schema.get("title")
-    if isinstance(title, str) and name_tokens(title) != name_tokens(node.name or ""):
+    if param.has_description or param.titled or entry_text(node, ctx):
         return True
     items = param.item()
     if items is not None and has_text(items.get("description")):
