@@ -362,8 +362,7 @@ def relative_path(node: SchemaNode, ctx: Context) -> None:
         if not _manages_working_directory(ctx):  # with a `cd` tool the agent sets that directory itself
             _report(node, items is not None, text, ctx, cwd=True)
         return
-    tool = ctx.tool
-    tool_text = without_results(tool.description) if tool is not None and isinstance(tool.description, str) else ""
+    tool_text = _tool_text(ctx)
     if lex.absolute is not None and lex.absolute.search(text):
         if lex.relative is None or not lex.relative.search(text) or _ANCHORED.search(low):
             return
@@ -389,6 +388,15 @@ def relative_path(node: SchemaNode, ctx: Context) -> None:
     if _manages_working_directory(ctx) or _code_language_set(ctx) or _anchored_tool(ctx):
         return  # a shell-like set whose `cd` makes relative paths its design, or values in Java/JavaScript code
     _report(node, items is not None, text, ctx)
+
+
+def _tool_text(ctx: Context) -> str:
+    """The tool's description without its `Returns:` section, where it says nothing of its inputs (once per tool)."""
+    tool = ctx.tool
+    if tool is None or not isinstance(tool.description, str):
+        return ""
+    found: str = ctx.cached(("tool-text", id(tool)), lambda: without_results(tool.description))
+    return found
 
 
 def _absolute_words(text: str) -> str:
