@@ -243,16 +243,11 @@ def values_only_in_prose(node: SchemaNode, ctx: Context) -> None:
     values = allowed_values(description, node.name or "", node.schema.get("title"))
     if values is None or _takes_no_value_set(node.name):
         return
-    many = _takes_many(node.schema)
-    if many:
-        if not _takes_strings(node.schema, None):
-            return  # an array of anything but unconstrained strings
-    else:
+    many = _takes_many(node.schema)  # (its items are plain strings: `_takes_strings` said so above)
+    if not many:
         param = param_of(node, ctx)
         if not param.is_string or param.first("enum") is not None or param.first("const") is not None:
             return
-        if "anyOf" in node.schema and not _optional_string(node.schema["anyOf"]):
-            return  # a union of several kinds of value, or a branch that constrains the string already
     if node.parent is not None and (_siblings_values_in(values, node.parent.schema, node.name) or
                                     _names_siblings(values, node.parent.schema)):
         return  # "required for user, group": the values of the neighbouring `type`, named to say when
@@ -264,18 +259,6 @@ def values_only_in_prose(node: SchemaNode, ctx: Context) -> None:
 # What stands between two listed values in every form `allowed_values` knows but explained ones (which are quoted): a
 # separator of `_SEP`, or a line break.
 _JOINERS = (",", "/", "|", ";", "\n", " or ", " and ", "、", "，", "；", "或", "和")
-
-
-def _optional_string(branches: Any) -> bool:
-    """`anyOf: [{type: string}, {type: null}]`, the optional idiom of `str | None` (FastMCP, pydantic): a string
-    with nothing in its branch that constrains or points elsewhere for its values."""
-    if not isinstance(branches, list) or len(branches) != 2:
-        return False
-    kinds = [b.get("type") if isinstance(b, dict) else None for b in branches]
-    if sorted(map(str, kinds)) != ["null", "string"]:
-        return False
-    string = branches[kinds.index("string")]
-    return _VALUE_KEYWORDS.isdisjoint(string)
 
 
 def _default_outside(values: list[str], schema: dict[str, Any]) -> bool:
@@ -351,7 +334,7 @@ def values_in_a_section(tool: Tool, ctx: Context) -> None:
             continue
         prop = properties[name]
         values = _entries_after(description.split("\n"), description.count("\n", 0, start) + 1, indent)
-        if values is None or not properties.keys().isdisjoint(values) or _listed_by_its_text(name, prop, ctx, tool) \
+        if values is None or _names_siblings(values, tool.schema) or _listed_by_its_text(name, prop, ctx, tool) \
                 or _siblings_values_in(values, tool.schema, name) or _default_outside(values, prop):
             continue
         reported.add(name)
