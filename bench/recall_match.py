@@ -8,7 +8,8 @@ The review (`[[tool]]` tables: the tool's `server` file stem and `name`, then `[
 (a parameter, dotted for nested, or "tool") and `note`) is what a reviewer wrote about 40 sampled tools before seeing
 any finding; CORPUS_DIR holds the servers' listings. A problem counts as caught when the tool gets a finding of that
 rule at that parameter (or anywhere on the tool, for "tool"), at any severity; the table also says how many were
-caught at warning or error.
+caught at warning or error. A last line also counts a finding of a rule that shares the problem (`SAME_PROBLEM`):
+a reviewer names one rule, and which of a split pair reports an identifier depends on whether anything describes it.
 
 A reviewer asked to list what the rules' summaries describe lists some problems that a judge of findings would call
 debatable (a careful author could leave it) or false. Precision counts a finding true only when a blind judge does,
@@ -30,6 +31,15 @@ from toollint.document.dialects import find_tools
 from toollint.document.source import read_path
 from toollint.linter.config import Settings
 from toollint.linter.runner import lint_paths
+
+# Rules that report one problem between them, split by what the text says: an identifier nothing describes is
+# undocumented-identifier's, one that is described but not constrained unconstrained-identifier's (opt-in), and
+# a parameter whose name says nothing is missing-param-description's unless it is an identifier.
+SAME_PROBLEM = {
+    "unconstrained-identifier": {"undocumented-identifier"},
+    "undocumented-identifier": {"unconstrained-identifier", "missing-param-description"},
+    "missing-param-description": {"undocumented-identifier"},
+}
 
 
 def problem_key(tool: dict[str, Any], problem: dict[str, Any]) -> str:
@@ -85,6 +95,7 @@ def main() -> None:
         by_tool[(Path(finding.file).stem, finding.tool)].append(finding)
     # per rule: listed, caught, caught at warning/error, confirmed true, true and caught
     rows: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0, 0])
+    shared = [0, 0]  # caught counting a rule of the same problem: of all, of the confirmed
     for tool in review:
         found = by_tool.get((tool["server"], tool["name"]), [])
         for problem in tool.get("problems", []):
@@ -98,11 +109,24 @@ def main() -> None:
             row[2] += any(f.severity in ("warning", "error") for f in hits)
             row[3] += confirmed
             row[4] += confirmed and bool(hits)
+            same = hits or [f for f in found if f.rule in SAME_PROBLEM.get(problem["rule"], ()) and
+                            (problem["where"] == "tool" or f"/{where}" in f.pointer)]
+            shared[0] += bool(same)
+            shared[1] += confirmed and bool(same)
             if args.misses and not hits:
                 verdict = f" [{verdicts.get(problem_key(tool, problem), 'unjudged')}]" if verdicts is not None else ""
-                print(f"missed: #{tool['id']} {tool['name']} {problem['rule']} {problem['where']}{verdict}: "
+                by = f" (reported as {same[0].rule})" if same else ""
+                print(f"missed: #{tool['id']} {tool['name']} {problem['rule']} {problem['where']}{verdict}{by}: "
                       f"{problem['note']}")
     _print_table(rows, len(review), verdicts is not None)
+    listed = sum(row[0] for row in rows.values())
+    confirmed_all = sum(row[3] for row in rows.values())
+    line = f"\ncounting a finding of a rule that shares the problem (SAME_PROBLEM): {shared[0]} of {listed}"
+    if listed:
+        line += f" ({100 * shared[0] / listed:.0f}%)"
+    if verdicts is not None and confirmed_all:
+        line += f"; of the confirmed {shared[1]} of {confirmed_all} ({100 * shared[1] / confirmed_all:.0f}%)"
+    print(line)
     if verdicts is not None:
         judged = [verdicts.get(problem_key(t, p)) for t in review for p in t.get("problems", [])]
         print(f"\njudge's verdicts on the {len(judged)} listed problems: " + ", ".join(
