@@ -290,8 +290,9 @@ def test_a_parameter_typed_as_a_path_is_a_path_whatever_its_name():
         """Read a key."""
         return ""
 
-    assert rules(listed(open_session), "relative-path") == [
-        ("relative-path", "/0/inputSchema/properties/key_file")]  # `identity` has a default: relative by design
+    assert rules(listed(open_session), "relative-path") == [  # `identity`'s default `id` is read from the server's
+        ("relative-path", "/0/inputSchema/properties/key_file"),  # working directory
+        ("relative-path", "/0/inputSchema/properties/identity")]
     assert rules(listed(read_key), "relative-path") == []  # `key_file` as a string: contents as often as a path
 
 

@@ -92,6 +92,12 @@ _CWD_RELATIVE = lazy_compile(
     r"\bresolved\s+(?:from|against|relative\s+to|in)\s+(?:the\s+)?(?:(?:server|process)(?:'s)?\s+)?"
     r"(?:current\s+(?:working\s+)?directory|working\s+directory|cwd)\b|相对于?当前(?:工作)?目录")
 
+# A default that is a relative path (`.`, `project.faf`, `./out`, `assets/raw`): the server resolves it against its own
+# working directory. Not `""` (a default meaning "not given"), an absolute or home path, a variable, a URL, a
+# template (`{name}.md`), a JSONPath, nor a word that stands for no file (`-` or `stdout` for standard output, `auto`).
+_RELATIVE_DEFAULT = lazy_compile(r"\./?|(?!\$|~|[A-Za-z]:|[\w+.-]+://)(?=.*\w)[\w.-]+(?:/[\w.-]+)*/?")
+_NO_FILE_DEFAULTS = frozenset({"stdout", "stderr", "stdin", "auto", "none", "null", "default", "memory", ":memory:"})
+
 # `^/`, `^\/`, `^[A-Za-z]:`, `^(/|[A-Za-z]:)`, `^(?:/|~)`, `^\\\\` (UNC), `^~/`.
 _ABSOLUTE_PATTERN = lazy_compile(r"^\^\(?(?:\?:)?(?:\\?/|\[(?:a-zA-Z|A-Za-z|a-z|A-Z)\]:|~|\\\\\\\\|[A-Za-z]:)")
 # `^(?!/)`, `^[^/]`: the author requires a relative path on purpose.
@@ -339,8 +345,9 @@ def relative_path(node: SchemaNode, ctx: Context) -> None:
     pattern = schema.get("pattern")
     if isinstance(pattern, str) and (_ABSOLUTE_PATTERN.match(pattern) or _RELATIVE_PATTERN.match(pattern)):
         return  # an absolute `^/`, or relative only on purpose (`^(?!/)`): the author chose it
-    if isinstance(schema.get("default"), str):
-        return  # an absolute default or a JSONPath; or a relative one (`./output`, `""`): relative by design
+    default = schema.get("default")
+    if isinstance(default, str) and (not _RELATIVE_DEFAULT.fullmatch(default) or default.lower() in _NO_FILE_DEFAULTS):
+        return  # an absolute default, a JSONPath, a template, or `""` for "not given"
     text = with_docs(text, node, ctx)  # what the docstring's `Args:` entry and the description say of it
     key_file = _key_file(named[0]) and _KEY_FILE_WORDS.search(text) is not None
     if kind == "weak" and not key_file and (lex.path_word_matcher is None or lex.path_word_matcher.search(text) is None):
@@ -387,7 +394,7 @@ def relative_path(node: SchemaNode, ctx: Context) -> None:
     # Last, as they look at every tool of the file (once per file, but only for files that get this far):
     if _manages_working_directory(ctx) or _code_language_set(ctx) or _anchored_tool(ctx):
         return  # a shell-like set whose `cd` makes relative paths its design, or values in Java/JavaScript code
-    _report(node, items is not None, text, ctx)
+    _report(node, items is not None, text, ctx, default=default if isinstance(default, str) else None)
 
 
 def _tool_text(ctx: Context) -> str:
@@ -408,11 +415,17 @@ def _absolute_words(text: str) -> str:
     return "\"絶対パス\"" if language == "ja" else "\"绝对路径\""
 
 
-def _report(node: SchemaNode, many: bool, text: str, ctx: Context, cwd: bool = False) -> None:
+def _report(node: SchemaNode, many: bool, text: str, ctx: Context, cwd: bool = False,
+            default: str | None = None) -> None:
     what = "paths" if many else "a path"
-    message = f"`{shown(node_label(node))}` takes {what} " + \
-        ("relative to the server's working directory, which the agent cannot see" if cwd
-         else "but does not require an absolute one")
+    label = shown(node_label(node))
+    if default is not None:
+        message = f"`{label}` defaults to the relative path `{shown(default, 40)}`, resolved against the server's " \
+                  "working directory, which the agent cannot see"
+    else:
+        message = f"`{label}` takes {what} " + \
+            ("relative to the server's working directory, which the agent cannot see" if cwd
+             else "but does not require an absolute one")
     ctx.report(node.pointer, message,
                key=True, help="add `\"pattern\": \"^/\"` (or `^[A-Za-z]:\\\\` on Windows) and say "
                               + _absolute_words(text) + " in the description",
