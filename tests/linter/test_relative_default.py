@@ -68,3 +68,21 @@ def test_a_chinese_description_gets_the_advice_in_chinese():
              if f.rule == "relative-path"]
     assert len(found) == 1 and "绝对路径" in (found[0].help or "")
 
+
+@pytest.mark.parametrize("tool, prop, description", [
+    ("extract_archive", "archive_path", "Archive file path"),
+    ("compress_files", "output_path", "Path of the zip file to write"),
+    ("解压", "archive_path", "压缩包文件路径"),
+])
+def test_the_path_of_an_archive_file_is_on_the_disk(tool, prop, description):
+    assert len(_messages(_tool(tool, "Extract an archive file (zip, tar).",
+                               {prop: {"type": "string", "description": description}}))) == 1
+
+
+@pytest.mark.parametrize("description", [
+    "Path of the entry inside the archive",
+    "Path of the file within the zip",
+])
+def test_a_path_inside_an_archive_stays_quiet(description):
+    assert _messages(_tool("read_archive_entry", "Read one entry of an archive file.",
+                           {"entry_path": {"type": "string", "description": description}})) == []

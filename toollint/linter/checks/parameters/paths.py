@@ -82,7 +82,7 @@ class RelativePathOptions(RuleOptions, rule="relative-path"):
 
 # Paths relative to the tool's own base: "relative to the project", "within the repository", 相对于.
 _ANCHORED = lazy_compile(r"relative\s+to\s+(?!(?:the\s+)?(?:current|working|cwd))\S|\w-relative\b|(?:within|inside|in)\s+"
-                         r"(?:the|a|your)\s+(?:repository|repo|project|vault|workspace|archive|bucket|share|drive)|相对于")
+                         r"(?:the|a|your)\s+(?:repository|repo|project|vault|workspace|archive|zip|bucket|share|drive)|相对于")
 
 # Paths relative to the server process's working directory, which the agent cannot see or change: "relative to
 # the current working directory", "resolved against the server's cwd", 相对于当前工作目录. The article's exact bug.
