@@ -34,11 +34,14 @@ from toollint.linter.runner import lint_paths
 
 # Rules that report one problem between them, split by what the text says: an identifier nothing describes is
 # undocumented-identifier's, one that is described but not constrained unconstrained-identifier's (opt-in), and
-# a parameter whose name says nothing is missing-param-description's unless it is an identifier.
+# a parameter whose name says nothing is missing-param-description's unless it is an identifier; a `null` default
+# its schema rejects is null-default-not-nullable's, every other default its schema rejects default-not-valid's.
 SAME_PROBLEM = {
     "unconstrained-identifier": {"undocumented-identifier"},
     "undocumented-identifier": {"unconstrained-identifier", "missing-param-description"},
     "missing-param-description": {"undocumented-identifier"},
+    "default-not-valid": {"null-default-not-nullable"},
+    "null-default-not-nullable": {"default-not-valid"},
 }
 
 
