@@ -76,12 +76,22 @@ _LISTED_STARTS = literal_trie(("one", "allowed", "valid", "possible", "accepted"
 # parenthesis to the next.
 _PARENS = lazy_compile(r"[(（](?<![A-Za-z0-9_.+*?^|)\]'\"`][(（])\s*(?P<values>[\"'`“‘]?[a-z][\w-]{0,20}[\"'`”’]?(?:\s*(?:,|/|\|)\s*"
                      r"(?:or\s+)?[\"'`“‘]?[a-z][\w-]{0,20}[\"'`”’]?){2,19})\s*[)）]")
+# "HTTP method (GET, POST, PUT, DELETE)": three or more upper-case codes in parentheses, for a choice
+# (`CHOICE_NAMES`) alone, in a text that gives no examples: "Currency (USD, EUR, GBP)" gives some of an open set.
+_PARENS_CODES = lazy_compile(r"[(（]\s*(?P<values>[A-Z][A-Z0-9_]{1,20}(?:\s*(?:,|/|\||、|，)\s*(?:or\s+)?[A-Z][A-Z0-9_]{1,20}){2,19})"
+                             r"\s*[)）]")
 # "Output format (html or markdown)": two bare words joined by `or`, alone in parentheses. Only for a parameter
 # whose name says it picks one (`CHOICE_NAMES`): "Repository owner (username or organization)" says what it is.
 _PAREN_PAIR = lazy_compile(r"[(（]\s*(?P<values>[a-z][\w-]{0,20}\s+or\s+[a-z][\w-]{0,20})\s*[)）]")
 # "Output format: file or inline": two bare words joined by `or` after a label's colon, ending the sentence (or
 # before a parenthesis), for a choice (`CHOICE_NAMES`) as `_PAREN_PAIR`; "Sort order: newest or oldest first" goes on.
 _LABEL_PAIR = lazy_compile(r"[:：][ \t]*(?P<values>[a-z][\w-]{0,20}[ \t]+or[ \t]+[a-z][\w-]{0,20})[ \t]*(?:[.;(（]|$)")
+# "The format of the response in markdown or json": names of text or file formats, the last joined by `or`, for a
+# parameter named for a format alone. Lower case, as the values are written: "JSON or Markdown" may be prose.
+_FORMAT_WORDS = r"(?:json|jsonl|ndjson|markdown|md|html|text|txt|plain|csv|tsv|xml|yaml|yml|toml|pdf|png|jpe?g|svg|webp|docx|xlsx)"
+_FORMAT_CHOICE = lazy_compile(rf"\b(?P<values>{_FORMAT_WORDS}(?:\s*[,、，]\s*{_FORMAT_WORDS})*(?:,?\s+or\s+|\s*或\s*)"
+                              rf"{_FORMAT_WORDS})\b"
+                              r"(?!\s*[-/(])")
 # "Data freshness (final, all). Default: final": two words joined by a comma or a slash, alone in parentheses,
 # list the values of a choice (`CHOICE_NAMES`) when the text says one of them is the default; without that,
 # "Image size (width, height)" would be read as two values.
@@ -173,7 +183,11 @@ def listed_values(text: str, name: str = "") -> list[str] | None:
         found.append(_PARENS.finditer(text))
     if " or " in text and (":" in text or "：" in text) and _picks_one(name):
         found.append(_LABEL_PAIR.finditer(text))
+    if (" or " in text or "或" in text) and name_tokens(name)[-1:] == ("format",):
+        found.append(_FORMAT_CHOICE.finditer(text))
     if ("(" in text or "（" in text) and _picks_one(name):
+        if contains_any(text, (",", "/", "|", "、", "，")) and not _EXAMPLE_ANYWHERE.search(text):
+            found.append(_PARENS_CODES.finditer(text))  # (not "Examples: ... (PNG, JPG, PDF)")
         if " or " in text:
             found.append(_PAREN_PAIR.finditer(text))
         if "efault" in text or "默认" in text:
@@ -645,12 +659,12 @@ def bare_values(entry: str) -> list[str] | None:
 
 
 # "Style: brief, detailed, bullet-points": the parameter's own name (or title, or "Filter") as a label, then three or
-# more bare words and nothing after them. A label with no cue word is a list only when it names the parameter (or
+# more bare words and nothing after them but other sentences ("Operation to perform: a, b, c. Choose ..."). A label with no cue word is a list only when it names the parameter (or
 # ends in its last word: "Resource type" for `type`).
 _LABELLED = lazy_compile(
     r"(?:^|[.;:]\s+|\n)(?P<label>[A-Za-z][\w -]{0,30}?)\s*[:：]\s*"
     r"(?P<values>(?P<q>[\"'`“‘]?)[a-z][A-Za-z0-9_-]{0,24}[\"'`”’]?(?:\s*,\s*(?:or\s+)?(?P=q)[a-z][A-Za-z0-9_-]{0,24}"
-    r"[\"'`”’]?){2,15})\s*\.?\s*$")
+    r"[\"'`”’]?){2,15})\s*(?:\.?\s*$|\.[ \t]+(?=[A-Z]))")
 
 
 def labelled_values(text: str, name: str, title: Any = None) -> list[str] | None:
@@ -662,11 +676,14 @@ def labelled_values(text: str, name: str, title: Any = None) -> list[str] | None
         return None
     label = name_tokens(match.group("label"))
     own = name_tokens(name)
+    if label[-2:-1] == ("to",) and len(label) > 2:
+        label = label[:-2]  # "Operation to perform", "Action to take": the label names the parameter first
     if label != own and not (isinstance(title, str) and label == name_tokens(title)) and \
             not (own and label[-1:] == own[-1:]) and \
             label[-1:] not in (("options",), ("values",), ("choices",), ("modes",), ("types",), ("filter",)):
         return None
-    if _OPEN_ENDED.search(text[match.start():]) or _ends_with(_EXAMPLE_CUE, text, match.start("values")):
+    if _OPEN_ENDED.search(text[match.start():]) or _ends_with(_EXAMPLE_CUE, text, match.start("values")) or \
+            _says_examples(text[match.end():]):
         return None
     values = [v.strip(_STRIP) for v in re.split(r"\s*,\s*(?:or\s+)?", match.group("values")) if v.strip(_STRIP)]
     if len(set(values)) != len(values) or any(v in ("true", "false") for v in values):
