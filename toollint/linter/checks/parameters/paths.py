@@ -10,7 +10,7 @@ from toollint.lazy_regex import lazy_compile
 from toollint.linter.checks import check
 from toollint.linter.checks.parameters.tool_names import names_other_tool
 from toollint.linter.context import Context, node_label
-from toollint.linter.docview import with_docs, without_results
+from toollint.linter.docview import SENTENCE_BREAK, with_docs, without_results
 from toollint.linter.namememo import NameMemo
 from toollint.linter.options import RuleOptions
 from toollint.linter.paramview import plain_description, plain_type, string_param
@@ -231,11 +231,16 @@ def _off_disk_tool(ctx: Context, lex: RelativePathOptions) -> bool:
     return bool(ctx.cached(("off-disk", id(tool)), search))
 
 
+# "Path to the PDF file or URL", "URL or local path": a URL is one choice, and the path the other is on the disk.
+_PATH_OR_URL = r"\bpath\s+(?:to\s+(?:an?\s+|the\s+)?[\w.-]+(?:\s+file)?\s+)?or\s+(?:an?\s+)?url\b|\burl\s+or\s+(?:an?\s+)?(?:file\s+)?path\b|" \
+    r"路径或\s*url|url\s*或\s*(?:本地)?(?:文件)?路径"
+
+
 # The parameter's own words put the path on the machine the server runs on ("a video file on the user's machine",
 # "本地文件", "ローカルパス"): what the tool says elsewhere of URLs, buckets or hosts is about its other inputs.
 _LOCAL = lazy_compile(r"\blocal\s+(?:file|path|director|folder|disk|filesystem|file\s+system)|\bon\s+(?:the\s+)?"
                       r"(?:user'?s|your|this|local|host)\s+(?:machine|computer|disk|filesystem|file\s+system)\b|"
-                      r"\bon\s+disk\b|本地|ローカル")
+                      r"\bon\s+disk\b|本地|ローカル|" + _PATH_OR_URL)
 
 
 # Name tokens of a place the tool saves what it fetched (`saveDir`, `download_path`): on the agent's disk even in a
@@ -375,7 +380,7 @@ def relative_path(node: SchemaNode, ctx: Context) -> None:
             return
     elif lex.relative is not None and lex.relative.search(text):
         return  # relative by design ("the relative path to the doc page"); the base is the tool's business
-    if _ANCHORED.search(low) or (lex.remote is not None and lex.remote.search(text)) or \
+    if _ANCHORED.search(low) or (lex.remote is not None and lex.remote.search(text) and not _LOCAL.search(low)) or \
             (not typed and not key_file and _off_disk_tool(ctx, lex) and not _LOCAL.search(low)
              and _SAVED_LOCALLY.isdisjoint(named[0])):
         return  # the tool's paths are in a repository, a bucket, on an SSH host, a NAS volume, an API endpoint
@@ -387,7 +392,7 @@ def relative_path(node: SchemaNode, ctx: Context) -> None:
         if container is not None and (container in named[0] or not _LOCAL.search(fold_case(tool_text))):
             return  # `workspace_id` beside `path`: a path inside that workspace, on the server's side
     if lex.relative is not None and lex.relative.search(tool_text):
-        if lex.absolute is None or not lex.absolute.search(tool_text):
+        if (lex.absolute is None or not lex.absolute.search(tool_text)) and _says_paths_relative(tool_text, lex):
             return  # the tool says its paths are relative (to its sandbox, its root): by design
     elif lex.absolute is not None and lex.absolute.search(tool_text):
         return  # "All paths must be absolute" for the whole tool
@@ -395,6 +400,15 @@ def relative_path(node: SchemaNode, ctx: Context) -> None:
     if _manages_working_directory(ctx) or _code_language_set(ctx) or _anchored_tool(ctx):
         return  # a shell-like set whose `cd` makes relative paths its design, or values in Java/JavaScript code
     _report(node, items is not None, text, ctx, default=default if isinstance(default, str) else None)
+
+
+def _says_paths_relative(text: str, lex: RelativePathOptions) -> bool:
+    """Whether a sentence of the tool's text that says "relative" speaks of paths too ("Paths are relative to the
+    vault"): "Relative references shift as in Excel" is about the cells a tool copies, not its `path`."""
+    if lex.relative is None or lex.path_word_matcher is None:
+        return True
+    return any(lex.relative.search(sentence) and lex.path_word_matcher.search(sentence)
+               for sentence in SENTENCE_BREAK.split(text))
 
 
 def _tool_text(ctx: Context) -> str:
