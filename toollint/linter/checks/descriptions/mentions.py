@@ -12,7 +12,7 @@ from toollint.lazy_regex import lazy_compile
 from toollint.linter.checks import check
 from toollint.linter.checks.shared import damerau, finditer_at, literal_starts, space_before
 from toollint.linter.context import Context
-from toollint.linter.docview import FRAMEWORK_NAMES, may_document, tool_docs
+from toollint.linter.docview import FRAMEWORK_NAMES, may_document, tool_docs, without_results
 from toollint.linter.namememo import NameMemo
 from toollint.linter.textstats import contains_any, fold_case, is_word_char, name_tokens
 from toollint.schema.walk import SchemaNode, walk
@@ -232,6 +232,7 @@ def description_names_unknown_parameter(tool: Tool, ctx: Context) -> None:
         _check_mentions(tool.description_pointer, description, tool, ctx)
     if isinstance(tool.schema, dict) and isinstance(description, str):
         _check_documented(tool, ctx)
+        _check_respelled(tool, ctx)
 
 
 def _check_documented(tool: Tool, ctx: Context) -> None:
@@ -268,3 +269,55 @@ def parameter_description_names_unknown_parameter(node: SchemaNode, ctx: Context
     if isinstance(description, str) and ctx.tool is not None and node.via in ("properties", None) and \
             _may_mention(description):  # before building the pointer, which most descriptions never need
         _check_mentions(jp.join(node.pointer, "description"), description, ctx.tool, ctx, node.name)
+
+
+def _snake_spelling(name: str) -> str | None:
+    """`isRevision` -> `is_revision`: a camelCase or kebab-case name of two or more words in snake_case, the
+    spelling a description drifts to. (The other way, a camelCase word beside a snake_case parameter is nearly
+    always the field the upstream API returns: `nextToken`, `attachmentSetId`.)"""
+    tokens = name_tokens(name)
+    if len(tokens) < 2 or not name.isascii() or not all(t.isalnum() for t in tokens):
+        return None
+    snake = "_".join(tokens)
+    return snake if snake != name else None
+
+
+def _check_respelled(tool: Tool, ctx: Context) -> None:
+    """A camelCase top-level parameter the description names in snake_case ("If is_revision is true" for
+    `isRevision`), backticked or not, outside what it says of the result: a model copies the spelling it reads,
+    and the schema rejects or drops it. One substring test per parameter, so most tools cost nothing more."""
+    properties = tool.schema.get("properties")
+    if not isinstance(properties, dict) or not isinstance(tool.description, str):
+        return
+    description: str | None = None
+    for name in properties:
+        spelling = _snake_spelling(name) if isinstance(name, str) else None
+        if spelling is not None and spelling in tool.description:
+            if description is None:  # the inputs' text: what comes back is spelt as the API returns it
+                description = without_results(tool.description)
+            if spelling in properties or spelling in _tool_names(ctx) or \
+                    not any(_whole_word(line, at, len(spelling)) and _RESULT_WORDS.search(line) is None
+                            for line in description.split("\n") for at in _finds(line, spelling)):
+                continue
+            ctx.report(tool.description_pointer,
+                       f"the description names `{shown(spelling, 30)}`, but the parameter is `{shown(name, 30)}`",
+                       help=f"write `{name}` as the schema spells it",
+                       note="a model copies the spelling it reads; the schema rejects or drops the other one")
+
+
+# A line about what the call gives back ("pass the returned `attachmentSetId`", "The response includes:",
+# `previous_result['nextToken']`): the field keeps the API's spelling there.
+_RESULT_WORDS = lazy_compile(r"(?i:return|respons|result|output|includes|contain|yields?\b)|返回|结果|输出|包含")
+
+
+def _finds(text: str, part: str) -> Iterator[int]:
+    at = text.find(part)
+    while at >= 0:
+        yield at
+        at = text.find(part, at + 1)
+
+
+def _whole_word(text: str, start: int, length: int) -> bool:
+    end = start + length
+    return (start == 0 or not is_word_char(text[start - 1])) and (end >= len(text) or not is_word_char(text[end]))
+
