@@ -105,10 +105,62 @@ def description_contradicts_schema(node: SchemaNode, ctx: Context) -> None:
                         siblings if isinstance(siblings, dict) else {})
 
 
+# "Pass null to clear it", "0 or None for the full text", "Omit or use null", "Set to null/None to remove": the text
+# tells the model to send null. Unquoted only (`"none"`, 'None' and NONE are string values), and "or null" only
+# after an empty value or before what it does ("string, number, or null" lists types; "or None methods" a name).
+_NULL_SENT = lazy_compile(
+    r"(?<![\"'`])\b(?:(?i:pass(?:ing)?|set(?:\s+(?:it|this))?\s+to|use|send|leave\s+(?:it\s+)?as)\s+(?:null|None)\b|"
+    r"(?i:0|-1|empty(?:\s+string)?|blank|omit(?:ted)?)\s+or\s+(?:null|None)\b|"
+    r"\bor\s+(?:null|None)\s+(?:to|for|if|when)\b|(?:传入?|设为|设置为|填)\s*(?:null|None)\b)(?![\"'`])")
+
+
+def _rejects_null(schema: dict[str, Any]) -> str | None:
+    """The declared type of a schema that rejects null (`"integer"`), or None when it takes null or says no type."""
+    declared = schema.get("type")
+    if isinstance(declared, str):
+        types = [declared]
+    elif isinstance(declared, list) and all(isinstance(t, str) for t in declared):
+        types = list(declared)
+    else:
+        return None  # no type, or a union in `anyOf`/`oneOf`, which may hold null
+    enum = schema.get("enum")
+    if "null" in types or (isinstance(enum, list) and None in enum) or "anyOf" in schema or "oneOf" in schema:
+        return None
+    return ", ".join(types)
+
+
+def _null_sent(ctx: Context, place: Callable[[], tuple[str, str]], schema: dict[str, Any], text: str,
+               where: str) -> None:
+    """Report a text that tells the model to send null for a parameter whose type rejects it."""
+    if ("null" not in text and "None" not in text) or ("default" in schema and schema["default"] is None):
+        return  # (a `null` default it rejects is null-default-not-nullable's)
+    declared = _rejects_null(schema)
+    said = _NULL_SENT.search(text) if declared is not None else None
+    if said is None or declared is None:
+        return
+    pointer, label = place()
+    ctx.report(jp.join(pointer, "type"),
+               f"{where} of `{shown(label, 30)}` says to send null, which its type ({declared}) rejects",
+               help=f"add \"null\" to its type (`\"type\": [\"{declared.split(', ')[0]}\", \"null\"]`), or say to leave "
+                    "it out instead",
+               note=f"the text says \"{shown(text[max(0, said.start() - 30):said.end()].strip(), 60)}\"; a client "
+                    "that validates the call against the schema rejects it")
+
+
+@check("description-contradicts-schema", "schema", keys=("description",), properties_only=True)
+def description_sends_null(node: SchemaNode, ctx: Context) -> None:
+    text = node.schema.get("description")
+    if isinstance(text, str):
+        _null_sent(ctx, lambda: (node.pointer, node_label(node)), node.schema, text, "the description")
+
+
 @check("description-contradicts-schema", "tool")
 def docstring_contradicts_schema(tool: Tool, ctx: Context) -> None:
     """The same comparison for what the tool description's parameter section (`Args:`) says of a parameter."""
     for name, prop, found in documented(tool, ctx):
+        own = prop.get("description")
+        if not (isinstance(own, str) and found.text.strip() in own):  # else the schema check reads it
+            _null_sent(ctx, _entry_place(tool, name), prop, found.text, "the docstring's entry")
         if ("default" not in prop and "enum" not in prop) or len(found.text) < 6:
             continue
         own = prop.get("description")
