@@ -90,3 +90,17 @@ def test_format_names_joined_by_or_list_a_formats_values(name, text):
 ])
 def test_other_texts_about_formats_are_not_listed(name, text):
     assert not _values_fire(name, text)
+
+
+# --- values-only-in-prose: a quoted value explained after a note ----------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "'self_service': generates SQL for the user to run. 'managed' (MySQL only): connects through the RDS Data API.",
+    "'fast'（默认）：跳过检查；'safe'：运行全部检查",
+])
+def test_explained_values_may_carry_a_note_before_the_colon(text):
+    assert _values_fire("execution_mode", text)
+
+
+def test_a_note_on_an_example_is_no_value_set():
+    assert not _values_fire("execution_mode", "e.g. 'managed' (MySQL only): connects through the RDS Data API.")
