@@ -232,15 +232,24 @@ def _example_of(prose: str, tokens: tuple[str, ...], lex: UnconstrainedIdentifie
         return False
     if lex.example is not None and lex.hints.search(low) is not None:
         for sentence in SENTENCE_BREAK.split(prose):
+            word = lex.example.search(sentence)
+            if word is None:
+                continue
             said = sentence.lower()
-            if (any(noun in said for noun in nouns) or re.search(r"\bids?\b", said)) and lex.example.search(sentence):
-                return True
+            if re.search(r"\bids?\b", said) or _near(said, said.find(word), nouns):
+                return True  # "by its id (a UUID string)", "orders look like ORD-1234"
     for match in _EXAMPLE_VALUE.finditer(prose):
         value = match.group(1)
         if any(c.isdigit() for c in value) or "-" in value or "_" in value or (
                 not value.islower() and not value.isupper() and not value.istitle()):
             return True
     return False
+
+
+def _near(text: str, at: int, nouns: list[str], reach: int = 40) -> bool:
+    """Whether one of `nouns` stands within `reach` characters of `at`: "numeric values ... in an Excel file" says
+    nothing of the file's id, "file ids are numeric" does."""
+    return at >= 0 and any(noun in text[max(0, at - reach):at + reach] for noun in nouns)
 
 
 _CREATING_VERBS = frozenset({"create", "new", "add", "open", "register", "make", "init", "initialize", "start"})

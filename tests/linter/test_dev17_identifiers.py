@@ -1,0 +1,34 @@
+"""undocumented-identifier when the tool's description uses a word of format only about something else
+("Converts numeric values ... in an Excel file": a recall miss of a 60-tool review of holdouts 13-16, now tuning
+sets, 2026-12-06). A format word counts for the id only in a sentence about ids or next to the id's noun. English
+and Chinese; the docstring case is listed by the `mcp` SDK's own server."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import fires
+from helpers import mcp_tool as _tool
+
+
+def _fires(description: str) -> bool:
+    return fires("undocumented-identifier", _tool("convert_number_to_text", description,
+                                                  {"file_uuid": {"type": "string"}}))
+
+
+@pytest.mark.parametrize("description", [
+    "Converts numeric values to text within a range of a worksheet in an Excel file using a cloud API.",
+    "Formats the cells of a worksheet in an uploaded spreadsheet file.",
+    "将 Excel 文件中工作表的数字转换为文本，保留原有格式。",
+])
+def test_a_format_word_about_something_else_leaves_the_id_undocumented(description):
+    assert _fires(description)
+
+
+@pytest.mark.parametrize("description", [
+    "Converts numbers to text. File ids are numeric, as upload_file returns them.",
+    "Converts numbers to text in an uploaded file; each file is named by a UUID.",
+    "将数字转换为文本。文件 ID 格式为 8 位数字。",
+])
+def test_a_format_said_of_the_id_or_its_noun_documents_it(description):
+    assert not _fires(description)
+
