@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import pytest
 from helpers import fires
+from helpers import framework_listing as listed
 from helpers import mcp_tool as _tool
+from helpers import reported_params as _reported
 
 
 def _fires(description: str) -> bool:
@@ -32,3 +34,24 @@ def test_a_format_word_about_something_else_leaves_the_id_undocumented(descripti
 def test_a_format_said_of_the_id_or_its_noun_documents_it(description):
     assert not _fires(description)
 
+
+def test_a_framework_listed_tool_whose_docstring_speaks_of_numeric_values():
+    def convert_number_to_text(file_uuid: str, worksheet: str = "Sheet1") -> bool:
+        """Converts numeric values to text within a range of a worksheet in an Excel file.
+
+        Args:
+            worksheet: the worksheet's name
+        """
+        return True
+
+    assert _reported("undocumented-identifier", listed(convert_number_to_text)) == ["file_uuid"]
+
+
+@pytest.mark.parametrize("title, reported", [
+    ("File Uuid", True),  # FastMCP's title: the name again
+    ("文件 UUID，由 upload_file 返回", False),
+    ("UUID returned by upload_file", False),
+])
+def test_a_title_that_only_spells_the_name_says_nothing(title, reported):
+    assert fires("undocumented-identifier", _tool("trim_text", "Trims the text of a worksheet.",
+                                                  {"file_uuid": {"type": "string", "title": title}})) is reported

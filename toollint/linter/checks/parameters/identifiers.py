@@ -408,7 +408,10 @@ def _judge_identifier(node: SchemaNode, ctx: Context, lex: UnconstrainedIdentifi
     if _documented(node, ctx) is not documented:
         return None  # the other rule's (before the text is read: most identifiers are described)
     own = schema.get("description")
-    text = with_docs(own if isinstance(own, str) else description, node, ctx)
+    if not isinstance(own, str):  # a title that only spells the name (FastMCP's `File Uuid`) says nothing of it
+        title = schema.get("title")
+        own = "" if isinstance(title, str) and name_tokens(title) == name_tokens(node.name or "") else description
+    text = with_docs(own, node, ctx)
     hinted = lex.hints.search(text.lower()) is not None
     if hinted and ((lex.example is not None and lex.example.search(text))
                    or (lex.provenance is not None and lex.provenance.search(text))):
