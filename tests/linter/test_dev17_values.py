@@ -104,3 +104,23 @@ def test_explained_values_may_carry_a_note_before_the_colon(text):
 
 def test_a_note_on_an_example_is_no_value_set():
     assert not _values_fire("execution_mode", "e.g. 'managed' (MySQL only): connects through the RDS Data API.")
+
+
+# --- values-only-in-prose: quoted values each with its meaning, joined by commas -----------------------------------
+
+@pytest.mark.parametrize("text", [
+    "市场: 'sh'(沪市), 'sz'(深市)",
+    "Market: 'sh' (Shanghai), 'sz' (Shenzhen)",
+    "Output format: 'summary' (id and name only), 'standard' (metadata), 'full' (everything).",
+])
+def test_quoted_values_each_with_its_meaning_list_the_values(text):
+    assert _values_fire("market", text)
+
+
+@pytest.mark.parametrize("text", [
+    "Market, e.g. 'sh' (Shanghai), 'sz' (Shenzhen)",
+    "Market such as 'sh', 'sz' (Shenzhen)",  # not every value says what it means
+    "例如 'sh'(沪市), 'sz'(深市)",
+])
+def test_noted_examples_or_a_partial_legend_are_no_value_set(text):
+    assert not _values_fire("market", text)

@@ -531,10 +531,11 @@ _CHARACTER_CLASSES = frozenset({"alphanumeric", "alphanumerics", "letters", "let
 
 
 def _may_alternate(text: str) -> bool:
-    """An exact pre-filter of `alternatives`: a `[`, two pipes, or a quote together with `or`, `/` or 或."""
+    """An exact pre-filter of `alternatives`: a `[`, two pipes, or a quote together with `or`, `/` or 或, or with a
+    note in parentheses after a closing quote."""
     if "[" in text or text.count("|") >= 2:
         return True
-    return contains_any(text, _OPEN_QUOTES) and (" or " in text or "/" in text or "或" in text)
+    return contains_any(text, _OPEN_QUOTES) and (" or " in text or "/" in text or "或" in text or _noted_quote(text))
 
 
 # Two or more quoted bare words joined only by `or`, `,`, `/` or `|` ("\"watched\" or \"watchlist\""), or three or
@@ -569,6 +570,11 @@ def _noted_quote(text: str) -> bool:
 
 # What a value's parenthesis says of it: `"upstream" (suppliers), "downstream" (customers), or "both"`.
 _VALUE_NOTE = lazy_compile(r"[ \t]*[(（][^()（）\n]{1,40}[)）]")
+def _each_noted(values: str) -> bool:
+    """Whether every quoted value of a `_QUOTED_OR_NOTED` match has its note in parentheses."""
+    return len(_VALUE_NOTE.findall(values)) * 2 == sum(values.count(q) for q in "\"'`“”‘’")
+
+
 _PIPED = lazy_compile(r"(?<![A-Za-z0-9_|`.$(:])(?P<values>[A-Za-z][\w-]{1,24}(?:[ \t]*[(（](?:default|默认)[)）])?"
                       r"(?:\s*\|\s*[A-Za-z][\w-]{1,24}(?:[ \t]*[(（](?:default|默认)[)）])?){2,15})"
                       r"(?![\w|`)])")  # not a regex group's alternation: `(second|minute|hour)`
@@ -627,8 +633,10 @@ def alternatives(text: str) -> list[str] | None:
                 return None  # "for example 'a' or 'b'": examples, not the set
             if _OPEN_ENDED.search(text[match.end():match.end() + 40]):
                 continue
-            if pattern is quoted_or and not _ALTERNATION.search(_VALUE_NOTE.sub("", match.group("values"))):
-                continue  # quoted words joined by commas alone: a list of examples as often as of values
+            if pattern is quoted_or and not _ALTERNATION.search(_VALUE_NOTE.sub("", match.group("values"))) and \
+                    not (pattern is _QUOTED_OR_NOTED and _each_noted(match.group("values"))):
+                continue  # quoted words joined by commas alone: a list of examples as often as of values (unless
+                # each says what it means: "'sh'(沪市), 'sz'(深市)" is a legend of the values)
             joined = _DEFAULT_MARK.sub("", match.group("values")) if pattern is _PIPED else \
                 _VALUE_NOTE.sub("", match.group("values"))
             values = [v.strip(_STRIP) for v in re.split(r"\s*(?:,\s*or|,|\bor\b|或|/|\|)\s*", joined)]
