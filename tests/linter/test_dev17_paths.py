@@ -15,9 +15,9 @@ from helpers import reported_params as _reported
 
 # --- relative-path -----------------------------------------------------------------------------------------------
 
-def _paths(description: str, prop: dict) -> list[str]:
+def _paths(description: str, prop: dict, name: str = "path") -> list[str]:
     text = json.dumps({"name": "copy_range", "description": description,
-                       "inputSchema": {"type": "object", "properties": {"path": prop}}}, ensure_ascii=False)
+                       "inputSchema": {"type": "object", "properties": {name: prop}}}, ensure_ascii=False)
     return [f.pointer for f in lint_text(text) if f.rule == "relative-path"]
 
 
@@ -63,3 +63,41 @@ def test_a_path_that_may_be_a_url_instead_is_a_path_on_the_disk(entry):
                                    "Path of the PDF on the remote host"])
 def test_a_path_in_a_bucket_or_on_a_host_stays_quiet(entry):
     assert _pdf_tool(entry) == []
+
+
+@pytest.mark.parametrize("entry", ["Directory to save downloaded files", "下载到的本地目录"])
+def test_where_a_fetch_tool_saves_is_on_the_disk(entry):
+    def download_files(urls: list[str], output_dir: str | None = None) -> str:
+        """Download multiple files from URLs.
+
+        Args:
+            urls: the URLs
+            output_dir: {entry}
+        """
+        return ""
+
+    download_files.__doc__ = (download_files.__doc__ or "").replace("{entry}", entry)
+    assert _reported("relative-path", listed(download_files)) == ["output_dir"]
+
+
+def test_a_remote_path_to_download_from_stays_quiet():
+    def download_file(remote_path: str) -> str:
+        """Download a file from the remote server over SFTP.
+
+        Args:
+            remote_path: path of the file to download on the remote host
+        """
+        return ""
+
+    assert _reported("relative-path", listed(download_file)) == []
+
+
+@pytest.mark.parametrize("description", ["Optional extracted project root.", "工作区根目录"])
+def test_a_project_root_is_a_path(description):
+    assert _paths("Run a command of the project's CLI.", {"type": "string", "description": description},
+                  "root") == ["/inputSchema/properties/root"]
+
+
+def test_a_root_that_is_no_path_stays_quiet():
+    assert _paths("Solve an equation.", {"type": "string", "description": "Which root of the polynomial to return"},
+                  "root") == []

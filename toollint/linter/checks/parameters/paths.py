@@ -246,6 +246,9 @@ _LOCAL = lazy_compile(r"\blocal\s+(?:file|path|director|folder|disk|filesystem|f
 # Name tokens of a place the tool saves what it fetched (`saveDir`, `download_path`): on the agent's disk even in a
 # tool whose other inputs are URLs or a bucket.
 _SAVED_LOCALLY = frozenset({"save", "download", "downloads"})
+# The same said in the parameter's words: "Directory to save downloaded files", "where to save", 下载到.
+_SAVED_HERE = lazy_compile(r"\bdownloaded\b|\b(?:directory|folder|dir)\s+to\s+(?:save|store)\b|\bwhere\s+to\s+(?:save|store)\b|"
+                           r"保存到|下载到|保存目录|下载目录")
 
 
 # "File path to search for in conversation history": the path is a term the tool looks up, not a file it opens.
@@ -382,7 +385,7 @@ def relative_path(node: SchemaNode, ctx: Context) -> None:
         return  # relative by design ("the relative path to the doc page"); the base is the tool's business
     if _ANCHORED.search(low) or (lex.remote is not None and lex.remote.search(text) and not _LOCAL.search(low)) or \
             (not typed and not key_file and _off_disk_tool(ctx, lex) and not _LOCAL.search(low)
-             and _SAVED_LOCALLY.isdisjoint(named[0])):
+             and _SAVED_LOCALLY.isdisjoint(named[0]) and not _SAVED_HERE.search(low)):
         return  # the tool's paths are in a repository, a bucket, on an SSH host, a NAS volume, an API endpoint
     remote_tokens = _REMOTE_TOKENS - _CONNECTION_TOKENS if key_file else _REMOTE_TOKENS  # `ssh_key_path` is local
     if _OFF_DISK.search(low) or (not typed and not remote_tokens.isdisjoint(named[0])):
