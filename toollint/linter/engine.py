@@ -6,6 +6,7 @@ that, not this module) and are re-exported here.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,6 +29,12 @@ class Bound:
     check: Check
     spec: RuleSpec
     options: Any  # the rule's `RuleOptions`, or None for a rule without options
+    # (spec, options, check function): what the hot loops of `Linter` set and call, unpacked in one step (three
+    # attribute lookups fewer for each of the ~80 calls a tool gets).
+    call: tuple[RuleSpec, Any, Callable[..., None]] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "call", (self.spec, self.options, self.check.func))
 
     def __call__(self, ctx: Context, *args: Any) -> None:
         ctx.spec = self.spec
@@ -214,8 +221,8 @@ class Linter:
         bound: Bound | None = None
         try:
             for bound in checks:
-                ctx.spec, ctx.options = bound.spec, bound.options
-                bound.check.func(tool, ctx)
+                ctx.spec, ctx.options, func = bound.call
+                func(tool, ctx)
         except Exception as error:
             raise crashed(bound, error) from error
 
@@ -230,8 +237,8 @@ class Linter:
             for node in walk(tool.schema, tool.schema_pointer):
                 shape = (tuple(node.schema), node.via == "properties")
                 for bound in plans.get(shape) or plan(*shape):
-                    ctx.spec, ctx.options = bound.spec, bound.options
-                    bound.check.func(node, ctx)
+                    ctx.spec, ctx.options, func = bound.call
+                    func(node, ctx)
         except Exception as error:
             raise crashed(bound, error) from error
 
