@@ -5,8 +5,10 @@ and Chinese; the docstring case is listed by the `mcp` SDK's own server."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
-from helpers import fires
+from helpers import fires, lint_text
 from helpers import framework_listing as listed
 from helpers import mcp_tool as _tool
 from helpers import reported_params as _reported
@@ -55,3 +57,24 @@ def test_a_framework_listed_tool_whose_docstring_speaks_of_numeric_values():
 def test_a_title_that_only_spells_the_name_says_nothing(title, reported):
     assert fires("undocumented-identifier", _tool("trim_text", "Trims the text of a worksheet.",
                                                   {"file_uuid": {"type": "string", "title": title}})) is reported
+
+
+def _channel_tools(description: str, lister: str | None) -> str:
+    tools = [{"name": "getChannelStatistics", "description": description,
+              "inputSchema": {"type": "object", "properties": {"channelIds": {"type": "array",
+                                                                              "items": {"type": "string"}}}}},
+             {"name": "getChannelTopVideos", "description": description,
+              "inputSchema": {"type": "object", "properties": {"channelId": {"type": "string"}}}}]
+    if lister:
+        tools.append({"name": lister, "description": "List the channels the user follows, with their ids.",
+                      "inputSchema": {"type": "object", "properties": {}}})
+    return json.dumps(tools, ensure_ascii=False)
+
+
+@pytest.mark.parametrize("description", ["Statistics and top videos of YouTube channels.", "频道的统计数据和热门视频。"])
+def test_a_sibling_that_takes_a_list_of_the_ids_is_no_place_to_get_one(description):
+    reported = {f.pointer.rsplit("/", 1)[-1] for f in lint_text(_channel_tools(description, None))
+                if f.rule == "undocumented-identifier"}
+    assert reported == {"channelId", "channelIds"}
+    assert not [f for f in lint_text(_channel_tools(description, "listChannels"))
+                if f.rule == "undocumented-identifier"]

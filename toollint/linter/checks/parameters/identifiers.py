@@ -273,6 +273,11 @@ def _example_argument(prose: str, name: str) -> bool:
     return re.search(rf"[\"']{quoted}[\"']\s*:\s*[\"']?[A-Za-z0-9]|(?<![\w]){quoted}\s*=\s*[\"'][A-Za-z0-9]", prose) is not None
 
 
+def _singular_id(tokens: tuple[str, ...]) -> str:
+    """`channel_ids` and `channelId` both as `channel_id`: one id or a list of them is the same thing to look up."""
+    return "_".join(tokens[:-1] + (tokens[-1][:-1],) if tokens and tokens[-1] in ("ids", "uuids", "guids") else tokens)
+
+
 def _sibling_lists(tokens: tuple[str, ...], ctx: Context) -> bool:
     """Another tool of the set lists, searches or looks up the things this id names (`channel_id` and
     `search_channels`), so the model is not left to invent one."""
@@ -291,12 +296,13 @@ def _sibling_lists(tokens: tuple[str, ...], ctx: Context) -> bool:
                               else frozenset()))
         return found
 
-    name = "_".join(tokens)
+    name = _singular_id(tokens)
     for other, names, takes in ctx.cached("lookup-tools", lookups):
         if other is ctx.tool or any(names.isdisjoint(form) for form in forms):
             continue  # every noun of the id (`production`, `line`) must name what the sibling looks up
-        if any("_".join(name_tokens(p)) == name for p in takes):
-            continue  # `get_photo_info(photo_id)` takes the id too: it is no place to get one from
+        if any(_singular_id(name_tokens(p)) == name for p in takes):
+            continue  # `get_photo_info(photo_id)`, `getChannelStatistics(channelIds)` take such ids too: no
+            # place to get one from
         return True
     return False
 
