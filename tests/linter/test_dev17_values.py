@@ -124,3 +124,30 @@ def test_quoted_values_each_with_its_meaning_list_the_values(text):
 ])
 def test_noted_examples_or_a_partial_legend_are_no_value_set(text):
     assert not _values_fire("market", text)
+
+
+# --- values-only-in-prose: an example in another sentence ----------------------------------------------------------
+
+def test_an_alternation_stays_a_value_set_when_another_sentence_gives_an_example():
+    def propose_capability(name: str, auth: str) -> str:
+        """Propose a read capability.
+
+        Args:
+            name: the capability's name
+            auth: "oauth_client_credentials" | "bearer" | "basic". Use
+                  oauth_client_credentials when the secret is a client
+                  credential exchanged for a token (e.g. "id:secret").
+        """
+        return ""
+
+    assert _reported("values-only-in-prose", listed(propose_capability)) == ["auth"]
+
+
+@pytest.mark.parametrize("text", [
+    'For example "bearer" or "basic".',
+    '"bearer" or "basic", for example.',
+    'Popular: "Media" (AVFoundation), "System" (Foundation). Leave empty for all.',
+    '常用："Media"（音视频）、"System"（系统）',
+])
+def test_examples_in_the_same_sentence_or_some_popular_values_are_no_set(text):
+    assert not _values_fire("auth", text)

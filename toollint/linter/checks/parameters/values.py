@@ -607,6 +607,18 @@ def _says_examples(text: str) -> bool:
     return ("example" in text.lower() or "示例" in text or "例如" in text) and _EXAMPLES_WORD.search(text) is not None
 
 
+# A label that says the values after it are some of them: "Popular:", "Common values:", 常用：.
+_SOME_LABEL = lazy_compile(r"\b(?i:popular|common|typical|usual)(?:\s+\w+)?\s*[:：]|常用|常见")
+_SENTENCE_ENDS = (". ", ".\n", "。")
+
+
+def _sentence_around(text: str, start: int, end: int) -> str:
+    """The sentence of `text` that holds `text[start:end]` (a line break alone does not end one: docstrings wrap)."""
+    first = max(text.rfind(mark, 0, start) for mark in _SENTENCE_ENDS) + 1
+    ends = [at for at in (text.find(mark, end) for mark in _SENTENCE_ENDS) if at >= 0]
+    return text[first:min(ends) + 1 if ends else len(text)]
+
+
 def alternatives(text: str) -> list[str] | None:
     """Values given as an alternation: quoted words joined by `or` (`"liked" or "disliked"`), or words joined by
     `|`. Not after an example cue, and not when the list is open ("etc.", "or any other")."""
@@ -627,12 +639,16 @@ def alternatives(text: str) -> list[str] | None:
             if _ends_with(_EXAMPLE_CUE, text, match.start()) or _ends_with(_CONDITION_BEFORE, text, match.start()) \
                     or _ends_with(_DEFAULT_BEFORE, text, match.start()):
                 continue
-            if examples is None:  # the same for every match: searched once, at the first
+            if examples is None:  # searched once, at the first match
                 examples = _EXAMPLE_ANYWHERE.search(text) is not None
-            if examples:
-                return None  # "for example 'a' or 'b'": examples, not the set
+            sentence = _sentence_around(text, match.start(), match.end()) if examples or ":" in text else ""
+            if examples and _EXAMPLE_ANYWHERE.search(sentence):
+                return None  # "for example 'a' or 'b'": examples, not the set (an example in another sentence
+                # is of something else: `"bearer" | "basic". Use ... a token (e.g. ...)`)
             if _OPEN_ENDED.search(text[match.end():match.end() + 40]):
                 continue
+            if sentence and _SOME_LABEL.search(sentence):
+                continue  # "Popular: "Media" (AVFoundation), "System" (Foundation)": some of the values
             if pattern is quoted_or and not _ALTERNATION.search(_VALUE_NOTE.sub("", match.group("values"))) and \
                     not (pattern is _QUOTED_OR_NOTED and _each_noted(match.group("values"))):
                 continue  # quoted words joined by commas alone: a list of examples as often as of values (unless
