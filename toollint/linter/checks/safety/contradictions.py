@@ -147,19 +147,17 @@ def _null_sent(ctx: Context, place: Callable[[], tuple[str, str]], schema: dict[
                     "that validates the call against the schema rejects it")
 
 
-@check("description-contradicts-schema", "schema", keys=("description",), properties_only=True)
-def description_sends_null(node: SchemaNode, ctx: Context) -> None:
-    text = node.schema.get("description")
-    if isinstance(text, str):
-        _null_sent(ctx, lambda: (node.pointer, node_label(node)), node.schema, text, "the description")
-
-
 @check("description-contradicts-schema", "tool")
 def docstring_contradicts_schema(tool: Tool, ctx: Context) -> None:
     """The same comparison for what the tool description's parameter section (`Args:`) says of a parameter."""
+    properties = tool.schema.get("properties") if isinstance(tool.schema, dict) else None
+    for name, prop in properties.items() if isinstance(properties, dict) else ():
+        own = prop.get("description") if isinstance(prop, dict) else None
+        if isinstance(own, str):  # (top-level parameters, read once per tool: a check per property costs more)
+            _null_sent(ctx, _entry_place(tool, name), prop, own, "the description")
     for name, prop, found in documented(tool, ctx):
         own = prop.get("description")
-        if not (isinstance(own, str) and found.text.strip() in own):  # else the schema check reads it
+        if not (isinstance(own, str) and found.text.strip() in own):  # else read above
             _null_sent(ctx, _entry_place(tool, name), prop, found.text, "the docstring's entry")
         if ("default" not in prop and "enum" not in prop) or len(found.text) < 6:
             continue
