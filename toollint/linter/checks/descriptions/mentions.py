@@ -282,6 +282,9 @@ def _snake_spelling(name: str) -> str | None:
     return snake if snake != name else None
 
 
+_SNAKE_SPELLING = NameMemo(_snake_spelling)  # parameter names repeat over a tool set: spelt once per name
+
+
 def _check_respelled(tool: Tool, ctx: Context) -> None:
     """A camelCase top-level parameter the description names in snake_case ("If is_revision is true" for
     `isRevision`), backticked or not, outside what it says of the result: a model copies the spelling it reads,
@@ -291,7 +294,7 @@ def _check_respelled(tool: Tool, ctx: Context) -> None:
         return
     description: str | None = None
     for name in properties:
-        spelling = _snake_spelling(name) if isinstance(name, str) else None
+        spelling = _SNAKE_SPELLING[name] if isinstance(name, str) else None
         if spelling is not None and spelling in tool.description:
             if description is None:  # the inputs' text: what comes back is spelt as the API returns it
                 description = without_results(tool.description)
