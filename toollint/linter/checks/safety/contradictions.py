@@ -153,8 +153,8 @@ def docstring_contradicts_schema(tool: Tool, ctx: Context) -> None:
     properties = tool.schema.get("properties") if isinstance(tool.schema, dict) else None
     for name, prop in properties.items() if isinstance(properties, dict) else ():
         own = prop.get("description") if isinstance(prop, dict) else None
-        if isinstance(own, str):  # (top-level parameters, read once per tool: a check per property costs more)
-            _null_sent(ctx, _entry_place(tool, name), prop, own, "the description")
+        if isinstance(own, str) and ("null" in own or "None" in own):  # (top-level parameters, read once per
+            _null_sent(ctx, _entry_place(tool, name), prop, own, "the description")  # tool: cheaper than per node)
     for name, prop, found in documented(tool, ctx):
         own = prop.get("description")
         if not (isinstance(own, str) and found.text.strip() in own):  # else read above
