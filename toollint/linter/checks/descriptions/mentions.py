@@ -289,8 +289,10 @@ def _check_respelled(tool: Tool, ctx: Context) -> None:
     """A camelCase top-level parameter the description names in snake_case ("If is_revision is true" for
     `isRevision`), backticked or not, outside what it says of the result: a model copies the spelling it reads,
     and the schema rejects or drops it. One substring test per parameter, so most tools cost nothing more."""
+    if not isinstance(tool.description, str) or "_" not in tool.description:
+        return  # a snake_case spelling holds an underscore
     properties = tool.schema.get("properties")
-    if not isinstance(properties, dict) or not isinstance(tool.description, str):
+    if not isinstance(properties, dict):
         return
     description: str | None = None
     for name in properties:
