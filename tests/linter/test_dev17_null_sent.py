@@ -37,6 +37,8 @@ def test_a_text_that_sends_null_contradicts_a_type_without_null(prop):
     {"type": "array", "items": {}, "description": "Rows; values can be string, number, or null."},
     {"type": "string", "description": "Not needed for Ctid, Rowid or None methods."},
     {"type": "string", "default": None, "description": "Set to null to remove."},  # null-default-not-nullable's
+    {"type": "object", "description": "Snapshot. Optional: 'open_session' as {'id', 'started_at'} or null when no "
+                                      "session is open."},  # said of a key inside the object
 ])
 def test_null_as_a_type_a_string_value_or_a_name_stays_quiet(prop):
     assert _said(prop) == []

@@ -132,8 +132,10 @@ def _rejects_null(schema: dict[str, Any]) -> str | None:
 def _null_sent(ctx: Context, place: Callable[[], tuple[str, str]], schema: dict[str, Any], text: str,
                where: str) -> None:
     """Report a text that tells the model to send null for a parameter whose type rejects it."""
-    if ("null" not in text and "None" not in text) or ("default" in schema and schema["default"] is None):
-        return  # (a `null` default it rejects is null-default-not-nullable's)
+    if ("null" not in text and "None" not in text) or ("default" in schema and schema["default"] is None) or \
+            "{" in text:
+        return  # (a `null` default it rejects is null-default-not-nullable's; "'open_session' as {...} or null"
+        # is said of a key inside the object)
     declared = _rejects_null(schema)
     said = _NULL_SENT.search(text) if declared is not None else None
     if said is None or declared is None:
