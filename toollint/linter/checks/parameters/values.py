@@ -255,7 +255,7 @@ def values_only_in_prose(node: SchemaNode, ctx: Context) -> None:
     # The text next: few descriptions list values, and the parameter view is built only for those.
     if not contains_any(description, _JOINERS) and not contains_any(description, _OPEN_QUOTES):
         return  # no two values without something between them: many descriptions, settled without a pattern
-    values = allowed_values(description, node.name or "", node.schema.get("title"))
+    values = _allowed_values_in(ctx, description, node.name or "", node.schema.get("title"))
     if values is None or _takes_no_value_set(node.name):
         return
     many = _takes_many(node.schema)  # (its items are plain strings: `_takes_strings` said so above)
@@ -313,11 +313,11 @@ def values_only_in_docstring(tool: Tool, ctx: Context) -> None:
     for name, prop, found in documented(tool, ctx):
         if not _VALUE_KEYWORDS.isdisjoint(prop) or _takes_no_value_set(name):
             continue  # `_takes_strings` looks into `anyOf` and `items`
-        if _own_text_lists(name, prop):
+        if _own_text_lists(name, prop, ctx):
             continue  # reported by the schema check
         if len(found.text) < 8 or not _takes_strings(prop, found.type_name):
             continue
-        values = allowed_values(found.text, name, prop.get("title"))
+        values = _allowed_values_in(ctx, found.text, name, prop.get("title"))
         if values is None and found.text.count(",") >= 2 and not _takes_many(prop):
             values = bare_values(found.text)  # one string, its entry only a list: pick one of them
         if values is not None and not _siblings_values_in(values, tool.schema, name) and \
@@ -363,18 +363,18 @@ def _picks_from_section(name: str, prop: Any) -> bool:
         not _takes_many(prop) and not _takes_no_value_set(name)
 
 
-def _own_text_lists(name: str, prop: dict[str, Any]) -> bool:
+def _own_text_lists(name: str, prop: dict[str, Any], ctx: Context) -> bool:
     """Whether the property's own description lists values: the schema check reports it there."""
     own = prop.get("description")
-    return isinstance(own, str) and allowed_values(own, name, prop.get("title")) is not None
+    return isinstance(own, str) and _allowed_values_in(ctx, own, name, prop.get("title")) is not None
 
 
 def _listed_by_its_text(name: str, prop: dict[str, Any], ctx: Context, tool: Tool) -> bool:
     """Whether its own description or its docstring entry lists values: the other checks report it there."""
-    if _own_text_lists(name, prop):
+    if _own_text_lists(name, prop, ctx):
         return True
     entry = tool_docs(tool, ctx).entry(name)
-    return entry is not None and allowed_values(entry.text, name, prop.get("title")) is not None
+    return entry is not None and _allowed_values_in(ctx, entry.text, name, prop.get("title")) is not None
 
 
 # An entry: a bullet or a number (or neither), a value or two joined by `/` (bare, quoted or backticked), then a colon,
@@ -517,6 +517,14 @@ def allowed_values(text: str, name: str, title: Any = None) -> list[str] | None:
     if found is not None and ("omma" in text or "逗号" in text) and _SEVERAL.search(text):
         return None  # "Comma-separated list of sort keys: ...": a string of several values, which no `enum` fits
     return found
+
+
+def _allowed_values_in(ctx: Context, text: str, name: str, title: Any) -> list[str] | None:
+    """`allowed_values`, worked out once per file for each text and name: a tool set repeats its parameters'
+    descriptions (the same `limit` or `format` in every tool), and the docstring checks read a description the
+    schema check has read already. (A title that is no string is no title to it. The list is shared: read only.)"""
+    title = title if isinstance(title, str) else None
+    return ctx.cached(("allowed-values", text, name, title), lambda: allowed_values(text, name, title))
 
 
 _FORMAT_MASK = lazy_compile(r"(?=[^a-z]*[YMDH])[YMDHhmsS]+(?:[-/:. T][YMDHhmsS]+)*")
