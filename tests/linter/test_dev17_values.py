@@ -170,3 +170,7 @@ def test_operators_a_null_value_an_open_list_examples_and_several_values_are_no_
 
 def test_a_filter_label_still_lists_values():
     assert _values_fire("entry_type", "Filter: face, document, phone, email")
+
+
+def test_the_operators_of_an_operator_parameter_are_its_values():
+    assert _values_fire("filter_operator", "Single filter operator (contains, equals, notContains, notEquals)")

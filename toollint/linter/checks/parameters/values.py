@@ -103,7 +103,7 @@ _DEFAULT_NAMED = lazy_compile(r"(?:\b(?:defaults?|by\s+default)\b\s*(?:is|to|[:=
 # "Common values: a, b, c": some of the values, before the cue.
 _SOME_BEFORE = lazy_compile(r"\b(?:common|typical|popular|usual)\s*$|(?:常用|常见)\s*$")
 _EXAMPLE_CUE = lazy_compile(r"(?:e\.g\.?|i\.e\.?|eg\.?|z\.\s?b\.?|such\s+as|for\s+example|for\s+instance|like|including|"
-                          r"\$filter|operators?|例如|比如|如)\s*[:：,]?\s*$")  # ("Supports $filter (eq, ne, in)": operators)
+                          r"\$filter|例如|比如|如)\s*[:：,]?\s*$")  # ("Supports $filter (eq, ne, in)": its operators)
 _CONDITION_BEFORE = lazy_compile(r"\b(?:for|when|if|in|with|on|unless)\s*$|(?:当|如果|对于)\s*$")
 # Most characters a match of `_EXAMPLE_CUE` (`for instance:`) or `_CONDITION_BEFORE` (`unless`) holds besides
 # white space.
