@@ -129,9 +129,8 @@ def _rejects_null(schema: dict[str, Any]) -> str | None:
     return ", ".join(types)
 
 
-def _null_sent(ctx: Context, place: Callable[[], tuple[str, str]], schema: dict[str, Any], text: str,
-               where: str) -> None:
-    """Report a text that tells the model to send null for a parameter whose type rejects it."""
+def _null_sent(ctx: Context, tool: Tool, name: str, schema: dict[str, Any], text: str, where: str) -> None:
+    """Report a text that tells the model to send null for a top-level parameter whose type rejects it."""
     if ("null" not in text and "None" not in text) or ("default" in schema and schema["default"] is None) or \
             "{" in text:
         return  # (a `null` default it rejects is null-default-not-nullable's; "'open_session' as {...} or null"
@@ -140,9 +139,8 @@ def _null_sent(ctx: Context, place: Callable[[], tuple[str, str]], schema: dict[
     said = _NULL_SENT.search(text) if declared is not None else None
     if said is None or declared is None:
         return
-    pointer, label = place()
-    ctx.report(jp.join(pointer, "type"),
-               f"{where} of `{shown(label, 30)}` says to send null, which its type ({declared}) rejects",
+    ctx.report(jp.join(tool.schema_pointer, "properties", name, "type"),
+               f"{where} of `{shown(name, 30)}` says to send null, which its type ({declared}) rejects",
                help=f"add \"null\" to its type (`\"type\": [\"{declared.split(', ')[0]}\", \"null\"]`), or say to leave "
                     "it out instead",
                note=f"the text says \"{shown(text[max(0, said.start() - 30):said.end()].strip(), 60)}\"; a client "
@@ -153,21 +151,18 @@ def _null_sent(ctx: Context, place: Callable[[], tuple[str, str]], schema: dict[
 def docstring_contradicts_schema(tool: Tool, ctx: Context) -> None:
     """The same comparison for what the tool description's parameter section (`Args:`) says of a parameter."""
     properties = tool.schema.get("properties") if isinstance(tool.schema, dict) else None
-    for name, prop in properties.items() if isinstance(properties, dict) else ():
-        own = prop.get("description") if isinstance(prop, dict) else None
-        if isinstance(own, str) and ("null" in own or "None" in own):  # (top-level parameters, read once per
-            _null_sent(ctx, _entry_place(tool, name), prop, own, "the description")  # tool: cheaper than per node)
+    for name, prop in properties.items() if isinstance(properties, dict) else ():  # (top-level parameters, read
+        own = prop.get("description") if isinstance(prop, dict) else None  # once per tool: cheaper than per node)
+        if isinstance(own, str) and ("null" in own or "None" in own):  # (`_null_sent`'s first test, before the call)
+            _null_sent(ctx, tool, name, prop, own, "the description")
     for name, prop, found in documented(tool, ctx):
         own = prop.get("description")
-        if not (isinstance(own, str) and found.text.strip() in own):  # else read above
-            _null_sent(ctx, _entry_place(tool, name), prop, found.text, "the docstring's entry")
-        if ("default" not in prop and "enum" not in prop) or len(found.text) < 6:
-            continue
-        own = prop.get("description")
         if isinstance(own, str) and found.text.strip() in own:
-            continue  # the schema's own description, compared by the schema check
-        _contradictions(ctx, _entry_place(tool, name), prop, found.text, "the docstring's entry",
-                        tool.schema.get("properties") or {})
+            continue  # the schema's own description, read above and by the schema check
+        _null_sent(ctx, tool, name, prop, found.text, "the docstring's entry")
+        if ("default" in prop or "enum" in prop) and len(found.text) >= 6:
+            _contradictions(ctx, _entry_place(tool, name), prop, found.text, "the docstring's entry",
+                            tool.schema.get("properties") or {})
 
 
 def _entry_place(tool: Tool, name: str) -> Callable[[], tuple[str, str]]:
