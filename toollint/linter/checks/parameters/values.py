@@ -100,8 +100,10 @@ _DEFAULT_NAMED = lazy_compile(r"(?:\b(?:defaults?|by\s+default)\b\s*(?:is|to|[:=
                               r"[\"'`]?(?P<value>[a-z][\w-]{0,20})", re.IGNORECASE)
 # The cues `_ends_with` looks for, in lower case: it searches them case-sensitively in folded text (`fold_case`),
 # where the regex engine skips an alternative on its first letter (IGNORECASE tries each).
-# "Common values: a, b, c": some of the values, before the cue.
-_SOME_BEFORE = lazy_compile(r"\b(?:common|typical|popular|usual)\s*$|(?:常用|常见)\s*$")
+# Words that make the values after them some of the set: "Common values: a, b, c", "Popular:", 常用.
+_SOME = r"\b(?:common|typical|popular|usual)"
+_SOME_CJK = "常用|常见"
+_SOME_BEFORE = lazy_compile(rf"{_SOME}\s*$|(?:{_SOME_CJK})\s*$")  # right before the cue
 _EXAMPLE_CUE = lazy_compile(r"(?:e\.g\.?|i\.e\.?|eg\.?|z\.\s?b\.?|such\s+as|for\s+example|for\s+instance|like|including|"
                           r"\$filter|例如|比如|如)\s*[:：,]?\s*$")  # ("Supports $filter (eq, ne, in)": its operators)
 _CONDITION_BEFORE = lazy_compile(r"\b(?:for|when|if|in|with|on|unless)\s*$|(?:当|如果|对于)\s*$")
@@ -615,8 +617,8 @@ def _says_examples(text: str) -> bool:
     return ("example" in text.lower() or "示例" in text or "例如" in text) and _EXAMPLES_WORD.search(text) is not None
 
 
-# A label that says the values after it are some of them: "Popular:", "Common values:", 常用：.
-_SOME_LABEL = lazy_compile(r"\b(?i:popular|common|typical|usual)(?:\s+\w+)?\s*[:：]|常用|常见")
+# A label of `_SOME` anywhere before the values in their sentence: "Popular: "Media" (AVFoundation), ...".
+_SOME_LABEL = lazy_compile(rf"(?i:{_SOME})(?:\s+\w+)?\s*[:：]|{_SOME_CJK}")
 _SENTENCE_ENDS = (". ", ".\n", "。")
 
 
