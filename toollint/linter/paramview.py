@@ -53,6 +53,12 @@ def _is_null(schema: Any) -> bool:
                                          or schema.get("enum") == [None])
 
 
+def restates_name(title: str, name: str) -> bool:
+    """Whether a title only spells the parameter's name again, in other case or spacing: FastMCP titles every
+    parameter from its name, so `Doc Id` says nothing of `doc_id`."""
+    return name_tokens(title) == name_tokens(name)
+
+
 @dataclass
 class Param:
     """A property: its name, merged effective schema, non-null types and all the text written about it."""
@@ -75,10 +81,9 @@ class Param:
 
     @property
     def titled(self) -> bool:
-        """Whether its `title` says more than its name (`Base64 image bytes` for `data`; FastMCP's `Doc Id` for
-        `doc_id` says nothing more)."""
+        """Whether its `title` says more than its name (`Base64 image bytes` for `data`)."""
         title = self.schema.get("title")
-        return isinstance(title, str) and name_tokens(title) != name_tokens(self.name)
+        return isinstance(title, str) and not restates_name(title, self.name)
 
     def first(self, key: str) -> Any:
         """The first value of `key` over the layers (the property itself first, then what it refers to)."""

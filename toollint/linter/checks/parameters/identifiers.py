@@ -16,7 +16,7 @@ from toollint.linter.context import Context, node_label
 from toollint.linter.docview import SENTENCE_BREAK, entry_text, is_top_level, tool_docs, with_docs
 from toollint.linter.namememo import NameMemo
 from toollint.linter.options import RuleOptions
-from toollint.linter.paramview import param_of, plain_description, plain_type, string_param
+from toollint.linter.paramview import param_of, plain_description, plain_type, restates_name, string_param
 from toollint.linter.textstats import (
     WordMatcher,
     cjk_language,
@@ -416,7 +416,7 @@ def _judge_identifier(node: SchemaNode, ctx: Context, lex: UnconstrainedIdentifi
     own = schema.get("description")
     if not isinstance(own, str):  # a title that only spells the name (FastMCP's `File Uuid`) says nothing of it
         title = schema.get("title")
-        own = "" if isinstance(title, str) and name_tokens(title) == name_tokens(node.name or "") else description
+        own = "" if isinstance(title, str) and restates_name(title, node.name or "") else description
     text = with_docs(own, node, ctx)
     hinted = lex.hints.search(text.lower()) is not None
     if hinted and ((lex.example is not None and lex.example.search(text))
