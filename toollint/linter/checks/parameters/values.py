@@ -189,8 +189,9 @@ def listed_values(text: str, name: str = "") -> list[str] | None:
     if (" or " in text or "或" in text) and name_tokens(name)[-1:] == ("format",):
         found.append(_FORMAT_CHOICE.finditer(text))
     if ("(" in text or "（" in text) and _picks_one(name):
-        if contains_any(text, (",", "/", "|", "、", "，")):  # (not "Examples: ... (PNG, JPG, PDF)", searched
-            found.append(m for m in _PARENS_CODES.finditer(text) if not _EXAMPLE_ANYWHERE.search(text))  # last)
+        if contains_any(text, (",", "/", "|", "、", "，")):
+            # Codes unless the text gives examples ("Examples: ... (PNG, JPG, PDF)"), asked once codes matched.
+            found.append(m for m in _PARENS_CODES.finditer(text) if not _EXAMPLE_ANYWHERE.search(text))
         if " or " in text:
             found.append(_PAREN_PAIR.finditer(text))
         if "efault" in text or "默认" in text:
