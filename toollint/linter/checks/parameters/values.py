@@ -76,10 +76,11 @@ _LISTED_STARTS = literal_trie(("one", "allowed", "valid", "possible", "accepted"
 # parenthesis to the next.
 _PARENS = lazy_compile(r"[(（](?<![A-Za-z0-9_.+*?^|)\]'\"`][(（])\s*(?P<values>[\"'`“‘]?[a-z][\w-]{0,20}[\"'`”’]?(?:\s*(?:,|/|\|)\s*"
                      r"(?:or\s+)?[\"'`“‘]?[a-z][\w-]{0,20}[\"'`”’]?){2,19})\s*[)）]")
-# "HTTP method (GET, POST, PUT, DELETE)": three or more upper-case codes in parentheses, for a choice
+# "HTTP method (GET, POST, PUT, DELETE)", "position (C, 1B, 2B, SS)": three or more upper-case codes in parentheses
+# (one letter, or digits before a capital), for a choice
 # (`CHOICE_NAMES`) alone, in a text that gives no examples: "Currency (USD, EUR, GBP)" gives some of an open set.
-_PARENS_CODES = lazy_compile(r"[(（]\s*(?P<values>[A-Z][A-Z0-9_]{1,20}(?:\s*(?:,|/|\||、|，)\s*(?:or\s+)?[A-Z][A-Z0-9_]{1,20}){2,19})"
-                             r"\s*[)）]")
+_CODE = r"(?:[A-Z][A-Z0-9_]{0,20}|[0-9]{1,4}[A-Z][A-Z0-9_]{0,20})"  # `GET`, `C`, `1B`, `4K`: a capital in each
+_PARENS_CODES = lazy_compile(rf"[(（]\s*(?P<values>{_CODE}(?:\s*(?:,|/|\||、|，)\s*(?:or\s+)?{_CODE}){{2,19}})\s*[)）]")
 # "Output format (html or markdown)": two bare words joined by `or`, alone in parentheses. Only for a parameter
 # whose name says it picks one (`CHOICE_NAMES`): "Repository owner (username or organization)" says what it is.
 _PAREN_PAIR = lazy_compile(r"[(（]\s*(?P<values>[a-z][\w-]{0,20}\s+or\s+[a-z][\w-]{0,20})\s*[)）]")
@@ -126,6 +127,20 @@ def _ends_with(cue: re.Pattern[str], text: str, end: int) -> bool:
 
 _OPEN_ENDED = lazy_compile(r"\betc\b|\botherwise\b|\bany\s+other\b|否则|\.\.\.|…|\band\s+(?:more|others|so\s+on)\b|\b\d+\+?\s+(?:more|others)\b|\bamong\s+others\b|\bcustom\b|"
                          r"\bor\s+(?:any|another|other)\b|\bnot\s+limited\s+to\b|等", re.IGNORECASE)
+
+
+def _open_ended(text: str, values: list[str]) -> bool:
+    """Whether `text` leaves the list open ("etc.", "or a custom one"). A word of `_OPEN_ENDED` that is one of the
+    listed `values` ("blocklist, allowlist, custom") opens nothing, unless `or` puts it last ("application, host,
+    or custom": a custom one) or it is `etc` itself."""
+    listed = {value.lower() for value in values} - {"etc"}
+    return any(found.group(0).lower() not in listed or _OR_BEFORE.search(text, 0, found.start()) is not None
+               for found in _OPEN_ENDED.finditer(text))
+
+
+_OR_BEFORE = lazy_compile(r"\bor\s+$")
+
+
 _EXAMPLE_ANYWHERE = lazy_compile(r"\be\.g\.|\bz\.\s?b\.|\bsuch\s+as\b|\bfor\s+example\b|\bfor\s+instance\b|\bexamples?\s*:|例如|比如|示例[:：]",
                                  re.IGNORECASE)
 # "already request ... by default (\"external_issues\" / \"external_issue\")": the values the tool picks unasked,
@@ -177,7 +192,7 @@ def listed_values(text: str, name: str = "") -> list[str] | None:
     if contains_any(text, _OPEN_QUOTES) and len(_EXPLAINED_TAIL.findall(text)) >= 2:
         explained = [m.group(1) for m in _EXPLAINED.finditer(text) if not _ends_with(_EXAMPLE_CUE, text, m.start())
                      and not _ends_with(_CONDITION_BEFORE, text, m.start())]
-    if len(explained) >= 2 and "{" not in text and not _OPEN_ENDED.search(text) and \
+    if len(explained) >= 2 and "{" not in text and not _open_ended(text, explained) and \
             not _EXAMPLE_ANYWHERE.search(text) and \
             not all(v.lower() in ("true", "false") for v in explained) and len(set(explained)) == len(explained):
         return explained
@@ -202,11 +217,11 @@ def listed_values(text: str, name: str = "") -> list[str] | None:
                 continue
             if _ends_with(_SOME_BEFORE, text, match.start()):
                 continue  # "Common values: a, b": some of the set
-            if _OPEN_ENDED.search(text[match.start():match.end() + 80]):
-                continue  # "..., etc.", "or any custom object", "..., and 30+ more": the list is not the whole set
             if not _names_the_parameter(match.groupdict().get("plural"), name):
                 continue  # "Supported formats:" of a path: the formats of its file
             values = _values(match)
+            if _open_ended(text[match.start():match.end() + 80], values):
+                continue  # "..., etc.", "or any custom object", "..., and 30+ more": the list is not the whole set
             if len(values) >= 2 and len(set(values)) == len(values) and not any(v.isdigit() for v in values) and \
                     not all(v.lower() in ("true", "false") for v in values) and "null" not in values:
                 return values  # ("Allowed values: null, Minor, Adult": an `enum` of them would need JSON null)
@@ -358,6 +373,76 @@ def values_in_a_section(tool: Tool, ctx: Context) -> None:
         reported.add(name)
         _report_values(ctx, jp.join(tool.schema_pointer, "properties", name), name, values,
                        "a section of the tool description")
+
+
+@check("values-only-in-prose", "tool")
+def values_in_a_labelled_sentence(tool: Tool, ctx: Context) -> None:
+    """Allowed values given in a sentence of the tool description labelled with the parameter's name in the plural
+    (`Operations: flow/clone, aiagent/train, sessions/inject-state.` for `operation`): the one-line form of a
+    section. The values are kept whole (`flow/clone`), as the text writes them."""
+    properties = tool.schema.get("properties") if isinstance(tool.schema, dict) else None
+    description = tool.description
+    if not isinstance(properties, dict) or not isinstance(description, str) or description.count(",") < 2:
+        return
+    by_key: dict[str, str] = {}
+    for colon in _PLURAL_COLON.finditer(description):
+        by_key = by_key or {name.lower(): name for name in properties if isinstance(name, str)}
+        if _labels_a_parameter(description, colon.end() - 1, by_key):
+            break
+    else:
+        return  # most descriptions: no colon after a parameter's name, before the docstring's sections are read
+    prose = tool_docs(tool, ctx).prose
+    for colon in _COLON.finditer(prose):
+        at = colon.start()
+        label = _LABEL_BEFORE.search(prose[max(0, at - 60, prose.rfind("\n", 0, at) + 1):at])
+        if label is None:
+            continue
+        word = label.group("word").lower()
+        name = next((by_key[key] for key in (word[:-1], word[:-2]) if key in by_key), None) \
+            if word not in by_key else None
+        listed = _INLINE_VALUES.match(prose, at + 1) if name is not None else None
+        if name is None or listed is None or not _picks_from_section(name, properties[name]):
+            continue
+        values = [v.strip(_STRIP) for v in re.split(r"\s*,\s*(?:or\s+|and\s+)?", listed.group("values"))]
+        if len(set(values)) != len(values) or _open_ended(prose[at:listed.end() + 80], values) or \
+                _names_siblings(values, tool.schema) or _siblings_values_in(values, tool.schema, name) or \
+                _default_outside(values, properties[name]) or _listed_by_its_text(name, properties[name], ctx, tool) \
+                or _says_examples(_own_texts(name, properties[name], ctx, tool)):
+            continue  # (examples of its own, "'ls -l' or 'cat file.txt'" for `command`: the list names a part of it)
+        _report_values(ctx, jp.join(tool.schema_pointer, "properties", name), name, values, "the tool description")
+        return
+
+
+def _own_texts(name: str, prop: dict[str, Any], ctx: Context, tool: Tool) -> str:
+    """The property's own description and its docstring entry."""
+    own = prop.get("description")
+    entry = tool_docs(tool, ctx).entry(name)
+    return (own if isinstance(own, str) else "") + "\n" + (entry.text if entry is not None else "")
+
+
+_COLON = lazy_compile("[:：]")
+_PLURAL_COLON = lazy_compile(r"s(?:\*\*|__)?[ \t]*[:：]")  # a colon after a word in the plural, maybe in bold
+_WORD_BEFORE = lazy_compile(r"[A-Za-z][a-z_]{1,30}$")
+
+
+def _labels_a_parameter(text: str, colon: int, by_key: dict[str, str]) -> bool:
+    """Whether the word before the colon at `colon` is a parameter's name in the plural (`Operations:` for
+    `operation`; an `Args:` entry, `operation:`, is no label): `_LABEL_BEFORE`'s quick test."""
+    word = _WORD_BEFORE.search(text[max(0, colon - 36):colon].rstrip(" \t*_"))
+    key = word.group(0).lower() if word is not None else ""
+    return key not in by_key and (key[:-1] in by_key or key[:-2] in by_key)
+
+
+# What labels a sentence's list: the sentence's or line's first word, maybe after "Available", "Valid" or "Supported"
+# (`Operations`, `**Actions**`), right before its colon.
+_LABEL_BEFORE = lazy_compile(r"(?:^|[.;!?][ \t]+|[。；！？])[ \t]*(?:[-*•][ \t]+)?(?:\*\*|__)?"
+                             r"(?:(?i:available|valid|supported|allowed)[ \t]+)?(?P<word>[A-Za-z][a-z_]{1,30})"
+                             r"(?:\*\*|__)?[ \t]*$")
+# Three or more bare (or backticked) values after the colon, each a word or words joined by `/`, ending the
+# sentence or the line.
+_INLINE_VALUE = r"`?[a-z][\w-]{0,30}(?:/[A-Za-z][\w-]{0,30})*`?"
+_INLINE_VALUES = lazy_compile(rf"[ \t]*(?P<values>{_INLINE_VALUE}(?:[ \t]*,[ \t]*(?:(?:or|and)[ \t]+)?{_INLINE_VALUE}){{2,30}})"
+                              r"[ \t]*(?:\.(?=\s|$)|[;。；]|$|\n)")
 
 
 def _picks_from_section(name: str, prop: Any) -> bool:
@@ -519,6 +604,8 @@ def allowed_values(text: str, name: str, title: Any = None) -> list[str] | None:
         return None  # `{"dimension": ..., "order": "Asc"|"Desc"}`: the values of a key inside a JSON string
     if found is not None and ("omma" in text or "逗号" in text) and _SEVERAL.search(text):
         return None  # "Comma-separated list of sort keys: ...": a string of several values, which no `enum` fits
+    if found is not None and "JSON" in text and _JSON_LIST.search(text):
+        return None  # "JSON string containing a list of view types. Valid values: ...": the same, encoded
     return found
 
 
@@ -531,6 +618,8 @@ def _allowed_values_in(ctx: Context, text: str, name: str, title: Any) -> list[s
 
 
 _FORMAT_MASK = lazy_compile(r"(?=[^a-z]*[YMDH])[YMDHhmsS]+(?:[-/:. T][YMDHhmsS]+)*")
+_JSON_LIST = lazy_compile(r"\bJSON\s+(?:string\s+)?(?:array|list)\b|\bJSON\s+string\s+(?:containing|with|of|holding)\s+"
+                          r"(?:an?\s+)?(?:list|array)\b", re.IGNORECASE)
 _SEVERAL = lazy_compile(r"\bcomma[- ]separated\b|\bseparated\s+by\s+(?:a\s+)?commas?\b|逗号分隔|用逗号", re.IGNORECASE)
 
 
@@ -718,10 +807,10 @@ def labelled_values(text: str, name: str, title: Any = None) -> list[str] | None
             not (own and label[-1:] == own[-1:]) and \
             label[-1:] not in (("options",), ("values",), ("choices",), ("modes",), ("types",), ("filter",)):
         return None
-    if _OPEN_ENDED.search(text[match.start():]) or _ends_with(_EXAMPLE_CUE, text, match.start("values")) or \
+    values = [v.strip(_STRIP) for v in re.split(r"\s*,\s*(?:or\s+)?", match.group("values")) if v.strip(_STRIP)]
+    if _open_ended(text[match.start():], values) or _ends_with(_EXAMPLE_CUE, text, match.start("values")) or \
             _says_examples(text[match.end():]):
         return None
-    values = [v.strip(_STRIP) for v in re.split(r"\s*,\s*(?:or\s+)?", match.group("values")) if v.strip(_STRIP)]
     if len(set(values)) != len(values) or any(v in ("true", "false") for v in values):
         return None
     return values
