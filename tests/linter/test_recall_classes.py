@@ -25,6 +25,8 @@ def reported(tools: list[dict[str, Any]], rule: str) -> list[str]:
     ("Validate a pipeline definition.", {"type": "object", "title": "Pipeline"}),
     ("校验流水线定义。", {"type": "object"}),
     ("Validate a pipeline definition.", {"type": "object", "additionalProperties": True}),
+    # values typed, keys still unnamed (`dict[str, str]`): holdout 17's reviewer listed `escalation_thresholds`
+    ("Validate a pipeline definition.", {"type": "object", "additionalProperties": {"type": "string"}}),
 ])
 def test_a_free_form_object_with_no_description_fires(description, prop):
     assert fires("missing-param-description", _tool("validate_pipeline", description, {"pipeline": prop}))
@@ -32,7 +34,8 @@ def test_a_free_form_object_with_no_description_fires(description, prop):
 
 @pytest.mark.parametrize("name, description, prop", [
     ("pipeline", "Validate a pipeline.", {"type": "object", "properties": {"stages": {"type": "array"}}}),
-    ("pipeline", "Validate a pipeline.", {"type": "object", "additionalProperties": {"type": "string"}}),
+    ("pipeline", "Validate a pipeline.", {"type": "object", "additionalProperties": {"type": "object",
+                                                                                    "properties": {"run": {}}}}),
     ("pipeline", "Validate a pipeline.", {"type": "object", "title": "Pipeline stages keyed by stage name"}),
     ("headers", "Send an HTTP request.", {"type": "object"}),
     ("env", "Start a process.", {"type": "object"}),

@@ -133,21 +133,32 @@ def _free_form_object(node: SchemaNode, ctx: Context) -> bool:
     if not tokens or tokens[-1] in _EVIDENT_MAPS:
         return False
     param = param_of(node, ctx)
-    return param.types == {"object"} and not any(_says_shape(layer) for layer in param.layers)
+    top = is_top_level(node)  # (a nested map sits in an object whose text may say what it mirrors)
+    return param.types == {"object"} and not any(_says_shape(layer, typed_values=not top) for layer in param.layers)
 
 
 _SHAPE_KEYWORDS = frozenset({"properties", "patternProperties", "additionalProperties", "propertyNames", "examples",
                              "default", "enum", "const", "$ref", "oneOf", "allOf"})
 
 
-def _says_shape(schema: dict) -> bool:
-    """Whether a keyword of `_SHAPE_KEYWORDS` tells something of the keys or values (an empty `properties: {}`,
-    `additionalProperties: true` or a null default does not), or a union offers several shapes."""
-    if any(schema[key] not in (True, None, {}, []) for key in _SHAPE_KEYWORDS & schema.keys()):
+def _says_shape(schema: dict, typed_values: bool) -> bool:
+    """Whether a keyword of `_SHAPE_KEYWORDS` tells something of the keys (an empty `properties: {}`,
+    `additionalProperties: true` or a null default does not, nor, unless `typed_values`, values typed only, as a
+    `dict[str, int]` has them), or a union offers several shapes."""
+    if any(schema[key] not in (True, None, {}, []) and
+           (typed_values or key != "additionalProperties" or not _typed_only(schema[key]))
+           for key in _SHAPE_KEYWORDS & schema.keys()):
         return True
     branches = schema.get("anyOf")
     return isinstance(branches, list) and sum(not (isinstance(b, dict) and b.get("type") == "null")
                                               for b in branches) > 1
+
+
+def _typed_only(values: Any) -> bool:
+    """A schema of a map's values that gives a plain type and nothing else (`{"type": "integer"}`): the keys are
+    still anyone's guess."""
+    return isinstance(values, dict) and values.keys() == {"type"} and values["type"] in ("string", "integer",
+                                                                                         "number", "boolean")
 
 
 @check("missing-param-description", "schema", properties_only=True, when=lambda keys: "description" not in keys)
