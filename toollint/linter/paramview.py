@@ -53,10 +53,12 @@ def _is_null(schema: Any) -> bool:
                                          or schema.get("enum") == [None])
 
 
-def restates_name(title: str, name: str) -> bool:
-    """Whether a title only spells the parameter's name again, in other case or spacing: FastMCP titles every
-    parameter from its name, so `Doc Id` says nothing of `doc_id`."""
-    return name_tokens(title) == name_tokens(name)
+def restates_name(text: str, name: str) -> bool:
+    """Whether a title or a description only spells the parameter's name again, in other case or spacing, maybe
+    after an article: FastMCP titles every parameter from its name, so `Doc Id` says nothing of `doc_id`, and
+    "The team ID." nothing of `teamId`."""
+    tokens, spelt = name_tokens(text), name_tokens(name)
+    return tokens == spelt or (tokens[:1] in (("the",), ("a",), ("an",)) and tokens[1:] == spelt)
 
 
 @dataclass

@@ -339,12 +339,29 @@ def _documented(node: SchemaNode, ctx: Context) -> bool:
     title that says more than its name, an entry in the tool description's parameter section, or a sentence of
     the description that names it."""
     param = param_of(node, ctx)
-    if param.has_description or param.titled or entry_text(node, ctx):
-        return True
+    if (param.has_description and not _spells_the_name(param.layers, node.name or "")) or param.titled or \
+            entry_text(node, ctx):
+        return True  # ("Team ID" for `teamId` spells the name again: nothing is written about it)
     items = param.item()
     if items is not None and has_text(items.get("description")):
         return True
     return ctx.tool is not None and bool(tool_docs(ctx.tool, ctx).mentions(node.name or ""))
+
+
+def _spells_the_name(layers: list[dict[str, Any]], name: str) -> bool:
+    """Whether every description of the parameter's layers only spells its name again ("Team ID" for `teamId`)."""
+    return all(_only_spells(layer["description"], name) for layer in layers if has_text(layer.get("description")))
+
+
+# How many characters longer than the name a description that spells it again may be ("The folder ID." for
+# `folder_id`: an article, spaces, a full stop).
+_NAME_SPELT = 6
+
+
+def _only_spells(description: Any, name: str) -> bool:
+    """Whether a description only spells the name again, settled by its length for most."""
+    return isinstance(description, str) and len(description) <= len(name) + _NAME_SPELT and \
+        restates_name(description, name)
 
 
 @check("unconstrained-identifier", "schema", properties_only=True)
@@ -365,17 +382,21 @@ def unconstrained_identifier(node: SchemaNode, ctx: Context) -> None:
 # undocumented-identifier
 
 
-# A property with a `description` key (even an empty one, as missing-param-description reads it), or one that
-# constrains or shows its value, is never this rule's: decided once
-# per node shape, so the check is not called on most properties.
-_SHOWN_OR_DESCRIBED = frozenset(("description", "enum", "const", "pattern", "format", "examples"))
+# A property that constrains or shows its value is never this rule's: decided once per node shape.
+_SHOWN = frozenset(("enum", "const", "pattern", "format", "examples"))
 
 
-@check("undocumented-identifier", "schema", properties_only=True,
-       when=lambda keys: _SHOWN_OR_DESCRIBED.isdisjoint(keys))
+@check("undocumented-identifier", "schema", properties_only=True, when=lambda keys: _SHOWN.isdisjoint(keys))
 def undocumented_identifier(node: SchemaNode, ctx: Context) -> None:
     """The identifiers unconstrained-identifier would report that nothing at all is written about: its lexicon,
-    as configured, says what an identifier is."""
+    as configured, says what an identifier is. A description that only spells the name again ("Team ID" for
+    `teamId`) is nothing written about it; any other (even an empty one, as missing-param-description reads it)
+    is."""
+    description = node.schema.get("description")
+    if description is not None and (not isinstance(description, str) or
+                                    len(description) > len(node.name or "") + _NAME_SPELT or
+                                    not restates_name(description, node.name or "")):
+        return  # described (most properties here, settled by the description's length): `_only_spells` inline
     kind = plain_type(node)
     if kind is not None and kind != "string" and kind != "array":
         return  # most properties: a number, a flag or an object, before the options are looked up
@@ -385,7 +406,8 @@ def undocumented_identifier(node: SchemaNode, ctx: Context) -> None:
         return
     tool = ctx.tool
     written = (tool.description if tool is not None and isinstance(tool.description, str) else "") + (node.name or "")
-    ctx.report(node.pointer, f"`{shown(node_label(node))}` is an identifier that nothing describes", key=True,
+    what = "whose description only spells its name" if "description" in node.schema else "that nothing describes"
+    ctx.report(node.pointer, f"`{shown(node_label(node))}` is an identifier {what}", key=True,
                help="add a `description` saying what it identifies and where the model gets one (the tool that "
                     "returns it), with an example (" + _example_words(written) + "), or a `pattern`",
                note="with only its name to go on, a model can invent a plausible one")
