@@ -115,3 +115,25 @@ def test_short_codes_in_parentheses_list_the_values_of_a_choice(name, text):
 def test_numbers_examples_and_open_sets_of_codes_are_not_listed(name, text):
     assert not fires("values-only-in-prose", _tool("get_players", "List players.", {name: {"type": "string",
                                                                                          "description": text}}))
+
+
+# --- "Available:" alone before the values (holdout 18's first batch, a tuning set once measured) ------------------
+
+@pytest.mark.parametrize("text", [
+    "Optional topic for specific guidance. Available: html_layout, diagrams, local_assets, credentials",
+    "IFC schema. Allowed: IFC2x3 / IFC4 / IFC4x3.",
+    "指南主题，可选：html_layout、diagrams、credentials",
+])
+def test_a_closing_word_and_a_colon_list_the_values(text):
+    assert fires("values-only-in-prose", _tool("get_info", "Get usage tips.", {"topic": {"type": "string",
+                                                                                     "description": text}}))
+
+
+@pytest.mark.parametrize("text", [
+    "Optional topic. Available: html_layout, diagrams, etc.",
+    "Optional topic. Available: yes",
+    "指南主题，例如：html_layout、diagrams",
+])
+def test_a_closing_word_before_examples_or_one_word_lists_nothing(text):
+    assert not fires("values-only-in-prose", _tool("get_info", "Get usage tips.", {"topic": {"type": "string",
+                                                                                         "description": text}}))

@@ -28,7 +28,8 @@ _CLOSING_WORDS = ("available", "valid", "supported", "allowed", "accepted", "pos
 _PLURAL_AFTER = r"\s+(?:[a-z]+\s+)?"  # then the plural: "Available topic IDs:"
 _SEP = r"(?:\s*(?:,|、|，|/|\||;|或|和)\s*(?:or\s+|and\s+)?|\s+(?:or|and)\s+)"
 # "one of: a, b, c", "Allowed values: a | b", "可选值：a、b、c", "[Enum]: [...]", "Here are the options: a, b",
-# "Available IDs: a, b" (a plural after a word that says the set is closed, then a colon: it lists the values only
+# "Available: a, b" (a word that says the set is closed, then a colon), "Available IDs: a, b" (a plural after such a
+# word, then a colon: it lists the values only
 # when the plural names what the parameter holds, `ids` for `topicId`; "Supported formats:" of `archivePath` lists
 # the formats of the file at the path).
 # The `\b` every English cue starts with stands before the alternation, so the search gives up at once at the
@@ -38,7 +39,8 @@ _LISTED = lazy_compile(
     r"(?:\b(?:one\s+of|allowed\s+values?|valid\s+values?|possible\s+values?|accepted\s+values?|"
     r"supported\s+values?|available\s+values?|must\s+be\s+(?:either|one\s+of)|can\s+be\s+(?:either|one\s+of)|"
     r"options?\s+(?:are|is)|the\s+options\b|options\s*:|values?\s*:|enum\b|"
-    rf"(?:{'|'.join(_CLOSING_WORDS)}){_PLURAL_AFTER}(?P<plural>[a-z]+s)(?=\s*[:：]))|\[enum\]|"
+    rf"(?:{'|'.join(_CLOSING_WORDS)}){_PLURAL_AFTER}(?P<plural>[a-z]+s)(?=\s*[:：])|"
+    rf"(?:{'|'.join(_CLOSING_WORDS)})(?=\s*[:：]))|\[enum\]|"
     r"可选值|取值(?:范围)?(?:为|是)?|可选(?:项|参数)?(?:为|有|包括)?|只能是|必须是|之一)"
     r"\s*(?:are|is)?\s*[:：]?\s*[\[(（]?\s*"
     rf"(?P<values>{_VALUE}(?:{_SEP}{_VALUE}){{1,29}})", re.IGNORECASE)
@@ -48,7 +50,8 @@ _LISTED = lazy_compile(
 _LISTED_CJK = ("可选", "取值", "只能是", "必须是", "之一")
 _LISTED_CUES = (("option", re.compile(r"option[s\s]")), ("one", re.compile(r"one\s+of")),
                 ("either", re.compile(r"be\s+either")), ("enum", re.compile(r"enum\b")))
-_PLURAL_CUES = tuple((word, re.compile(word + _PLURAL_AFTER + r"[a-z]+s\s*[:：]")) for word in _CLOSING_WORDS)
+_PLURAL_CUES = tuple((word, re.compile(word + _PLURAL_AFTER + r"[a-z]+s\s*[:：]|" + word + r"\s*[:：]"))
+                     for word in _CLOSING_WORDS)  # ("Available topics:", or "Available:" alone)
 
 
 def _may_list(low: str) -> bool:
