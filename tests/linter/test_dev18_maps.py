@@ -63,3 +63,29 @@ def test_a_nested_map_of_typed_values_is_left_to_the_object_around_it():
         "config": {"type": "object", "description": "Contents of .adbt-config.json",
                    "properties": {"paths": {"type": "object", "additionalProperties": {"type": "string"}}}}})
     assert not fires("missing-param-description", tool)
+
+
+def test_an_undescribed_json_string_is_reported_in_english_and_chinese():
+    def release(point: str = "init", tag_json_str: str = "") -> str:
+        """Stage 1: analyse commits and tags to find the next version. Use point='init' to start."""
+        return ""
+
+    def release_zh(point: str = "init", tag_json_str: str = "") -> str:
+        """第一步：分析提交和标签，确定下一个版本号。point='init' 开始。"""
+        return ""
+
+    assert _reported("missing-param-description", listed(release)) == ["tag_json_str"]
+    assert _reported("missing-param-description", listed(release_zh)) == ["tag_json_str"]
+
+
+def test_a_described_json_string_or_a_json_flag_is_not_reported():
+    def release(output_json: bool = False, json_path: str = "$.tag",
+                tag_json_str: str = "") -> str:
+        """Find the next version.
+
+        Args:
+            tag_json_str: the tags as a JSON list of {"name": ..., "sha": ...}, from list_tags
+        """
+        return ""
+
+    assert _reported("missing-param-description", listed(release)) == []

@@ -62,7 +62,13 @@ def _opaque(name: str, lex: MissingParamDescriptionOptions) -> str | None:
         return f"ends in `{tokens[-1]}`, which could hold anything"
     if len(tokens) == 1 and tokens[0] in lex.relational:
         return f"`{tokens[0]}`{_OF_WHAT}"
+    if tokens[-1] == "json" or (tokens[-2:-1] == ("json",) and tokens[-1] in _ENCODED):
+        return "says it holds JSON, not of what shape"  # `tag_json_str`, `filters_json`
     return None
+
+
+# What follows `json` in a name that holds JSON text: `tag_json_str`, `config_json_string`.
+_ENCODED = frozenset({"str", "string", "text", "data", "body", "payload", "input"})
 
 
 # Siblings that say what a nested `value` holds: `{currency, value}` is an amount, `{unit, value}` a measure,
