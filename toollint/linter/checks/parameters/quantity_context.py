@@ -155,6 +155,9 @@ _RANGE = lazy_compile(r"(?<![\w.])-?\d+(?:\.\d+)?\s*(?:-|–|—|~|to|through)\s
 _CANVAS = lazy_compile(r"\b(?:figma|penpot|framer|artboards?|auto-layout|excalidraw|tldraw)\b")
 # What a weight that is no mass weighs: a stroke's or a font's ("Stroke weight", "font weight 400").
 _NO_MASS = lazy_compile(r"\b(?:stroke|line|border|outline|pen|font)\s+weight\b|描边|线宽|字重", re.IGNORECASE)
+# A graph's edges, vertices and communities: an edge's `weight` and a node's drawn `size` are numbers of the graph,
+# no mass or bytes (Gephi, NetworkX). Not "graph" alone: Microsoft Graph's `fileSize` is bytes.
+_GRAPH = lazy_compile(r"\b(?:edges?|vertex|vertices|communit(?:y|ies))\b|图谱|边权", re.IGNORECASE)
 # The siblings and words that make a `rate` a unit price on a line of goods (ERP `items[].rate`), not a percentage.
 _LINE_ITEM = frozenset({"qty", "quantity", "uom", "item"})
 _PRICE_RATE = lazy_compile(r"\b(?:selling|buying|purchase|sales|unit|valuation|list)\s+(?:rate|price)\b|单价",
@@ -194,6 +197,9 @@ def unitless_by_context(kind: str, word: str, description: str, node: Any, tool_
         return True  # a frame's padding in Figma: pixels by definition
     if kind == "weight" and _NO_MASS.search(description):
         return True  # "Stroke weight": the thickness of a line, not a mass
+    if word in ("weight", "size") and kind in ("weight", "data") and (_GRAPH.search(tool_text) or
+                                                                   _GRAPH.search(description)):
+        return True  # an edge's weight, a node's size or a community's: numbers of the graph
     if word in ("rate", "汇率") and (_EXCHANGE.search(description) or "exchange" in own_tokens):
         return True  # an exchange rate is the ratio of two currencies: no unit, no percent
     if word in ("temperature", "temp", "温度") and (_SAMPLING.search(name_words) or _SAMPLING.search(description)
