@@ -276,6 +276,16 @@ def _named_container(ctx: Context) -> str | None:
     return found if isinstance(found, str) else None
 
 
+def _beside_a_repository(node: SchemaNode) -> bool:
+    """Whether a sibling property inside an object names a repository (`source: {repoURL, path}`): the path is in
+    it. Not at the top level, where `clone(repo_url, target_dir)` takes a directory on the disk."""
+    parent = node.parent
+    siblings = parent.schema.get("properties") if parent is not None and not parent.is_root else None
+    return isinstance(siblings, dict) and any(
+        isinstance(name, str) and name != node.name and not {"repo", "repository"}.isdisjoint(name_tokens(name))
+        for name in siblings)
+
+
 def _role_path(node: SchemaNode, ctx: Context) -> bool:
     """`source`/`destination` of a tool that moves, copies or renames files."""
     tool = ctx.tool
@@ -390,6 +400,8 @@ def relative_path(node: SchemaNode, ctx: Context) -> None:
     remote_tokens = _REMOTE_TOKENS - _CONNECTION_TOKENS if key_file else _REMOTE_TOKENS  # `ssh_key_path` is local
     if _OFF_DISK.search(low) or (not typed and not remote_tokens.isdisjoint(named[0])):
         return  # a path on an SSH host, a NAS volume, an API endpoint: not the agent's file system
+    if not typed and not _LOCAL.search(low) and _beside_a_repository(node):
+        return  # `source: {repoURL, path}` (Argo CD, Helm): a path inside the repository
     if not typed and not _LOCAL.search(low):
         container = _named_container(ctx)
         if container is not None and (container in named[0] or not _LOCAL.search(fold_case(tool_text))):
