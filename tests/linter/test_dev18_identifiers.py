@@ -50,3 +50,21 @@ def test_a_field_description_that_spells_the_name_listed_by_the_sdk():
         return ""
 
     assert _reported("undocumented-identifier", listed(delete_folder)) == ["folder_id"]
+
+
+def test_the_id_of_what_a_prefixed_creating_tool_adds_is_the_callers():
+    def gephi_add_node(id: str, label: str = "") -> str:
+        """Add a node to the graph."""
+        return ""
+
+    def gephi_get_node(id: str) -> str:
+        """Read a node of the graph."""
+        return ""
+
+    def 图谱_add_node(id: str) -> str:
+        """向图谱中添加一个节点。"""
+        return ""
+
+    assert _reported("undocumented-identifier", listed(gephi_add_node)) == []
+    assert _reported("undocumented-identifier", listed(图谱_add_node)) == []
+    assert _reported("undocumented-identifier", listed(gephi_get_node)) == ["id"]

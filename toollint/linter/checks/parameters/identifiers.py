@@ -257,11 +257,12 @@ _CREATING_VERBS = frozenset({"create", "new", "add", "open", "register", "make",
 
 def _names_the_new_thing(node: SchemaNode, ctx: Context) -> bool:
     """Whether a bare `id` names what the call makes: the item of a body being built (`nodes[].id`), or the top-level
-    `id` of a tool whose name starts with a creating verb (`create_presentation(id=...)`)."""
+    `id` of a tool whose name starts with a creating verb (`create_presentation(id=...)`, also after a prefix:
+    `gephi_add_node(id=...)`)."""
     if not is_top_level(node):
         return True
-    verb = name_tokens(ctx.tool.name or "")[:1] if ctx.tool is not None else ()
-    return bool(verb) and verb[0] in _CREATING_VERBS
+    verbs = name_tokens(ctx.tool.name or "")[:2] if ctx.tool is not None else ()
+    return not _CREATING_VERBS.isdisjoint(verbs)  # (the second word after a server's prefix: `gephi_add_node`)
 
 
 def _example_argument(prose: str, name: str) -> bool:
