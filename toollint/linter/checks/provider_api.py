@@ -487,8 +487,8 @@ def _check_field(tool: Tool, ctx: Context, key: str, value: Any, expected: dict[
 @check("invalid-tool-field", "file")
 def invalid_custom_tool_grammar(source: Source, ctx: Context) -> None:
     """Responses custom tools carry no schema, so they are not tools to the reader: found here by their shape."""
-    if source.text is not None and ("custom" not in source.text or _CUSTOM_TYPE.search(source.text) is None):
-        return  # `in` first: the regex stops at every `type` of the file's schemas
+    if source.text is not None and not _may_hold_custom_type(source.text):
+        return
     for pointer, value in _objects(source.data, ""):
         fmt = value.get("format")
         if value.get("type") == "custom" and isinstance(value.get("name"), str) and isinstance(fmt, dict) \
@@ -498,6 +498,22 @@ def invalid_custom_tool_grammar(source: Source, ctx: Context) -> None:
 
 # `"type": "custom"` in JSON or `type: custom` in YAML; "custom" alone is in every file about customers.
 _CUSTOM_TYPE = lazy_compile(r"""type['"]?\s*:\s*['"]?custom\b""")
+
+
+def _may_hold_custom_type(text: str) -> bool:
+    """`_CUSTOM_TYPE.search(text)`, in a fraction of its time: the regex stops at every `type` of the file's
+    schemas, `str.find` jumps from one `custom` to the next. Between the `type` of a match and its `custom` stand
+    only quotes, white space and the colon, so the match can only start at the last `type` before that `custom`
+    (and after the `custom` before it, which keeps the look back linear)."""
+    after = 0
+    found = text.find("custom")
+    while found >= 0:
+        start = text.rfind("type", after, found)
+        if start >= 0 and _CUSTOM_TYPE.match(text, start):
+            return True
+        after = found
+        found = text.find("custom", found + 1)
+    return False
 
 
 def _objects(value: Any, pointer: str, depth: int = 0) -> Iterator[tuple[str, dict[str, Any]]]:
