@@ -53,7 +53,7 @@ _NOT_TAB = lazy_compile("[^\t]")
 def _blank(text: str) -> str:
     """What lines a caret up under `text`: its tabs, and a space per terminal column of everything else."""
     if text.isascii():
-        return _NOT_TAB.sub(" ", text)
+        return _NOT_TAB.sub(" ", text) if "\t" in text else " " * len(text)
     from wcwidth import wcwidth
 
     return "".join("\t" if ch == "\t" else " " * max(wcwidth(ch), 0) for ch in text)
