@@ -14,7 +14,7 @@ def unescape(token: str) -> str:
 
 
 def join(pointer: str, *tokens: str | int) -> str:
-    return pointer + "".join("/" + escape(t) for t in tokens)
+    return pointer + "".join(["/" + escape(t) for t in tokens])
 
 
 def split(pointer: str) -> list[str]:
@@ -22,7 +22,8 @@ def split(pointer: str) -> list[str]:
         return []
     if not pointer.startswith("/"):
         raise ValueError(f"not a JSON Pointer: {pointer!r}")
-    return [unescape(t) for t in pointer[1:].split("/")]
+    tokens = pointer[1:].split("/")
+    return [unescape(t) for t in tokens] if "~" in pointer else tokens  # no `~`: no token is escaped
 
 
 def from_tokens(tokens: Iterable[str | int]) -> str:
