@@ -95,10 +95,13 @@ def sentences(text: str) -> list[str]:
 
 @dataclass(frozen=True)
 class ParamDoc:
-    """One parameter's entry in a parameter section: its text (continuation lines joined) and its written type."""
+    """One parameter's entry in a parameter section: its text (continuation lines joined), its written type, and
+    whether one entry documents several names (`t0, t1: window bounds`, NumPy's `lon, lat : str`), so that what it
+    says of a value may be of another of them."""
 
     text: str
     type_name: str | None = None
+    shared: bool = False
 
 
 @dataclass
@@ -233,11 +236,13 @@ def _parse_with_docstring_parser(text: str, styles: tuple[str, ...], docs: ToolD
         for param in parsed.params:
             if param.args[0] not in ("param", "parameter", "arg", "argument", "key", "keyword"):
                 continue  # `Attributes:`, `Other Parameters` of a class: not the call's arguments
-            name = param.arg_name.strip("`*- ").split(" ", 1)[0]
-            if not name or not (name[0].isalpha() or name[0] in "_$") or name in docs.entries:
-                continue
-            docs.entries[name] = ParamDoc((param.description or "").strip(), param.type_name)
-            sectioned.append(name)
+            written = param.arg_name.split(",")  # NumPy's `lon, lat : str` documents both
+            for each in written:
+                name = each.strip("`*- ").split(" ", 1)[0]
+                if not name or not (name[0].isalpha() or name[0] in "_$") or name in docs.entries:
+                    continue
+                docs.entries[name] = ParamDoc((param.description or "").strip(), param.type_name, len(written) > 1)
+                sectioned.append(name)
     docs.sectioned = tuple(sectioned)
 
 
@@ -297,10 +302,12 @@ def _close(current: tuple[str, list[str], str | None] | None, docs: ToolDocs, se
     if current is None:
         return
     names, body, type_name = current
-    for name in names.split(","):  # `t0, t1: window bounds` documents both
+    written = names.split(",")  # `t0, t1: window bounds` documents both
+    for name in written:
         name = name.strip()
         if name not in docs.entries:
-            docs.entries[name] = ParamDoc(" ".join(part for part in body if part).strip(), type_name)
+            docs.entries[name] = ParamDoc(" ".join(part for part in body if part).strip(), type_name,
+                                          len(written) > 1)
             sectioned.append(name)
 
 

@@ -160,7 +160,8 @@ def docstring_contradicts_schema(tool: Tool, ctx: Context) -> None:
         if isinstance(own, str) and found.text.strip() in own:
             continue  # the schema's own description, read above and by the schema check
         _null_sent(ctx, tool, name, prop, found.text, "the docstring's entry")
-        if ("default" in prop or "enum" in prop) and len(found.text) >= 6:
+        # (an entry of several names, `lon, lat : str (default "lon"/"lat")`, gives their defaults together)
+        if ("default" in prop or "enum" in prop) and len(found.text) >= 6 and not found.shared:
             _contradictions(ctx, _entry_place(tool, name), prop, found.text, "the docstring's entry",
                             tool.schema.get("properties") or {})
 
