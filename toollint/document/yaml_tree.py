@@ -31,9 +31,26 @@ def _writer(mapping: int, sequence: int, offset: int) -> Any:
 
 
 def load(text: str) -> tuple[Any, Any]:
-    """(writer, tree): the document loaded once, and a writer whose indentation reproduces `text`."""
-    yaml = _writer(2, 2, 0)
-    tree = yaml.load(text)
+    """(writer, tree): the document loaded once, and a writer whose indentation reproduces `text`. The layout is
+    worked out once per text: a SARIF report applies each finding's fix to the same file, and the trial dumps cost
+    several times the load."""
+    tree = _writer(2, 2, 0).load(text)
+    layout = _LAYOUTS.get(text)
+    if layout is None:
+        layout = _layout(text, tree)
+        if len(_LAYOUTS) >= _LAYOUTS_KEPT:
+            _LAYOUTS.clear()
+        _LAYOUTS[text] = layout
+    return _writer(*layout), tree
+
+
+_LAYOUTS: dict[str, tuple[int, int, int]] = {}  # text -> (mapping, sequence, offset), for the last few texts
+_LAYOUTS_KEPT = 8
+
+
+def _layout(text: str, tree: Any) -> tuple[int, int, int]:
+    """The indentation whose dump of `tree` reproduces `text`, or matches most of its lines (the guess alone for a
+    file over `MAX_LAYOUT_TRIALS_BYTES`)."""
     guessed = guess_indent(text)
     candidates = [guessed, *(c for c in _CANDIDATES if c != guessed)]
     if len(text) > MAX_LAYOUT_TRIALS_BYTES:
@@ -42,21 +59,20 @@ def load(text: str) -> tuple[Any, Any]:
     for mapping, sequence, offset in candidates:
         if offset > sequence - 2 and offset != 0:
             continue
-        writer = _writer(mapping, sequence, offset)
         if len(candidates) == 1:
-            return writer, tree
+            return mapping, sequence, offset
         try:
             stream = io.StringIO()
-            writer.dump(tree, stream)
+            _writer(mapping, sequence, offset).dump(tree, stream)
         except Exception:  # noqa: BLE001 - a layout ruamel cannot write: try the next
             continue
         dumped = stream.getvalue()
         if dumped == text:
-            return writer, tree
+            return mapping, sequence, offset
         score = sum(1 for a, b in zip(dumped.splitlines(), text.splitlines(), strict=False) if a == b)
         if score > best_score:
-            best, best_score = writer, score
-    return best or _writer(2, 2, 0), tree
+            best, best_score = (mapping, sequence, offset), score
+    return best or (2, 2, 0)
 
 
 def guess_indent(text: str) -> tuple[int, int, int]:
