@@ -393,11 +393,8 @@ def undocumented_identifier(node: SchemaNode, ctx: Context) -> None:
     as configured, says what an identifier is. A description that only spells the name again ("Team ID" for
     `teamId`) is nothing written about it; any other (even an empty one, as missing-param-description reads it)
     is."""
-    description = node.schema.get("description")
-    if description is not None and (not isinstance(description, str) or
-                                    len(description) > len(node.name or "") + _NAME_SPELT or
-                                    not restates_name(description, node.name or "")):
-        return  # described (most properties here, settled by the description's length): `_only_spells` inline
+    if "description" in node.schema and not _only_spells(node.schema["description"], node.name or ""):
+        return  # described (most properties here, settled by the description's length)
     kind = plain_type(node)
     if kind is not None and kind != "string" and kind != "array":
         return  # most properties: a number, a flag or an object, before the options are looked up

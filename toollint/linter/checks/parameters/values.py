@@ -400,9 +400,7 @@ def values_in_a_labelled_sentence(tool: Tool, ctx: Context) -> None:
         label = _LABEL_BEFORE.search(prose[max(0, at - 60, prose.rfind("\n", 0, at) + 1):at])
         if label is None:
             continue
-        word = label.group("word").lower()
-        name = next((by_key[key] for key in (word[:-1], word[:-2]) if key in by_key), None) \
-            if word not in by_key else None
+        name = _named_in_plural(label.group("word"), by_key)
         listed = _INLINE_VALUES.match(prose, at + 1) if name is not None else None
         if name is None or listed is None or not _picks_from_section(name, properties[name]):
             continue
@@ -429,11 +427,20 @@ _WORD_BEFORE = lazy_compile(r"[A-Za-z][a-z_]{1,30}$")
 
 
 def _labels_a_parameter(text: str, colon: int, by_key: dict[str, str]) -> bool:
-    """Whether the word before the colon at `colon` is a parameter's name in the plural (`Operations:` for
-    `operation`; an `Args:` entry, `operation:`, is no label): `_LABEL_BEFORE`'s quick test."""
+    """Whether the word before the colon at `colon` is a parameter's name in the plural: `_LABEL_BEFORE`'s quick
+    test."""
     word = _WORD_BEFORE.search(text[max(0, colon - 36):colon].rstrip(" \t*_"))
-    key = word.group(0).lower() if word is not None else ""
-    return key not in by_key and (key[:-1] in by_key or key[:-2] in by_key)
+    return word is not None and _named_in_plural(word.group(0), by_key) is not None
+
+
+def _named_in_plural(word: str, by_key: dict[str, str]) -> str | None:
+    """The parameter (`by_key`: lower-cased name -> name) that `word` names in the plural (`Operations` for
+    `operation`, `Statuses` for `status`), or None; a word that is a parameter's own name (an `Args:` entry,
+    `operation:`) is no label."""
+    key = word.lower()
+    if not key or key in by_key:
+        return None
+    return next((by_key[stem] for stem in (key[:-1], key[:-2]) if stem in by_key), None)
 
 
 # What labels a sentence's list: the sentence's or line's first word, maybe after "Available", "Valid" or "Supported"
