@@ -205,11 +205,11 @@ _OFF_DISK = lazy_compile(
     r"\b(?:(?:over|via|through|using)\s+ssh|ssh\s+(?:host|server|connection|session)|sftp|scp|ftp|ftps|rsync|remote\s+(?:host|server|machine|system|path|file|directory)|on\s+the\s+"
     r"(?:remote|server|host|device|router|switch|nas)|nas|synology|qnap|truenas|volume\d+|smb|cifs|"
     r"nfs|share\s+path|api\s+endpoint|endpoint\s+path|api\s+path|url\s+path|request\s+path|http\s+path|"
-    r"rest\s+path|webdav|imap|mailbox|mail\s+folder|email\s+folder|inbox|path-based\s+routing|routing|route|routes|"
+    r"rest\s+path|webdav|imap|mailbox|mail\s+folder|email\s+folder|inbox|(?:path-based|url|request|api|http|traffic|page)\s+routing|route|routes|"
     r"redirects?|rewrites?|cron|deployments?|page\s+path|function\s+path|node\s+path|scene\s+tree|vault|"
     r"hierarchy|gameobjects?|asset\s+path|assets/|area\s+path|iteration\s+path|note\s+path|"
     r"path\s+(?:to|of)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}node|instance\s+paths?|(?:an?|the|each)\s+instance)\b|"
-    r"mail\s+(?:rules?|accounts?)|/volume\d+|(?<![\w./-])/api/|api\s*(?:パス|路径)|远程|接口路径|邮箱|实例路径|对象路径")
+    r"mail\s+(?:rules?|accounts?)|/volume\d+|(?<![\w./-])/api/|api\s*(?:パス|路径)|远程|接口路径|路由|邮箱|实例路径|对象路径")
 
 
 # Name tokens that put a path on a remote system: `gitea_build_path`, `imap_folder`, `s3_key_path`.

@@ -1,0 +1,43 @@
+"""relative-path when "routing" in the tool description is not about URLs (read on holdout 18's recall review, a
+tuning set once measured, 2026-12-06): "a plan summary, per-target backend/muxer routing" said nothing of where
+`manifest_path` is, yet silenced it. URL or request routing still puts a path off the disk. In English and
+Chinese; the docstring case is listed by the `mcp` SDK's own server."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import fires
+from helpers import framework_listing as listed
+from helpers import mcp_tool as _tool
+from helpers import reported_params as _reported
+
+
+@pytest.mark.parametrize("tool_description, path_description", [
+    ("Compile a manifest (YAML/JSON) to its plan: per-target backend routing and each step.", "The manifest file"),
+    ("把清单（YAML/JSON）编译为打包计划，含每个目标的后端 routing。", "清单文件的路径"),
+])
+def test_routing_that_is_not_about_urls_leaves_the_path_on_the_disk(tool_description, path_description):
+    tool = _tool("compile_manifest", tool_description, {"manifest_path": {"type": "string",
+                                                                          "description": path_description}})
+    assert fires("relative-path", tool)
+
+
+@pytest.mark.parametrize("tool_description", [
+    "Add a rewrite to the project's URL routing.",
+    "为站点的 URL 路由添加一条重写规则。",
+])
+def test_url_routing_puts_the_path_off_the_disk(tool_description):
+    tool = _tool("add_rewrite", tool_description, {"source_path": {"type": "string",
+                                                                   "description": "The path to match"}})
+    assert not fires("relative-path", tool)
+
+
+def test_routing_of_a_compiled_manifest_listed_by_the_sdk():
+    def compile_manifest(manifest_path: str) -> dict:
+        """Compile a manifest (YAML/JSON) to its packaging plan.
+
+        Returns a plan summary: per-target backend/muxer routing, and each step's id and kind.
+        """
+        return {}
+
+    assert _reported("relative-path", listed(compile_manifest)) == ["manifest_path"]
