@@ -12,6 +12,7 @@ from toollint.lazy_regex import lazy_compile
 from toollint.linter.checks import check
 from toollint.linter.context import Context, node_label
 from toollint.linter.docview import documented
+from toollint.linter.textstats import contains_any
 from toollint.schema.walk import SchemaNode
 from toollint.terminal import shown
 
@@ -151,15 +152,25 @@ def _null_sent(ctx: Context, tool: Tool, name: str, schema: dict[str, Any], text
 def docstring_contradicts_schema(tool: Tool, ctx: Context) -> None:
     """The same comparison for what the tool description's parameter section (`Args:`) says of a parameter."""
     properties = tool.schema.get("properties") if isinstance(tool.schema, dict) else None
+    required = tool.schema.get("required") if isinstance(tool.schema, dict) else None
+    required = {name for name in required if isinstance(name, str)} if isinstance(required, list) else set()
+    said_optional = set()
     for name, prop in properties.items() if isinstance(properties, dict) else ():  # (top-level parameters, read
         own = prop.get("description") if isinstance(prop, dict) else None  # once per tool: cheaper than per node)
-        if isinstance(own, str) and ("null" in own or "None" in own):  # (`_null_sent`'s first test, before the call)
+        if not isinstance(own, str):
+            continue
+        if "null" in own or "None" in own:  # (`_null_sent`'s first test, before the call)
             _null_sent(ctx, tool, name, prop, own, "the description")
+        if name in required and contains_any(own, _OPTIONAL_WORDS) and \
+                _optional_but_required(ctx, tool, name, prop, own, "the description"):
+            said_optional.add(name)
     for name, prop, found in documented(tool, ctx):
         own = prop.get("description")
         if isinstance(own, str) and found.text.strip() in own:
             continue  # the schema's own description, read above and by the schema check
         _null_sent(ctx, tool, name, prop, found.text, "the docstring's entry")
+        if name in required and name not in said_optional and contains_any(found.text, _OPTIONAL_WORDS):
+            _optional_but_required(ctx, tool, name, prop, found.text, "the docstring's entry")
         # (an entry of several names, `lon, lat : str (default "lon"/"lat")`, gives their defaults together)
         if ("default" in prop or "enum" in prop) and len(found.text) >= 6 and not found.shared:
             _contradictions(ctx, _entry_place(tool, name), prop, found.text, "the docstring's entry",
@@ -199,3 +210,33 @@ def _contradictions(ctx: Context, place: Callable[[], tuple[str, str]], schema: 
                            help="make the list and `enum` agree: add the value to `enum` or remove it from the text",
                            note=f"the text lists {shown(', '.join(repr(v) for v in stray), 60)}; a model sends what "
                                 "the prose says and the call fails")
+
+
+# The text says the parameter may be left out: "Optional.", "(optional)", "If omitted, ...", "If not provided, it is
+# inferred", "Leave unset to ...", "可选", "不传则…". Said of the parameter itself: at the start of the text or of a
+# sentence, with no other subject ("If the prefix is omitted" and "omitted parameters keep their value" say it of
+# something else; "leave blank" sends an empty string, which a required string takes).
+_SAID_OPTIONAL = lazy_compile(
+    r"^\s*(?:\(optional\)|optional\b)|(?:^|[.;!]\s+)(?:if|when)\s+(?:not\s+(?:provided|specified|given|set|"
+    r"supplied|passed)|omitted|absent|unset|left\s+(?:unset|out))\s*[,:]|\bleave\s+(?:it\s+|this\s+)?unset\b|"
+    r"\bleave\s+(?:it|this)\s+out\b|\bomit\s+(?:it|this)\b|(?:^|[.;]\s+)omit\s+(?:to|for)\b|"
+    r"^\s*(?:可选|选填|非必填)|不传(?:则|时|的话)|(?:如果|若)不(?:传|填|指定|提供)", re.IGNORECASE)
+# Each form of `_SAID_OPTIONAL` holds one of these: a few substring tests before the regex.
+_OPTIONAL_WORDS = ("ptional", "omit", "f not ", "n not ", "unset", "可选", "选填", "非必填", "不传", "不填", "不指定", "不提供")
+
+
+def _optional_but_required(ctx: Context, tool: Tool, name: str, prop: dict[str, Any], text: str, where: str) -> bool:
+    """Report a required parameter whose description or docstring entry says it may be left out (whether it did):
+    the model either leaves it out and the call is rejected, or never reaches what leaving it out was to do. A
+    `default` is required-with-default's, and a text that also says when it is required ("Required for updates")
+    is conditional."""
+    said = _SAID_OPTIONAL.search(text)
+    if said is None or "default" in prop or "required" in text.lower() or "必填" in text.replace("非必填", ""):
+        return False
+    ctx.report(jp.join(tool.schema_pointer, "properties", name),
+               f"`{shown(name, 30)}` is required, but {where} says it may be left out",
+               help="take it out of `required` (the server then handles its absence), or drop the words that make it "
+                    "optional",
+               note=f"the text says \"{shown(text[max(0, said.start() - 20):said.end() + 30].strip(), 70)}\"; a model "
+                    "that leaves it out gets the call rejected")
+    return True
