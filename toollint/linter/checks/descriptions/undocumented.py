@@ -9,6 +9,7 @@ from typing import Any
 
 from toollint.lazy_regex import lazy_compile
 from toollint.linter.checks import check
+from toollint.linter.checks.parameters.values import CHOICE_NAMES
 from toollint.linter.context import Context, node_label
 from toollint.linter.docview import entry_text, is_top_level, tool_docs
 from toollint.linter.namememo import NameMemo
@@ -174,6 +175,8 @@ def missing_param_description(node: SchemaNode, ctx: Context) -> None:
     why = ctx.options.opacity[node.name]
     if why is None and _free_form_object(node, ctx):
         why = _FREE_FORM
+    if why is None and "default" in node.schema:
+        why = _unnamed_choice(node, ctx)
     if why is None or (why.endswith(_OF_WHAT) and not is_top_level(node)):
         return  # `options.depth`: the object it sits in says of what
     if _qualified_by_sibling(node):
@@ -203,6 +206,32 @@ def missing_param_description(node: SchemaNode, ctx: Context) -> None:
     if param.titled:
         return  # a title that says more than the name
     _report(node, ctx, why)
+
+
+# A keyword-like default: `basic`, `high`, `top-down`.
+_WORD_DEFAULT = lazy_compile(r"[a-z][a-z0-9_-]{1,20}")
+
+
+def _unnamed_choice(node: SchemaNode, ctx: Context) -> str | None:
+    """A string whose name says it picks one of a set (`extract_depth`, `quality`) and whose default is a word of
+    that set (`"basic"`), with no `enum`: the default shows there is a set, and nothing names the other values.
+    Not when the tool description names the parameter (`view='official'` gives another value)."""
+    schema = node.schema
+    default = schema.get("default")
+    tokens = name_tokens(node.name or "")
+    if schema.get("type") != "string" or not isinstance(default, str) or not _WORD_DEFAULT.fullmatch(default) or \
+            not tokens or tokens[-1] not in _CHOOSING or _VALUE_KEYWORDS & schema.keys():
+        return None
+    if ctx.tool is not None and tool_docs(ctx.tool, ctx).mentions(node.name or ""):
+        return None
+    return f"picks one of a set (its default is `{shown(default, 20)}`), and nothing names the other values"
+
+
+# Sets everyone knows (`orientation`: portrait or landscape; `legend_position`: left, right, top or bottom) are
+# left out: their default names a set the model can complete.
+_CHOOSING = (CHOICE_NAMES | {"depth"}) - {"position", "align", "alignment", "orientation", "unit", "units",
+                                          "direction", "order", "sort", "size"}
+_VALUE_KEYWORDS = frozenset({"enum", "const", "format", "pattern", "examples", "anyOf", "oneOf", "$ref", "allOf"})
 
 
 def _unexplained_modes(node: SchemaNode, enum: list[Any], ctx: Context) -> bool:
