@@ -41,3 +41,40 @@ def test_routing_of_a_compiled_manifest_listed_by_the_sdk():
         return {}
 
     assert _reported("relative-path", listed(compile_manifest)) == ["manifest_path"]
+
+
+@pytest.mark.parametrize("name, description", [
+    ("extract_to", "Directory to extract to"),
+    ("saveTo", "The path to save the screenshot to"),
+    ("license", "Path to license file"),
+    ("out", "输出目录，报告写在这里"),
+    ("target", "目标文件夹：解压到这里"),
+])
+def test_a_parameter_described_as_a_path(name, description):
+    assert fires("relative-path", _tool("extract_archive", "Extract an archive.", {
+        name: {"type": "string", "description": description}}))
+
+
+@pytest.mark.parametrize("name, description", [
+    ("node_path", "Path to the node in the scene tree"),  # the name places it elsewhere
+    ("extract_to", "Directory to extract to; an absolute path"),
+    ("query", "The path of least resistance, as a search phrase"),
+    ("out", "输出格式：json 或 csv"),
+])
+def test_a_parameter_not_described_as_a_path_on_the_disk(name, description):
+    assert not fires("relative-path", _tool("extract_archive", "Extract an archive.", {
+        name: {"type": "string", "description": description}}))
+
+
+def test_a_parameter_described_as_a_path_in_its_docstring_entry_listed_by_the_sdk():
+    def extract_archive(archive: str, extract_to: str = ".", json_path: str = "") -> str:
+        """Extract an archive.
+
+        Args:
+            archive: the archive's id in the store
+            extract_to: Directory to extract to
+            json_path: Path to the value in the archive's manifest
+        """
+        return ""
+
+    assert _reported("relative-path", listed(extract_archive)) == ["extract_to"]

@@ -10,7 +10,7 @@ from toollint.lazy_regex import lazy_compile
 from toollint.linter.checks import check
 from toollint.linter.checks.parameters.tool_names import names_other_tool
 from toollint.linter.context import Context, node_label
-from toollint.linter.docview import SENTENCE_BREAK, with_docs, without_results
+from toollint.linter.docview import SENTENCE_BREAK, entry_text, with_docs, without_results
 from toollint.linter.namememo import NameMemo
 from toollint.linter.options import RuleOptions
 from toollint.linter.paramview import plain_description, plain_type, string_param
@@ -330,15 +330,39 @@ def _path_format(schema: dict) -> bool:
         any(isinstance(b, dict) and b.get("format") in _PATH_FORMATS for b in branches)
 
 
+# A description that opens by calling the parameter a directory or a path on the disk: `extract_to`, "Directory
+# to extract to"; `out`, "Path where the report is written"; `dest`, "保存文件的目录". Not under a name that says
+# the path is elsewhere (`node_path`, "Path to the node": the rule's `not-path-modifiers`).
+_PATH_OPENING = lazy_compile(r"(?:the\s+|an?\s+)?(?:(?:local|output|target|destination|working)\s+)?(?:directory|folder|"
+                             r"(?:file\s*)?path)\s+(?:to|of|where|in|for|into|under)\b|(?:本地|输出|目标)?(?:目录|文件夹|文件路径)[:：]?",
+                             re.IGNORECASE)
+
+
+def _described_as_a_path(node: SchemaNode, ctx: Context) -> bool:
+    """Whether a property's own description, or else its docstring entry (`Args:`), opens by calling it a directory
+    or a path."""
+    text = node.schema.get("description")
+    if not isinstance(text, str):
+        described = ctx.tool.description if ctx.tool is not None else None
+        # (an entry holds the name: the tool's documentation view is built only for a description that does)
+        text = entry_text(node, ctx) if isinstance(described, str) and node.name and node.name in described else ""
+    head = text[:40]  # (substring tests first: a regex call on every description costs 1% of a run)
+    return ("ath" in head or "irector" in head or "older" in head or "目录" in head or "文件夹" in head
+            or "路径" in head) and _PATH_OPENING.match(text) is not None
+
+
 @check("relative-path", "schema", properties_only=True)
 def relative_path(node: SchemaNode, ctx: Context) -> None:
     lex: RelativePathOptions = ctx.options
     named = lex.names_seen[node.name or ""]
     typed = ("format" in node.schema or "anyOf" in node.schema) and _path_format(node.schema)
     if named is None:
-        if not (typed or node.name and node.name.lower() in _ROLE_NAMES and _role_path(node, ctx)):
-            return  # most properties: no path by name or type, and no `source`/`destination` either
-        named = (name_tokens(node.name or ""), "strong")
+        if typed or node.name and node.name.lower() in _ROLE_NAMES and _role_path(node, ctx):
+            named = (name_tokens(node.name or ""), "strong")
+        elif _described_as_a_path(node, ctx) and lex.not_modifiers.isdisjoint(name_tokens(node.name or "")):
+            named = (name_tokens(node.name or ""), "weak")
+        else:
+            return  # most properties: no path by name, type or description, and no `source`/`destination` either
     kind = "strong" if typed else named[1]
     if kind == "weak" and _role_path(node, ctx):
         kind = "strong"  # the `source` of a move: a path by its role, whatever the description says
