@@ -56,9 +56,41 @@ def _is_null(schema: Any) -> bool:
 def restates_name(text: str, name: str) -> bool:
     """Whether a title or a description only spells the parameter's name again, in other case or spacing, maybe
     after an article: FastMCP titles every parameter from its name, so `Doc Id` says nothing of `doc_id`, and
-    "The team ID." nothing of `teamId`."""
+    "The team ID." nothing of `teamId`; nor does "项目 ID" of `project_id`, word for word in Chinese."""
     tokens, spelt = name_tokens(text), name_tokens(name)
-    return tokens == spelt or (tokens[:1] in (("the",), ("a",), ("an",)) and tokens[1:] == spelt)
+    if tokens == spelt or (tokens[:1] in (("the",), ("a",), ("an",)) and tokens[1:] == spelt):
+        return True
+    return not text.isascii() and _in_chinese(text, spelt)
+
+
+# Chinese for the words of common parameter names, to see "项目 ID" spell `project_id` again. Each word has its usual
+# renderings; a name with a word not here is never read as spelt in Chinese.
+_CHINESE = {
+    "id": ("id", "编号", "标识", "标识符"), "user": ("用户",), "users": ("用户",), "team": ("团队",), "project": ("项目",),
+    "module": ("模块",), "session": ("会话",), "order": ("订单",), "task": ("任务",), "file": ("文件",),
+    "document": ("文档",), "doc": ("文档",), "group": ("组", "群组", "分组"), "product": ("产品",), "customer": ("客户",),
+    "account": ("账户", "账号"), "message": ("消息",), "msg": ("消息",), "channel": ("频道", "渠道"), "device": ("设备",),
+    "item": ("条目", "商品"), "node": ("节点",), "page": ("页面",), "record": ("记录",), "app": ("应用",),
+    "workspace": ("工作区", "工作空间"), "repo": ("仓库",), "comment": ("评论",), "article": ("文章",),
+    "category": ("分类", "类别"), "tag": ("标签",), "store": ("店铺", "门店"), "shop": ("店铺",), "image": ("图片",),
+    "video": ("视频",), "query": ("查询",), "name": ("名称", "名字"), "type": ("类型",), "job": ("作业", "任务"),
+    "folder": ("文件夹",), "space": ("空间",), "chat": ("聊天", "会话"), "room": ("房间",), "event": ("事件",),
+    "ticket": ("工单",), "issue": ("问题",), "note": ("笔记",), "book": ("书籍",), "course": ("课程",),
+}
+# What a Chinese description may add to the words without saying more: "查询参数", "用户 ID 字段".
+_CHINESE_TAIL = ("", "参数", "字段", "值")
+
+
+def _in_chinese(text: str, spelt: tuple[str, ...]) -> bool:
+    """Whether `text` is the name's words in Chinese, one rendering each, maybe followed by 参数."""
+    plain = "".join(text.split()).rstrip("。.").lower()
+    renderings = [_CHINESE.get(word) for word in spelt]
+    if not spelt or len(plain) > 16 or any(r is None for r in renderings):
+        return False
+    heads = [""]
+    for options in renderings:
+        heads = [head + option for head in heads for option in options or ()]
+    return any(plain == head + tail for head in heads for tail in _CHINESE_TAIL)
 
 
 @dataclass
