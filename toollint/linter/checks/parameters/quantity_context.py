@@ -144,7 +144,7 @@ _SAMPLING = lazy_compile(
 # A speed that is a multiplier of normal playback: 1.3 means 30% faster, there is no km/h in it.
 _PLAYBACK = lazy_compile(
     r"\b(?:playback|play|audio|video|speech|tts|voice|voices|narration|animation|animations|media|music|song|"
-    r"podcast|reading|scroll|scrolling|typing|simulation|game|multiplier|times\s+(?:faster|slower|normal))\b|"
+    r"podcast|reading|scroll|scrolling|typing|simulation|game|replay|replays|multiplier|times\s+(?:faster|slower|normal))\b|"
     r"\b\d+(?:\.\d+)?\s*x\b|倍速|倍|播放|语速|音频|视频", re.IGNORECASE)
 # A stated range such as "(0-10)", "0–10", "1 to 5" or "between 0 and 10": a score on a scale, not a measure.
 _RANGE = lazy_compile(r"(?<![\w.])-?\d+(?:\.\d+)?\s*(?:-|–|—|~|to|through)\s*-?\d+(?:\.\d+)?(?![\w.])|"
@@ -155,6 +155,12 @@ _RANGE = lazy_compile(r"(?<![\w.])-?\d+(?:\.\d+)?\s*(?:-|–|—|~|to|through)\s
 _CANVAS = lazy_compile(r"\b(?:figma|penpot|framer|artboards?|auto-layout|excalidraw|tldraw)\b")
 # What a weight that is no mass weighs: a stroke's or a font's ("Stroke weight", "font weight 400").
 _NO_MASS = lazy_compile(r"\b(?:stroke|line|border|outline|pen|font)\s+weight\b|描边|线宽|字重", re.IGNORECASE)
+# A distance between points of an abstract space (embeddings, clusters): no metres in it.
+_ABSTRACT_SPACE = lazy_compile(r"\b(?:embeddings?|clusters?|clustering|similarity|cosine|hdbscan|dbscan|"
+                               r"k-means|kmeans|agglomerative|latent)\b|聚类|相似度", re.IGNORECASE)
+# A budget that is no money: a performance, latency or token budget ("CLS budget" of a Lighthouse check).
+_NOT_MONEY_BUDGET = lazy_compile(r"\b(?:performance|latency|lighthouse|web\s+vitals|thinking|reasoning|tokens?|"
+                                 r"memory|cpu|gpu|error)\b|性能|延迟|令牌", re.IGNORECASE)
 # A graph's edges, vertices and communities: an edge's `weight` and a node's drawn `size` are numbers of the graph,
 # no mass or bytes (Gephi, NetworkX). Not "graph" alone: Microsoft Graph's `fileSize` is bytes.
 _GRAPH = lazy_compile(r"\b(?:edges?|vertex|vertices|communit(?:y|ies))\b|图谱|边权", re.IGNORECASE)
@@ -206,8 +212,13 @@ def unitless_by_context(kind: str, word: str, description: str, node: Any, tool_
                                                    or _SAMPLING.search(tool_text)):
         return True  # an LLM's or a voice model's sampling temperature
     if word in ("speed", "速度") and (_PLAYBACK.search(description) or _PLAYBACK.search(tool_text)
-                                     or _PLAYBACK.search(name_words)):
-        return True  # a playback speed of 1.3 is a multiplier
+                                     or _PLAYBACK.search(name_words) or schema.get("default") in (1, 1.0)
+                                     and not isinstance(schema.get("default"), bool)):
+        return True  # a playback speed of 1.3 is a multiplier, and so is a speed whose default is 1
+    if kind == "distance" and (_ABSTRACT_SPACE.search(description) or _ABSTRACT_SPACE.search(tool_text)):
+        return True  # a distance threshold between embeddings in a clustering tool
+    if word in ("budget", "预算") and (_NOT_MONEY_BUDGET.search(description) or _NOT_MONEY_BUDGET.search(tool_text)):
+        return True  # a performance budget in milliseconds, a thinking budget in tokens
     if kind == "weight" and (_RANGE.search(description) or _bounded(schema)):
         return True  # a weight on a stated 0-10 scale
     if kind in ("rate", "speed", "frequency", "length") and _small_range(description):
