@@ -57,8 +57,8 @@ def mcp_tool(name: str, description: str, properties: dict) -> str:
 
 
 def fires(rule: str, text: str) -> bool:
-    """Whether `rule` reports anything on `text`."""
-    return rule in rules_of(lint_text(text))
+    """Whether `rule` reports anything on `text` (selected by name, so an opt-in rule is asked too)."""
+    return rule in rules_of(lint_text(text, extend_select=(rule,)))
 
 
 def framework_listing(*functions: Any) -> list[dict[str, Any]]:
