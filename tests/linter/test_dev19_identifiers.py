@@ -15,6 +15,7 @@ from helpers import mcp_tool as _tool
 from helpers import reported_params as _reported
 from pydantic import Field
 
+import toollint
 from toollint.linter.paramview import restates_name
 
 
@@ -60,3 +61,37 @@ def test_a_chinese_field_description_that_spells_the_name_listed_by_the_sdk():
         return ""
 
     assert _reported("undocumented-identifier", listed(get_session)) == ["session_id"]
+
+
+@pytest.mark.parametrize("tool_description", [
+    "Mark a todo as completed. Requires the todo's ID (find it using search or view tools first).",
+    "Mark a todo as completed. Pass the ID returned by list_todos.",
+    "把待办标记为完成。需要待办的 ID（先调用搜索工具获取）。",
+])
+def test_a_bare_id_whose_source_the_description_gives(tool_description):
+    tool = _tool("complete_todo", tool_description, {"id": {"type": "string"}})
+    assert not fires("undocumented-identifier", tool)
+    assert not fires("unconstrained-identifier", tool)
+
+
+@pytest.mark.parametrize("tool_description", [
+    "Mark a todo as completed. The ID is kept in the logbook.",  # an ID, but not where it comes from
+    "Mark a todo as completed, first of all.",  # a cue, but no ID
+    "把待办标记为完成。",
+])
+def test_a_bare_id_whose_source_the_description_does_not_give(tool_description):
+    assert fires("undocumented-identifier", _tool("complete_todo", tool_description, {"id": {"type": "string"}}))
+
+
+def test_a_bare_id_sourced_in_the_docstring_listed_by_the_sdk():
+    def complete_todo(id: str) -> str:
+        """Mark a todo as completed. Requires the todo's ID (find it using search first)."""
+        return ""
+
+    def delete_todo(id: str) -> str:
+        """Delete a todo for good."""
+        return ""
+
+    assert _reported("undocumented-identifier", listed(complete_todo, delete_todo)) == ["id"]
+    assert [f.pointer for f in toollint.lint(listed(complete_todo, delete_todo))
+            if f.rule == "undocumented-identifier"] == ["/1/inputSchema/properties/id"]

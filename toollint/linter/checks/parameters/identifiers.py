@@ -346,7 +346,27 @@ def _documented(node: SchemaNode, ctx: Context) -> bool:
     items = param.item()
     if items is not None and has_text(items.get("description")):
         return True
-    return ctx.tool is not None and bool(tool_docs(ctx.tool, ctx).mentions(node.name or ""))
+    if ctx.tool is None:
+        return False
+    if (node.name or "").lower() == "id" and is_top_level(node):
+        return _id_sourced_in_prose(ctx.tool.description, ctx)
+    return bool(tool_docs(ctx.tool, ctx).mentions(node.name or ""))
+
+
+# "the todo's ID (find it using search or view tools first)", "the ID returned by list_todos": where a bare `id`
+# comes from, said in the tool description, which speaks of it as "ID" (too short a name for `mentions`).
+_ID_WORD = lazy_compile(r"(?<![\w-])(?:ID|Id|id)(?![\w-])")
+_ID_SOURCE = lazy_compile(r"\b(?:find|get|look\s+up|fetch)\s+it\b|\bfirst\b|\breturned\s+by\b|\bfrom\s+(?:the\s+)?"
+                          r"(?:list|search|results?|response|output)|先(?:调用|查询|搜索)|返回的|获取")
+
+
+def _id_sourced_in_prose(description: Any, ctx: Context) -> bool:
+    """Whether a sentence of the tool description speaks of an ID and says where it comes from (a cue, or another
+    tool's name)."""
+    if not isinstance(description, str) or _ID_WORD.search(description) is None:
+        return False
+    return any(_ID_WORD.search(sentence) and (_ID_SOURCE.search(sentence) or names_other_tool(sentence, ctx))
+               for sentence in SENTENCE_BREAK.split(description))
 
 
 def _spells_the_name(layers: list[dict[str, Any]], name: str) -> bool:
@@ -453,6 +473,8 @@ def _judge_identifier(node: SchemaNode, ctx: Context, lex: UnconstrainedIdentifi
     if _OR_NAME.search(text):
         return None  # "ID, title or URL", "name or ID": a pattern would reject the other forms it takes
     tool = ctx.tool
+    if tokens == ("id",) and tool is not None and is_top_level(node) and _id_sourced_in_prose(tool.description, ctx):
+        return None  # "Requires the todo's ID (find it using search first)"
     prose = tool_docs(tool, ctx).prose if tool is not None else ""
     if prose and _example_argument(prose, node.name or ""):
         return None  # a usage example in the description gives it a value: `"arguments": {"id": "mon_abc123"}`
