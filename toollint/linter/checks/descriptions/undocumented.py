@@ -94,6 +94,8 @@ def _qualified_by_sibling(node: SchemaNode) -> bool:
 # host, network)", "direction: BUY or SELL".
 _DEFINER = lazy_compile(r"\s*(?:[(（][^)）\n]{2,}|[:=：]|\s+(?:is|are|must|should|can|may|accepts?|takes?|sets?|"
                         r"specifies|selects|controls|defaults?|means)\b)")
+# After a quoted name (`` `variables` fills ``, "'tags' holds"), a verb in the third person defines it too.
+_QUOTED_DEFINER = lazy_compile(_DEFINER.pattern + r"|\s+(?!is\b|was\b|has\b|this\b|its\b)[a-z]{2,}s\b")
 # What defines a plain word: a parenthesis after it, or the shape it takes (`data: {x, y, text}`).
 _PARENTHESIS = lazy_compile(r"\s*(?:[(（][^)）\n]{2,}|[:=：]\s*[{\[])")
 # A Chinese sentence that names the parameter and holds a copula anywhere defines it ("mode 为 fast 或 slow",
@@ -117,7 +119,7 @@ def _defined_in_prose(node: SchemaNode, ctx: Context) -> bool:
     # The name (quoted, or as a whole word), then what defines it matched where the name ends: one small pattern
     # per name, not the definers compiled again for each.
     for found in re.finditer(rf"(?P<quote>[`'\"]){re.escape(name)}[`'\"]|(?<![\w]){re.escape(name)}(?![\w])", text):
-        definer = _PARENTHESIS if plain and not found.group("quote") else _DEFINER
+        definer = _QUOTED_DEFINER if found.group("quote") else _PARENTHESIS if plain else _DEFINER
         if definer.match(text, found.end()):
             return True
     return False
