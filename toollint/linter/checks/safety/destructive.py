@@ -37,6 +37,8 @@ def undeclared_destructive_tool(tool: Tool, ctx: Context) -> None:
     tokens = _action_tokens(name_tokens(tool.name or ""))
     if lex.verb_set.isdisjoint(tokens[:2]):
         return
+    if _takes_out_of(tokens):
+        return  # `remove_agent_from_group`: the agent stays, only its membership goes, and adding it back restores it
     annotations = tool.definition.get("annotations")
     if isinstance(annotations, dict) and ("destructiveHint" in annotations or annotations.get("readOnlyHint") is True):
         return  # the client was told, one way or the other
@@ -63,6 +65,13 @@ def _action_tokens(tokens: tuple[str, ...]) -> tuple[str, ...]:
     if len(tokens) > 2 and not _BATCH_WORDS.isdisjoint(tokens[:2]):
         return tuple(token for number, token in enumerate(tokens) if number > 1 or token not in _BATCH_WORDS)
     return tokens
+
+
+def _takes_out_of(tokens: tuple[str, ...]) -> bool:
+    """`remove_agent_from_group`, `remove_tag_from_issue`: the verb takes a thing out of a container, which keeps
+    both (a membership or a link goes, no data)."""
+    return any(token in ("remove", "detach", "unlink") and "from" in tokens[place + 2:]
+               for place, token in enumerate(tokens[:2]))
 
 
 _UNDO_TOKENS = frozenset({"undo", "undelete"})
