@@ -186,6 +186,9 @@ def _listed_matches(text: str) -> Iterator[re.Match[str]]:
     return iter(())
 
 
+_ID_ENDS = (("id",), ("ids",), ("uuid",), ("key",))
+
+
 def listed_values(text: str, name: str = "") -> list[str] | None:
     """The allowed values a description lists, or None when it lists none (examples do not count). When `name`
     says the parameter picks one of a few (`format`, `sort_order`), two words in parentheses list them too."""
@@ -200,8 +203,9 @@ def listed_values(text: str, name: str = "") -> list[str] | None:
             not all(v.lower() in ("true", "false") for v in explained) and len(set(explained)) == len(explained):
         return explained
     found: list[Iterator[re.Match[str]]] = [_listed_matches(text)]
-    if ("(" in text or "（" in text) and text.count(",") + text.count("/") + text.count("|") >= 2:
-        found.append(_PARENS.finditer(text))
+    if ("(" in text or "（" in text) and text.count(",") + text.count("/") + text.count("|") >= 2 and \
+            name_tokens(name)[-1:] not in _ID_ENDS:
+        found.append(_PARENS.finditer(text))  # (not of an id: "ID of the item (document, chunk, image)" names kinds)
     if " or " in text and (":" in text or "：" in text) and _picks_one(name):
         found.append(_LABEL_PAIR.finditer(text))
     if (" or " in text or "或" in text) and name_tokens(name)[-1:] == ("format",):
