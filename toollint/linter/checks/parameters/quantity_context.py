@@ -161,6 +161,11 @@ _ABSTRACT_SPACE = lazy_compile(r"\b(?:embeddings?|clusters?|clustering|similarit
 # A budget that is no money: a performance, latency or token budget ("CLS budget" of a Lighthouse check).
 _NOT_MONEY_BUDGET = lazy_compile(r"\b(?:performance|latency|lighthouse|web\s+vitals|thinking|reasoning|tokens?|"
                                  r"memory|cpu|gpu|error)\b|性能|延迟|令牌", re.IGNORECASE)
+# An `amount` of an effect, not of money: "isolation strength (0-100)", "blends toward it: 0.5 = halfway".
+_AMOUNT_OF_EFFECT = lazy_compile(r"\b(?:strength|intensity|blend|blends|blending|mix|opacity|saturation|"
+                                 r"amplitude)\b|强度|混合|不透明度", re.IGNORECASE)
+# Text styling (bold, italic, a font): its `size` is a font size, no bytes.
+_TEXT_STYLE = lazy_compile(r"\b(?:bold|italic|underline|font|fonts|typeface)\b|字号|字体|加粗", re.IGNORECASE)
 # A graph's edges, vertices and communities: an edge's `weight` and a node's drawn `size` are numbers of the graph,
 # no mass or bytes (Gephi, NetworkX). Not "graph" alone: Microsoft Graph's `fileSize` is bytes.
 _GRAPH = lazy_compile(r"\b(?:edges?|vertex|vertices|communit(?:y|ies))\b|图谱|边权", re.IGNORECASE)
@@ -217,6 +222,10 @@ def unitless_by_context(kind: str, word: str, description: str, node: Any, tool_
         return True  # a playback speed of 1.3 is a multiplier, and so is a speed whose default is 1
     if kind == "distance" and (_ABSTRACT_SPACE.search(description) or _ABSTRACT_SPACE.search(tool_text)):
         return True  # a distance threshold between embeddings in a clustering tool
+    if word in ("amount", "金额") and kind == "money" and _AMOUNT_OF_EFFECT.search(description):
+        return True  # the amount of an effect: a strength on a scale, a blend factor
+    if kind == "data" and word == "size" and (_TEXT_STYLE.search(tool_text) or _TEXT_STYLE.search(description)):
+        return True  # the size of styled text: a font size, not a file's
     if word in ("budget", "预算") and (_NOT_MONEY_BUDGET.search(description) or _NOT_MONEY_BUDGET.search(tool_text)):
         return True  # a performance budget in milliseconds, a thinking budget in tokens
     if kind == "weight" and (_RANGE.search(description) or _bounded(schema)):

@@ -296,7 +296,7 @@ _MONEY_CJK = ("支付", "退款", "转账", "付款", "充值", "提现", "收�
 _MONEY_SCALE = lazy_compile(
     r"\b(?:cents?|minor\s+units?|smallest\s+(?:currency\s+)?(?:units?|denomination)|major\s+units?|base\s+units?|"
     r"sub-?units?|whole\s+units?|pence|penny|pennies|paise|kopecks?|satoshis?|wei|lamports?|dollars?|euros?|"
-    r"pounds\s+sterling|yuan|decimals?|decimal\s+places?)\b|\d+\.\d{1,2}(?!\d)|人民币元|最小(?:货币)?单位|"
+    r"pounds\s+sterling|yuan|decimals?|decimal\s+places?)\b|\d+\.\d{1,2}(?!\d)|人民币元|最小(?:货币)?单位|만원|원\s*단위|万円|千円|円単位|"
     r"(?:单位\s*[：:是为]?\s*|以\s*|按\s*|[（(]\s*|[0-9]\s*)[元分角]|[元分角]\s*(?:为单位|[）)])",
     re.IGNORECASE)
 
