@@ -105,8 +105,10 @@ _DEFAULT_NAMED = lazy_compile(r"(?:\b(?:defaults?|by\s+default)\b\s*(?:is|to|[:=
 # The cues `_ends_with` looks for, in lower case: it searches them case-sensitively in folded text (`fold_case`),
 # where the regex engine skips an alternative on its first letter (IGNORECASE tries each).
 # Words that make the values after them some of the set: "Common values: a, b, c", "Popular:", 常用.
-_SOME = r"\b(?:common|typical|popular|usual)"
-_SOME_CJK = "常用|常见"
+_SOME = r"\b(?:common|typical|popular|usual|recommended|suggested)"
+_SOME_CJK = "常用|常见|推荐|建议"
+# The same just before the values in any form ("Common codes: \"120\": annual report", "Common values: ['a', 'b']").
+_SOME_NEAR = lazy_compile(rf"{_SOME}\b|{_SOME_CJK}", re.IGNORECASE)
 _SOME_BEFORE = lazy_compile(rf"{_SOME}\s*$|(?:{_SOME_CJK})\s*$")  # right before the cue
 _EXAMPLE_CUE = lazy_compile(r"(?:e\.g\.?|i\.e\.?|eg\.?|z\.\s?b\.?|such\s+as|for\s+example|for\s+instance|like|including|"
                           r"\$filter|例如|比如|如)\s*[:：,]?\s*$")  # ("Supports $filter (eq, ne, in)": its operators)
@@ -203,8 +205,8 @@ def listed_values(text: str, name: str = "") -> list[str] | None:
             not all(v.lower() in ("true", "false") for v in explained) and len(set(explained)) == len(explained):
         return explained
     found: list[Iterator[re.Match[str]]] = [_listed_matches(text)]
-    if ("(" in text or "（" in text) and text.count(",") + text.count("/") + text.count("|") >= 2 and \
-            name_tokens(name)[-1:] not in _ID_ENDS:
+    id_name = name_tokens(name)[-1:] in _ID_ENDS
+    if ("(" in text or "（" in text) and text.count(",") + text.count("/") + text.count("|") >= 2 and not id_name:
         found.append(_PARENS.finditer(text))  # (not of an id: "ID of the item (document, chunk, image)" names kinds)
     if " or " in text and (":" in text or "：" in text) and _picks_one(name):
         found.append(_LABEL_PAIR.finditer(text))
@@ -226,6 +228,8 @@ def listed_values(text: str, name: str = "") -> list[str] | None:
                 continue  # "Common values: a, b": some of the set
             if not _names_the_parameter(match.groupdict().get("plural"), name):
                 continue  # "Supported formats:" of a path: the formats of its file
+            if id_name and match.group(0)[:3].lower() in ("can", "mus"):
+                continue  # "The cell can be either vertex or edge" of `cell_id`: what the id points at
             values = _values(match)
             if _open_ended(text[match.start():match.end() + 80], values):
                 continue  # "..., etc.", "or any custom object", "..., and 30+ more": the list is not the whole set
@@ -582,7 +586,7 @@ def _takes_no_value_set(name: str | None) -> bool:
 
 
 def _report_values(ctx: Context, pointer: str, label: str, values: list[str], where: str, many: bool = False) -> None:
-    listed = ", ".join(values[:6]) + (", ..." if len(values) > 6 else "")
+    listed = ", ".join(value or '""' for value in values[:6]) + (", ..." if len(values) > 6 else "")
     enum = "\"enum\": [" + ", ".join(f'"{v}"' for v in values[:6]) + (", ...]" if len(values) > 6 else "]")
     ctx.report(pointer, f"`{shown(label)}` lists its allowed values in {where} but has no `enum`",
                key=True, help=f"add `{enum}`" + (" to its `items`" if many else ""),
@@ -620,7 +624,20 @@ def allowed_values(text: str, name: str, title: Any = None) -> list[str] | None:
         return None  # "Comma-separated list of sort keys: ...": a string of several values, which no `enum` fits
     if found is not None and "JSON" in text and _JSON_LIST.search(text):
         return None  # "JSON string containing a list of view types. Valid values: ...": the same, encoded
+    if found is not None and found[0] and _SOME_NEAR.search(text, max(0, text.find(found[0]) - 30),
+                                                                max(0, text.find(found[0]))) is not None:
+        return None  # "Common values: ['organic', 'cpc']", "Common codes: \"120\": ...": some of the set
+    if found is not None and "fuzzy" in text.lower():
+        return None  # "fuzzy matched": the tool takes other spellings too, which an `enum` would reject
+    empty = _EMPTY_LISTED.search(text) if found is not None and ('""' in text or "''" in text) else None
+    if found is not None and empty is not None and "" not in found:  # '"" (general web), "academic" or "finance"'
+        first = text.find(found[0])  # the empty string is one of them, in its place in the text
+        return [""] + found if 0 <= empty.start() < first else found + [""]
     return found
+
+
+# An empty string listed among the values: '— "" (general web), "academic"', 'or "" (all time)'.
+_EMPTY_LISTED = lazy_compile(r"(?:^|[\s:：—–,(/|-])(?:\"\"|'')(?=\s*(?:[(（,，/|;.]|or\b|$))")
 
 
 def _allowed_values_in(ctx: Context, text: str, name: str, title: Any) -> list[str] | None:
