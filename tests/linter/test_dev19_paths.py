@@ -78,3 +78,12 @@ def test_a_parameter_described_as_a_path_in_its_docstring_entry_listed_by_the_sd
         return ""
 
     assert _reported("relative-path", listed(extract_archive)) == ["extract_to"]
+
+
+@pytest.mark.parametrize("description", [
+    "Path to the script to debug. Use absolute paths or paths relative to your current working directory",
+    "要调试的脚本路径，可为绝对路径或相对于当前工作目录的路径",
+])
+def test_relative_to_your_working_directory(description):
+    assert fires("relative-path", _tool("start_debugging", "Start debugging a script.", {
+        "scriptPath": {"type": "string", "description": description}}))

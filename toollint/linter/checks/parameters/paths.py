@@ -87,7 +87,7 @@ _ANCHORED = lazy_compile(r"relative\s+to\s+(?!(?:the\s+)?(?:current|working|cwd)
 # Paths relative to the server process's working directory, which the agent cannot see or change: "relative to
 # the current working directory", "resolved against the server's cwd", 相对于当前工作目录. The article's exact bug.
 _CWD_RELATIVE = lazy_compile(
-    r"\brelative(?:\s+paths?)?\s+(?:to|from|against)\s+(?:the\s+)?(?:(?:server|process|mcp\s+server)(?:'s)?\s+)?"
+    r"\brelative(?:\s+paths?)?\s+(?:to|from|against)\s+(?:the\s+|your\s+)?(?:(?:server|process|mcp\s+server)(?:'s)?\s+)?"
     r"(?:current\s+(?:working\s+)?(?:directory|dir|folder)|working\s+(?:directory|dir)|cwd|pwd)\b|"
     r"\bresolved\s+(?:from|against|relative\s+to|in)\s+(?:the\s+)?(?:(?:server|process)(?:'s)?\s+)?"
     r"(?:current\s+(?:working\s+)?directory|working\s+directory|cwd)\b|相对于?当前(?:工作)?目录")
