@@ -111,6 +111,32 @@ def _provisions(tokens: tuple[str, ...], tool_tokens: set[str], ctx: Context) ->
                                                             contains_any(ctx.tool.name or "", _PROVISION_CJK))
 
 
+# The parameter of a multi-action tool that picks what it does.
+_ACTION_NAMES = frozenset({"action", "operation", "op", "command", "method", "mode"})
+
+
+def _action_provisions(ctx: Context) -> bool:
+    """Whether the tool's action parameter offers an action that creates or sets what holds a credential
+    (`createUser`, `update_user`, `reset-password`): the secret is that action's data."""
+    tool = ctx.tool
+    properties = tool.schema.get("properties") if tool is not None and isinstance(tool.schema, dict) else None
+    for name, prop in properties.items() if isinstance(properties, dict) else ():
+        enum = prop.get("enum") if isinstance(prop, dict) and name in _ACTION_NAMES else None
+        if isinstance(enum, list) and any(isinstance(value, str) and _sets_a_credential(name_tokens(value))
+                                          for value in enum):
+            return True
+    return False
+
+
+# What an action creates or sets that holds a credential: `createUser`, `reset_password`, `add-member`.
+_HOLDERS = frozenset({"user", "users", "account", "accounts", "member", "members", "credential", "credentials",
+                      "password", "passwd", "secret", "secrets", "login", "identity", "principal"})
+
+
+def _sets_a_credential(tokens: tuple[str, ...]) -> bool:
+    return len(tokens) >= 2 and tokens[0] in _PROVISION_VERBS and not _HOLDERS.isdisjoint(tokens[1:])
+
+
 def names_a_secret(name: str, options: SecretParameterOptions) -> bool:
     """Whether a name names a credential, by secret-parameter's own lexicon (its options, as configured)."""
     return options.names[name] is not None
@@ -142,6 +168,8 @@ def secret_parameter(node: SchemaNode, ctx: Context) -> None:
         return  # create_user(password), set_chap_secret(secret): the credential is the tool's data
     if not tool_tokens.isdisjoint(_SECRET_PROCESSORS):
         return  # an OTP generator, an HMAC signer: the secret is the input the tool computes on
+    if _action_provisions(ctx):
+        return  # `manage_users(action: createUser | updateUser, password)`: one of its actions sets it
     ctx.report(node.pointer, f"`{shown(node_label(node))}` asks the model for a secret", key=True,
                help="remove the parameter; have the server read the secret from its configuration or environment",
                note="the value passes through the prompt, the transcript and the provider's logs")
