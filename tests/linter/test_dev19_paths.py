@@ -87,3 +87,29 @@ def test_a_parameter_described_as_a_path_in_its_docstring_entry_listed_by_the_sd
 def test_relative_to_your_working_directory(description):
     assert fires("relative-path", _tool("start_debugging", "Start debugging a script.", {
         "scriptPath": {"type": "string", "description": description}}))
+
+
+@pytest.mark.parametrize("tool_name, tool_description", [
+    ("analyze_for_redesign", "Accepts multiple file contents and returns a rebranding plan."),
+    ("review_files", "审查提交的多个文件内容并返回修改建议。"),
+])
+def test_a_path_beside_the_files_content_in_a_tool_that_reads_it(tool_name, tool_description):
+    files = {"type": "array", "items": {"type": "object", "properties": {
+        "path": {"type": "string", "description": "File path"}, "content": {"type": "string"}}}}
+    assert not fires("relative-path", _tool(tool_name, tool_description, {"files": files}))
+
+
+@pytest.mark.parametrize("tool_name, tool_description", [
+    ("write_files", "Write several files at once."),
+    ("batch_write", "批量写入多个文件。"),
+])
+def test_a_path_beside_the_files_content_in_a_tool_that_writes_it(tool_name, tool_description):
+    files = {"type": "array", "items": {"type": "object", "properties": {
+        "path": {"type": "string", "description": "File path"}, "content": {"type": "string"}}}}
+    assert fires("relative-path", _tool(tool_name, tool_description, {"files": files}))
+
+
+@pytest.mark.parametrize("description", ["Path to the Python interpreter (auto-detected)", "解释器路径，默认自动检测"])
+def test_an_executable_is_found_on_the_path(description):
+    assert not fires("relative-path", _tool("start_debugging", "Start debugging a script.", {
+        "executablePath": {"type": "string", "description": description}}))

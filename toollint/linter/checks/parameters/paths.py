@@ -286,6 +286,28 @@ def _beside_a_repository(node: SchemaNode) -> bool:
         for name in siblings)
 
 
+# A file's text beside its path: `files: [{path, content}]` sends the file itself, and the path only names it.
+_CONTENT_NAMES = frozenset({"content", "contents", "text", "body", "data"})
+
+
+# Verbs of a tool that puts the files it is sent on a disk: `write_files(files: [{path, content}])`.
+_WRITING = frozenset({"write", "save", "create", "put", "upload", "edit", "apply", "update", "patch", "batch",
+                      "execute", "run", "store", "sync", "copy", "move"})
+
+
+def _beside_its_content(node: SchemaNode, ctx: Context) -> bool:
+    """Whether the path sits in an array's item object beside the file's content (`files[].{path, content}`) of a
+    tool that reads what it is sent (`analyze_for_redesign`): the call carries the file, so nothing is read from a
+    disk at that path. Not at the top level, where `write_file(path, content)` writes the content to the disk, nor
+    in a tool that writes or runs what it is sent."""
+    parent = node.parent
+    if parent is None or parent.is_root or parent.via != "items":
+        return False
+    siblings = parent.schema.get("properties")
+    return isinstance(siblings, dict) and not _CONTENT_NAMES.isdisjoint(siblings) and ctx.tool is not None and \
+        _WRITING.isdisjoint(name_tokens(ctx.tool.name or ""))
+
+
 def _role_path(node: SchemaNode, ctx: Context) -> bool:
     """`source`/`destination` of a tool that moves, copies or renames files."""
     tool = ctx.tool
@@ -424,8 +446,8 @@ def relative_path(node: SchemaNode, ctx: Context) -> None:
     remote_tokens = _REMOTE_TOKENS - _CONNECTION_TOKENS if key_file else _REMOTE_TOKENS  # `ssh_key_path` is local
     if _OFF_DISK.search(low) or (not typed and not remote_tokens.isdisjoint(named[0])):
         return  # a path on an SSH host, a NAS volume, an API endpoint: not the agent's file system
-    if not typed and not _LOCAL.search(low) and _beside_a_repository(node):
-        return  # `source: {repoURL, path}` (Argo CD, Helm): a path inside the repository
+    if not typed and not _LOCAL.search(low) and (_beside_a_repository(node) or _beside_its_content(node, ctx)):
+        return  # `source: {repoURL, path}` (Argo CD): in the repository; `files: [{path, content}]`: the file is sent
     if not typed and not _LOCAL.search(low):
         container = _named_container(ctx)
         if container is not None and (container in named[0] or not _LOCAL.search(fold_case(tool_text))):
