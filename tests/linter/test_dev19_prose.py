@@ -41,3 +41,19 @@ def test_a_quoted_name_defined_by_a_verb_listed_by_the_sdk():
         return {}
 
     assert _reported("missing-param-description", listed(compile_manifest)) == ["options"]
+
+
+@pytest.mark.parametrize("tool_description", [
+    "Hand your text over as an article draft. format: html|markdown. Without query_id a new query is created.",
+    "Scroll the page. to=bottom|top, or direction=down|up|left|right with distance.",
+    "把文本作为文章草稿提交。format: html/markdown。",
+])
+def test_a_plain_name_given_its_values_in_prose(tool_description):
+    name = "direction" if "direction" in tool_description else "format"
+    assert not fires("missing-param-description", _tool("submit", tool_description, {
+        name: {"type": "string", "title": name.title()}}))
+
+
+def test_a_plain_name_without_its_values_in_prose():
+    assert fires("missing-param-description", _tool("submit", "Submit a draft. The format: see the docs.", {
+        "format": {"type": "string", "title": "Format"}}))
