@@ -6,11 +6,15 @@ server."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from helpers import fires
 from helpers import framework_listing as listed
 from helpers import mcp_tool as _tool
 from helpers import reported_params as _reported
+
+import toollint
 
 
 @pytest.mark.parametrize("tool_name, tool_description, name, prop", [
@@ -55,3 +59,27 @@ def test_an_effects_amount_listed_by_the_sdk():
         return ""
 
     assert _reported("missing-unit", listed(set_voice_isolation, charge_card)) == ["amount"]
+
+
+@pytest.mark.parametrize("tool_name, tool_description, name, prop", [
+    ("ap_update_installment", "Atualiza uma parcela de um título a pagar.", "interest_amount",
+     {"type": "number", "description": "Valor de juros (0 a 9999999999.99, máx 2 decimais, ex: 10.00)"}),
+    ("update_bill", "Update a bill.", "fine_amount", {"type": "number", "description": "Fine, e.g. 10.00"}),
+    ("volunteer_time_value", "Value volunteer time for an annual report.", "hourly_rate",
+     {"type": "number", "default": 0.0}),
+    ("calculate_solution", "Calculate a solution's numbers.", "total_amount",
+     {"type": "number", "description": "Volume of the solution"}),
+])
+def test_money_whose_scale_is_shown_or_an_amount_of_something_else(tool_name, tool_description, name, prop):
+    assert not fires("missing-unit", _tool(tool_name, tool_description, {name: prop}))
+
+
+@pytest.mark.parametrize("name, prop, said", [
+    ("solute_amount", {"type": "number", "description": "Mass of the solute"}, "is a weight"),
+    ("solute_amount", {"type": "number", "description": "质量（溶质）"}, "is a weight"),
+    ("fee_amount", {"type": "number", "description": "The fee", "default": 0.0}, "is an amount of money"),
+])
+def test_an_amount_of_a_mass_or_money_without_scale(name, prop, said):
+    findings = [f for f in toollint.lint([json.loads(_tool("prepare_solution", "Prepare a solution.", {name: prop}))])
+                if f.rule == "missing-unit"]
+    assert len(findings) == 1 and said in findings[0].message

@@ -164,6 +164,8 @@ _NOT_MONEY_BUDGET = lazy_compile(r"\b(?:performance|latency|lighthouse|web\s+vit
 # An `amount` of an effect, not of money: "isolation strength (0-100)", "blends toward it: 0.5 = halfway".
 _AMOUNT_OF_EFFECT = lazy_compile(r"\b(?:strength|intensity|blend|blends|blending|mix|opacity|saturation|"
                                  r"amplitude)\b|强度|混合|不透明度", re.IGNORECASE)
+# Name tokens of a price per period of work: `hourly_rate`, `daily_rate` (an `annual_rate` is often interest).
+_PER_PERIOD = frozenset({"hourly", "daily", "weekly"})
 # Text styling (bold, italic, a font): its `size` is a font size, no bytes.
 _TEXT_STYLE = lazy_compile(r"\b(?:bold|italic|underline|font|fonts|typeface)\b|字号|字体|加粗", re.IGNORECASE)
 # A graph's edges, vertices and communities: an edge's `weight` and a node's drawn `size` are numbers of the graph,
@@ -222,6 +224,8 @@ def unitless_by_context(kind: str, word: str, description: str, node: Any, tool_
         return True  # a playback speed of 1.3 is a multiplier, and so is a speed whose default is 1
     if kind == "distance" and (_ABSTRACT_SPACE.search(description) or _ABSTRACT_SPACE.search(tool_text)):
         return True  # a distance threshold between embeddings in a clustering tool
+    if word == "rate" and not _PER_PERIOD.isdisjoint(own_tokens):
+        return True  # `hourly_rate`: a price per hour, its time named; no percent, and the money is the caller's
     if word in ("amount", "金额") and kind == "money" and _AMOUNT_OF_EFFECT.search(description):
         return True  # the amount of an effect: a strength on a scale, a blend factor
     if kind == "data" and word == "size" and (_TEXT_STYLE.search(tool_text) or _TEXT_STYLE.search(description)):

@@ -296,9 +296,14 @@ _MONEY_CJK = ("支付", "退款", "转账", "付款", "充值", "提现", "收�
 _MONEY_SCALE = lazy_compile(
     r"\b(?:cents?|minor\s+units?|smallest\s+(?:currency\s+)?(?:units?|denomination)|major\s+units?|base\s+units?|"
     r"sub-?units?|whole\s+units?|pence|penny|pennies|paise|kopecks?|satoshis?|wei|lamports?|dollars?|euros?|"
-    r"pounds\s+sterling|yuan|decimals?|decimal\s+places?)\b|\d+\.\d{1,2}(?!\d)|人民币元|最小(?:货币)?单位|만원|원\s*단위|万円|千円|円単位|"
+    r"pounds\s+sterling|yuan|decimals?|decimal\s+places?|decimais|decimales)\b|\d+\.\d{1,2}(?!\d)|人民币元|最小(?:货币)?单位|만원|원\s*단위|万円|千円|円単位|"
     r"(?:单位\s*[：:是为]?\s*|以\s*|按\s*|[（(]\s*|[0-9]\s*)[元分角]|[元分角]\s*(?:为单位|[）)])",
     re.IGNORECASE)
+
+
+# A description that opens by saying what an `amount` is, when it is no money: "Mass of the solute", "Volume of".
+_OTHER_AMOUNT = lazy_compile(r"\s*(?:the\s+)?(?:mass|volume|weight|quantity|moles?|concentration|dose|dosage)\b|"
+                             r"\s*(?:质量|体积|重量|数量|剂量)", re.IGNORECASE)
 
 
 def _moves_money(ctx: Context) -> bool:
@@ -319,10 +324,11 @@ def _moves_money(ctx: Context) -> bool:
 
 
 def _example_values(schema: dict[str, Any]) -> str:
-    """The schema's examples and default as text (an example of 19.99 states major units)."""
+    """The schema's examples and default as text (an example of 19.99 states major units; a default of 0.0 states
+    nothing)."""
     values = [schema.get("default"), *(schema.get("examples") or [] if isinstance(schema.get("examples"), list)
                                         else [])]
-    return " ".join(str(v) for v in values if isinstance(v, (int, float)) and not isinstance(v, bool))
+    return " ".join(str(v) for v in values if isinstance(v, (int, float)) and not isinstance(v, bool) and v != 0)
 
 
 def _tool_text(ctx: Context) -> str:
@@ -407,12 +413,16 @@ def _judge_unit(node: SchemaNode, ctx: Context, lex: MissingUnitOptions, named: 
     found = named.quantity or _quantity_in_description(text, lex)
     if found is None:
         return
+    if found[:2] == ("money", "amount") and _OTHER_AMOUNT.match(text):
+        found = _quantity_in_description(text, lex)  # `solute_amount`, "Mass of the solute": a mass, if anything
+        if found is None:
+            return
     text = with_docs(text, node, ctx)  # the docstring's `Args:` entry often is the only place the unit is written
     moves_money = found[0] == "money" and _moves_money(ctx)
-    if moves_money:
-        if _MONEY_SCALE.search(text) or _MONEY_SCALE.search(_example_values(schema)):
-            return  # "in cents", "major units", "19.99": the scale is stated
-    elif _states_unit(text, lex) or (lex.count_phrase_matcher is not None and lex.count_phrase_matcher.search(text)):
+    if found[0] == "money" and (_MONEY_SCALE.search(text) or _MONEY_SCALE.search(_example_values(schema))):
+        return  # "in cents", "major units", "19.99", "2 decimais": the scale is stated (the currency is the system's)
+    if not moves_money and (_states_unit(text, lex) or (lex.count_phrase_matcher is not None and
+                                                        lex.count_phrase_matcher.search(text))):
         return
     if schema.get("format") in ("duration", "date-time", "date", "time"):
         return
