@@ -88,3 +88,21 @@ def test_the_docstring_entry_of_a_required_parameter_listed_by_the_sdk():
         return ""
 
     assert _reported(listed(get_post, get_run)) == ["/1/inputSchema/properties/run_uuid"]
+
+
+@pytest.mark.parametrize("description", [
+    "2D array of style objects for each cell. If a cell does not change style, use null.",
+    "每个单元格的样式对象组成的二维数组。单元格样式不变时传入 null。",
+])
+def test_null_said_of_an_arrays_items(description):
+    tool = {"name": "format_range", "description": "Format a range of cells.",
+            "inputSchema": {"type": "object", "properties": {"styles": {"type": "array", "description": description,
+                                                                        "items": {"type": "array"}}}}}
+    assert _reported([tool]) == []
+
+
+def test_null_said_of_a_string_is_still_reported():
+    tool = {"name": "format_range", "description": "Format a range of cells.",
+            "inputSchema": {"type": "object", "properties": {"style": {"type": "string",
+                                                                       "description": "The style; use null to clear"}}}}
+    assert _reported([tool]) == ["/0/inputSchema/properties/style/type"]

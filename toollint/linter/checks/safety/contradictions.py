@@ -137,6 +137,8 @@ def _null_sent(ctx: Context, tool: Tool, name: str, schema: dict[str, Any], text
         return  # (a `null` default it rejects is null-default-not-nullable's; "'open_session' as {...} or null"
         # is said of a key inside the object)
     declared = _rejects_null(schema)
+    if declared is not None and "array" in declared.split(", "):
+        return  # "2D array of styles ... if a cell does not change, use null": said of its items, not of it
     said = _NULL_SENT.search(text) if declared is not None else None
     if said is None or declared is None:
         return
