@@ -42,6 +42,12 @@ def test_python_type_name_is_one_finding_with_the_replacement():
     assert any('"String"' in m and 'use "string"' in m for m in messages)
 
 
+def test_a_type_list_with_a_non_string_entry_gets_no_rename_fix():
+    """`["OBJECT", []]` (found by the engine fuzz): the alias is reported, and no fix renames a list it cannot read."""
+    found = [f for f in lint_text(_tool({"amount": {"type": ["OBJECT", []]}})) if f.rule == "invalid-json-schema"]
+    assert found and all(f.autofix is None for f in found if "OBJECT" in f.message)
+
+
 def test_any_type_gets_its_own_advice():
     found = lint_text(_tool({"value": {"type": "any", "description": "Any value"}}))
     assert [f.message for f in found if f.rule == "invalid-json-schema"] == [

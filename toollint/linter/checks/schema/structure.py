@@ -218,6 +218,8 @@ _LOSSY_ALIASES = frozenset({"date", "datetime", "uuid", "set", "json", "decimal"
 def _foreign_type_fix(value: Any, where: str) -> fixes.Fix | None:
     """`dict` -> `object`, `float` -> `number`, `String` -> `string`: written when each name means one type."""
     names = [value] if isinstance(value, str) else list(value)
+    if not all(isinstance(name, str) for name in names):
+        return None  # `["OBJECT", []]`: the other entry is invalid-json-schema's, and nothing to rename it to
     fixed = []
     for name in names:
         if name in SCHEMA_TYPES:
