@@ -614,24 +614,25 @@ def allowed_values(text: str, name: str, title: Any = None) -> list[str] | None:
         found = labelled_values(text, name, title)
     if found is None and _may_alternate(text):
         found = alternatives(text)
-    if found is not None and all(value.lower() in _CHARACTER_CLASSES for value in found):
+    if found is None:
+        return None
+    if all(value.lower() in _CHARACTER_CLASSES for value in found):
         return None  # "(alphanumeric, hyphens, underscores)": the characters a free name may hold, not its values
-    if found is not None and all(_FORMAT_MASK.fullmatch(value) for value in found):
+    if all(_FORMAT_MASK.fullmatch(value) for value in found):
         return None  # "('YYYY-MM-DD' or 'YYYY-MM')": the formats of a date, which no `enum` holds
-    if found is not None and ('{"' in text or "{'" in text):
+    if '{"' in text or "{'" in text:
         return None  # `{"dimension": ..., "order": "Asc"|"Desc"}`: the values of a key inside a JSON string
-    if found is not None and ("omma" in text or "逗号" in text) and _SEVERAL.search(text):
+    if ("omma" in text or "逗号" in text) and _SEVERAL.search(text):
         return None  # "Comma-separated list of sort keys: ...": a string of several values, which no `enum` fits
-    if found is not None and "JSON" in text and _JSON_LIST.search(text):
+    if "JSON" in text and _JSON_LIST.search(text):
         return None  # "JSON string containing a list of view types. Valid values: ...": the same, encoded
-    if found is not None and found[0] and _SOME_NEAR.search(text, max(0, text.find(found[0]) - 30),
-                                                                max(0, text.find(found[0]))) is not None:
+    first = text.find(found[0])  # where the values start
+    if first > 0 and _SOME_NEAR.search(text, max(0, first - 30), first) is not None:
         return None  # "Common values: ['organic', 'cpc']", "Common codes: \"120\": ...": some of the set
-    if found is not None and "fuzzy" in text.lower():
+    if "fuzzy" in text.lower():
         return None  # "fuzzy matched": the tool takes other spellings too, which an `enum` would reject
-    empty = _EMPTY_LISTED.search(text) if found is not None and ('""' in text or "''" in text) else None
-    if found is not None and empty is not None and "" not in found:  # '"" (general web), "academic" or "finance"'
-        first = text.find(found[0])  # the empty string is one of them, in its place in the text
+    empty = _EMPTY_LISTED.search(text) if '""' in text or "''" in text else None
+    if empty is not None:  # '"" (general web), "academic" or "finance"': the empty string is one of them, in its place
         return [""] + found if 0 <= empty.start() < first else found + [""]
     return found
 
