@@ -7,6 +7,7 @@ them once per property node and caches the answer for the next rule that asks ab
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import product
 from typing import Any
 
 from toollint.linter.textstats import has_text, name_tokens
@@ -84,13 +85,10 @@ _CHINESE_TAIL = ("", "参数", "字段", "值")
 def _in_chinese(text: str, spelt: tuple[str, ...]) -> bool:
     """Whether `text` is the name's words in Chinese, one rendering each, maybe followed by 参数."""
     plain = "".join(text.split()).rstrip("。.").lower()
-    renderings = [_CHINESE.get(word) for word in spelt]
-    if not spelt or len(plain) > 16 or any(r is None for r in renderings):
+    if not spelt or len(plain) > 16 or not all(word in _CHINESE for word in spelt):
         return False
-    heads = [""]
-    for options in renderings:
-        heads = [head + option for head in heads for option in options or ()]
-    return any(plain == head + tail for head in heads for tail in _CHINESE_TAIL)
+    return any(plain == "".join(words) + tail for words in product(*(_CHINESE[word] for word in spelt))
+               for tail in _CHINESE_TAIL)
 
 
 @dataclass
