@@ -224,7 +224,8 @@ _SAID_OPTIONAL = lazy_compile(
     r"\bleave\s+(?:it|this)\s+out\b|\bomit\s+(?:it|this)\b|(?:^|[.;]\s+)omit\s+(?:to|for)\b|"
     r"^\s*(?:可选|选填|非必填)|不传(?:则|时|的话)|(?:如果|若)不(?:传|填|指定|提供)", re.IGNORECASE)
 # Each form of `_SAID_OPTIONAL` holds one of these: a few substring tests before the regex.
-_OPTIONAL_WORDS = ("ptional", "omit", "f not ", "n not ", "unset", "可选", "选填", "非必填", "不传", "不填", "不指定", "不提供")
+_OPTIONAL_WORDS = ("ptional", "omit", "f not ", "n not ", "unset", "absent", "leave", "left out", "可选", "选填", "非必填",
+                   "不传", "不填", "不指定", "不提供")
 
 
 def _optional_but_required(ctx: Context, tool: Tool, name: str, prop: dict[str, Any], text: str, where: str) -> bool:
