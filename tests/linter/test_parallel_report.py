@@ -51,6 +51,8 @@ def test_batches_cover_every_file_once_in_order_and_keep_every_worker_busy(count
     assert [i for batch in batches for i in batch] == list(range(count))
     assert max(len(b) for b in batches) <= runner.MAX_BATCH
     assert len(batches) >= min(count, workers * 8)  # enough tasks to balance the end of the run
+    sizes = [len(b) for b in batches]
+    assert sizes == sorted(sizes, reverse=True) and sizes[-1] == 1  # the tasks shrink to single files at the end
 
 
 @pytest.mark.skipif(runner._fork_context() is None, reason="needs fork")
