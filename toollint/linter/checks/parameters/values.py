@@ -670,18 +670,20 @@ def _may_alternate(text: str) -> bool:
     return contains_any(text, _OPEN_QUOTES) and (" or " in text or "/" in text or "或" in text or _noted_quote(text))
 
 
+# An empty string last among the values, maybe with its note: `"year", or "" (all time)` (`allowed_values` adds it).
+_EMPTY_LAST = r"(?:\s*(?:,\s*or|,|or|或|/|\|)\s*(?:\"\"|'')(?:[ \t]*[(（][^()（）\n]{1,40}[)）])?)?"
 # Two or more quoted bare words joined only by `or`, `,`, `/` or `|` ("\"watched\" or \"watchlist\""), or three or
 # more bare words joined by `|` ("sum | mean | count"): an alternation of values, not prose.
 _QUOTED_OR = lazy_compile(
-    r"(?P<values>[\"'`“‘][A-Za-z][\w.-]{0,30}[\"'`”’](?:\s*(?:,\s*or|,|or|或|/|\|)\s*[\"'`“‘][A-Za-z][\w.-]{0,30}[\"'`”’]){1,15})"
-    r"(?!\s*(?:,|or|或|/|\|)?\s*[\w\"'`“‘])")
+    r"(?P<values>[\"'`“‘][A-Za-z][\w.-]{0,30}[\"'`”’](?:\s*(?:,\s*or|,|or|或|/|\|)\s*[\"'`“‘][A-Za-z][\w.-]{0,30}[\"'`”’]){1,15}"
+    rf"{_EMPTY_LAST})(?!\s*(?:,|or|或|/|\|)?\s*[\w\"'`“‘])")
 # The same, each value maybe with a note in parentheses (`"upstream" (suppliers), "downstream" (customers), or
 # "both"`): tried only in a text where a closing quote is followed by a parenthesis (`_noted_quote`), as the
 # optional note costs at every quoted word.
 _QUOTED_OR_NOTED = lazy_compile(
     r"(?P<values>[\"'`“‘][A-Za-z][\w.-]{0,30}[\"'`”’](?:[ \t]*[(（][^()（）\n]{1,40}[)）])?"
-    r"(?:\s*(?:,\s*or|,|or|或|/|\|)\s*[\"'`“‘][A-Za-z][\w.-]{0,30}[\"'`”’](?:[ \t]*[(（][^()（）\n]{1,40}[)）])?){1,15})"
-    r"(?!\s*(?:,|or|或|/|\|)?\s*[\w\"'`“‘])")
+    r"(?:\s*(?:,\s*or|,|or|或|/|\|)\s*[\"'`“‘][A-Za-z][\w.-]{0,30}[\"'`”’](?:[ \t]*[(（][^()（）\n]{1,40}[)）])?){1,15}"
+    rf"{_EMPTY_LAST})(?!\s*(?:,|or|或|/|\|)?\s*[\w\"'`“‘])")
 _CLOSING_QUOTES = frozenset("\"'`”’")
 
 

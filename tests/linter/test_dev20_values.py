@@ -1,0 +1,50 @@
+"""values-only-in-prose: quoted values ending with the empty string ('"day", "week", or "" (all time)'; read on
+holdout 19's recall review, a tuning set once measured, 2026-12-06). The empty string used to end the match
+before it, so no list was found; it now joins the list (and the proposed `enum`). Quoted words joined by commas
+alone, or written as examples, are still not a list. In English and Chinese; the docstring case is listed by the
+`mcp` SDK's own server."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import fires
+from helpers import framework_listing as listed
+from helpers import mcp_tool as _tool
+from helpers import reported_params as _reported
+
+from toollint.linter.checks.parameters.values import allowed_values
+
+
+@pytest.mark.parametrize("description, values", [
+    ('Time window — "day", "week", "month", or "" (no limit).', ["day", "week", "month", ""]),
+    ('Sort order: "asc" or "desc", or "" (the server\'s order)', ["asc", "desc", ""]),
+    ('时间范围："day" 或 "week" 或 ""（不限）', ["day", "week", ""]),
+])
+def test_an_empty_string_last_joins_the_values(description, values):
+    assert allowed_values(description, "window") == values
+    assert fires("values-only-in-prose", _tool("search", "Search the news.", {
+        "window": {"type": "string", "default": "", "description": description}}))
+
+
+@pytest.mark.parametrize("description", [
+    'Time window, e.g. "day", "week", or "" (no limit).',  # examples
+    'Keywords such as "day", "week" and "" are ignored.',
+    '时间范围，例如 "day"、"week" 或 ""',
+])
+def test_examples_ending_with_an_empty_string_are_no_list(description):
+    assert not fires("values-only-in-prose", _tool("search", "Search the news.", {
+        "window": {"type": "string", "default": "", "description": description}}))
+
+
+def test_an_empty_string_last_listed_by_the_sdk():
+    def search(query: str, window: str = "", note: str = "") -> str:
+        """Search the news.
+
+        Args:
+            query: What to look for.
+            window: Time window — "day", "week", "month", or "" (no limit).
+            note: A free note, e.g. "urgent", "later", or "".
+        """
+        return ""
+
+    assert _reported("values-only-in-prose", listed(search)) == ["window"]
