@@ -279,12 +279,12 @@ def _singular_id(tokens: tuple[str, ...]) -> str:
     return "_".join(tokens[:-1] + (tokens[-1][:-1],) if tokens and tokens[-1] in ("ids", "uuids", "guids") else tokens)
 
 
-def _sibling_lists(tokens: tuple[str, ...], ctx: Context) -> bool:
-    """Another tool of the set lists, searches or looks up the things this id names (`channel_id` and
-    `search_channels`), so the model is not left to invent one."""
+def _lookup_sibling(tokens: tuple[str, ...], ctx: Context) -> str | None:
+    """The name of another tool of the set that lists, searches or looks up the things this id names (`channel_id`
+    and `search_channels`), so the model is not left to invent one; None when there is none."""
     nouns = [t for t in tokens if t not in _ID_TOKENS]
     if not nouns or len(ctx.tools) < 2:
-        return False
+        return None
     forms = [{noun, noun + "s", noun[:-1] if noun.endswith("s") else noun} for noun in nouns]
 
     def lookups() -> list[tuple[Any, frozenset[str], frozenset[str]]]:
@@ -304,8 +304,8 @@ def _sibling_lists(tokens: tuple[str, ...], ctx: Context) -> bool:
         if any(_singular_id(name_tokens(p)) == name for p in takes):
             continue  # `get_photo_info(photo_id)`, `getChannelStatistics(channelIds)` take such ids too: no
             # place to get one from
-        return True
-    return False
+        return other.name if isinstance(other.name, str) else ""
+    return None
 
 
 def _unconstrained_identifier(node: SchemaNode, ctx: Context, lex: UnconstrainedIdentifierOptions,
@@ -425,9 +425,12 @@ def undocumented_identifier(node: SchemaNode, ctx: Context) -> None:
     tool = ctx.tool
     written = (tool.description if tool is not None and isinstance(tool.description, str) else "") + (node.name or "")
     what = "whose description only spells its name" if "description" in node.schema else "that nothing describes"
+    named = lex.names[node.name or ""]
+    sibling = _lookup_sibling(named[0], ctx) if named is not None else None
+    source = f"(say that `{shown(sibling)}` returns one)" if sibling else "(the tool that returns it)"
     ctx.report(node.pointer, f"`{shown(node_label(node))}` is an identifier {what}", key=True,
-               help="add a `description` saying what it identifies and where the model gets one (the tool that "
-                    "returns it), with an example (" + _example_words(written) + "), or a `pattern`",
+               help=f"add a `description` saying what it identifies and where the model gets one {source}, with an "
+                    "example (" + _example_words(written) + "), or a `pattern`",
                note="with only its name to go on, a model can invent a plausible one")
 
 
@@ -480,6 +483,7 @@ def _judge_identifier(node: SchemaNode, ctx: Context, lex: UnconstrainedIdentifi
         return None  # a usage example in the description gives it a value: `"arguments": {"id": "mon_abc123"}`
     if prose and (names_other_tool(prose, ctx) or _example_of(prose, tokens, lex)):
         return None  # the tool's description says where the id comes from ("use channels_getByHandle first") or shows one
-    if _sibling_lists(tokens, ctx):
-        return None  # a sibling tool lists or looks up these things, so the model has a place to get the id
+    if documented and _lookup_sibling(tokens, ctx) is not None:
+        return None  # a sibling tool lists or looks up these things, and the id's own text says enough of it. (An id
+        # nothing describes is still reported: the reader is not told that the sibling's results are what it takes.)
     return text
