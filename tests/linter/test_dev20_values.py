@@ -48,3 +48,37 @@ def test_an_empty_string_last_listed_by_the_sdk():
         return ""
 
     assert _reported("values-only-in-prose", listed(search)) == ["window"]
+
+
+@pytest.mark.parametrize("description", [
+    'Product version: "8", "9", "10", or "11" (default).',
+    '产品版本："8" 或 "9" 或 "10"',
+    'Level "1", "2" or "3".',
+])
+def test_quoted_numbers_alone_are_a_set(description):
+    assert allowed_values(description, "version") is not None
+    assert fires("values-only-in-prose", _tool("browse_docs", "Browse the documentation.", {
+        "version": {"type": "string", "description": description}}))
+
+
+@pytest.mark.parametrize("description", [
+    'Sheet name or index, "Sheet1" or "0".',
+    '工作表名称或序号，如 "Sheet1" 或 "0"',
+    'Quarter, "Q1" or "2" (a name or a number).',
+])
+def test_a_name_or_a_number_is_two_forms_of_one_thing(description):
+    assert not fires("values-only-in-prose", _tool("read_sheet", "Read a worksheet.", {
+        "sheet": {"type": "string", "description": description}}))
+
+
+def test_quoted_numbers_listed_by_the_sdk():
+    def browse_docs(version: str = "10", page: str = "") -> str:
+        """Browse the documentation.
+
+        Args:
+            version: Product version: "8", "9", "10", or "11" (default).
+            page: Page name or number, "intro" or "2".
+        """
+        return ""
+
+    assert _reported("values-only-in-prose", listed(browse_docs)) == ["version"]

@@ -675,14 +675,14 @@ _EMPTY_LAST = r"(?:\s*(?:,\s*or|,|or|或|/|\|)\s*(?:\"\"|'')(?:[ \t]*[(（][^()�
 # Two or more quoted bare words joined only by `or`, `,`, `/` or `|` ("\"watched\" or \"watchlist\""), or three or
 # more bare words joined by `|` ("sum | mean | count"): an alternation of values, not prose.
 _QUOTED_OR = lazy_compile(
-    r"(?P<values>[\"'`“‘][A-Za-z][\w.-]{0,30}[\"'`”’](?:\s*(?:,\s*or|,|or|或|/|\|)\s*[\"'`“‘][A-Za-z][\w.-]{0,30}[\"'`”’]){1,15}"
+    r"(?P<values>[\"'`“‘](?:[A-Za-z][\w.-]{0,30}|\d{1,4})[\"'`”’](?:\s*(?:,\s*or|,|or|或|/|\|)\s*[\"'`“‘](?:[A-Za-z][\w.-]{0,30}|\d{1,4})[\"'`”’]){1,15}"
     rf"{_EMPTY_LAST})(?!\s*(?:,|or|或|/|\|)?\s*[\w\"'`“‘])")
 # The same, each value maybe with a note in parentheses (`"upstream" (suppliers), "downstream" (customers), or
 # "both"`): tried only in a text where a closing quote is followed by a parenthesis (`_noted_quote`), as the
 # optional note costs at every quoted word.
 _QUOTED_OR_NOTED = lazy_compile(
-    r"(?P<values>[\"'`“‘][A-Za-z][\w.-]{0,30}[\"'`”’](?:[ \t]*[(（][^()（）\n]{1,40}[)）])?"
-    r"(?:\s*(?:,\s*or|,|or|或|/|\|)\s*[\"'`“‘][A-Za-z][\w.-]{0,30}[\"'`”’](?:[ \t]*[(（][^()（）\n]{1,40}[)）])?){1,15}"
+    r"(?P<values>[\"'`“‘](?:[A-Za-z][\w.-]{0,30}|\d{1,4})[\"'`”’](?:[ \t]*[(（][^()（）\n]{1,40}[)）])?"
+    r"(?:\s*(?:,\s*or|,|or|或|/|\|)\s*[\"'`“‘](?:[A-Za-z][\w.-]{0,30}|\d{1,4})[\"'`”’](?:[ \t]*[(（][^()（）\n]{1,40}[)）])?){1,15}"
     rf"{_EMPTY_LAST})(?!\s*(?:,|or|或|/|\|)?\s*[\w\"'`“‘])")
 _CLOSING_QUOTES = frozenset("\"'`”’")
 
@@ -793,6 +793,9 @@ def alternatives(text: str) -> list[str] | None:
             values = [v for v in values if v]
             if "`" in match.group("values") or any("." in v for v in values):
                 continue  # backticked or dotted: field names and identifiers (`diff_refs.head_sha`), not labels
+            if any(v.isdigit() for v in values) and not all(v.isdigit() for v in values):
+                continue  # `"Sheet1" or "0"`: a name or an index, two forms of one thing (quoted numbers alone, as
+                # `"8", "9" or "10"`, are a set of versions or levels)
             if len(values) >= 2 and len(set(values)) == len(values) and \
                     not any(v.lower() in ("true", "false", "null", "none") for v in values):
                 return values
