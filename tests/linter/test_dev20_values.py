@@ -82,3 +82,36 @@ def test_quoted_numbers_listed_by_the_sdk():
         return ""
 
     assert _reported("values-only-in-prose", listed(browse_docs)) == ["version"]
+
+
+@pytest.mark.parametrize("description", [
+    'Source to query. Options: "simbad", "ned", "gaia", or a specific catalog ID (e.g. "I/239").',
+    'Source to query. Options: "simbad", "ned", "gaia", or any catalog ID.',
+    '查询来源。可选值："simbad"、"ned"、"gaia"，或指定的目录编号（例如 "I/239"）',
+])
+def test_values_then_or_a_specific_other_one_leave_the_list_open(description):
+    assert not fires("values-only-in-prose", _tool("cone_search", "Search a cone of the sky.", {
+        "catalog": {"type": "string", "description": description}}))
+
+
+@pytest.mark.parametrize("description", [
+    'Source to query. Options: "simbad", "ned", "gaia".',
+    '查询来源。可选值："simbad"、"ned"、"gaia"',
+])
+def test_values_that_end_the_list_are_still_its_values(description):
+    assert fires("values-only-in-prose", _tool("cone_search", "Search a cone of the sky.", {
+        "catalog": {"type": "string", "description": description}}))
+
+
+def test_an_open_list_listed_by_the_sdk():
+    def cone_search(ra: float, catalog: str = "simbad", band: str = "r") -> str:
+        """Search a cone of the sky.
+
+        Args:
+            ra: Right ascension in degrees.
+            catalog: Source to query. Options: "simbad", "ned", "gaia", or a specific catalog ID (e.g. "I/239").
+            band: Filter band. Options: "u", "g", "r".
+        """
+        return ""
+
+    assert _reported("values-only-in-prose", listed(cone_search)) == ["band"]
