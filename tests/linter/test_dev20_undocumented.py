@@ -1,0 +1,42 @@
+"""missing-param-description: a plain name defined in the tool description as a keyword argument
+(`mode='hedged': buy spot + short perp ...`; read on holdout 20's first batch, after the freeze, 2026-12-06).
+A name followed by `=` and a quoted value is defined where Python writes one; the name alone in a sentence is
+not. In English and Chinese; the docstring case is listed by the `mcp` SDK's own server."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import fires
+from helpers import framework_listing as listed
+from helpers import mcp_tool as _tool
+from helpers import reported_params as _reported
+
+
+@pytest.mark.parametrize("description", [
+    "Open a position.\nmode='hedged': buy spot and short the perp. mode='directional': one perp position.",
+    '开仓。\nmode="hedged"：现货加空永续；mode="directional"：单边永续。',
+])
+def test_a_name_defined_as_a_keyword_argument(description):
+    assert not fires("missing-param-description", _tool("open_position", description, {
+        "mode": {"type": "string", "default": "hedged", "title": "Mode"}}))
+
+
+@pytest.mark.parametrize("description", [
+    "Open a position in the chosen mode.\nThe mode decides the risk.",
+    "按所选模式开仓。\n风险由 mode 决定，默认 hedged。",
+])
+def test_a_name_only_mentioned_is_not_defined(description):
+    assert fires("missing-param-description", _tool("open_position", description, {
+        "mode": {"type": "string", "default": "hedged", "title": "Mode"}}))
+
+
+def test_a_keyword_argument_definition_listed_by_the_sdk():
+    def open_position(mode: str = "hedged", depth: int = 3) -> str:
+        """Open a position on the best market.
+
+        mode='hedged': buy spot and short the perp of equal size.
+        mode='directional': a single perp position.
+        """
+        return ""
+
+    assert _reported("missing-param-description", listed(open_position)) == ["depth"]
