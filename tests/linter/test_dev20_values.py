@@ -115,3 +115,30 @@ def test_an_open_list_listed_by_the_sdk():
         return ""
 
     assert _reported("values-only-in-prose", listed(cone_search)) == ["band"]
+
+
+@pytest.mark.parametrize("entry", [
+    "CN/US (default CN)",
+    "none/qfq/hfq",
+    "industry/concept (默认 industry)",
+])
+def test_an_entry_that_is_only_a_slashed_choice(entry):
+    def quote(market: str = "", adjust: str = "") -> str:
+        return ""
+
+    quote.__doc__ = f"Get a quote.\n\n    Args:\n        market: {entry}\n        adjust: How to adjust the prices.\n"
+    assert _reported("values-only-in-prose", listed(quote)) == ["market"]
+
+
+@pytest.mark.parametrize("entry", [
+    "input/output",  # two words and no default among them: a pair as often as a choice
+    "true/false (default true)",  # a flag spelt as a string
+    "the market, CN/US (default CN)",  # more than the choice
+    "市场代码，如 CN/US",
+])
+def test_an_entry_that_is_more_than_a_slashed_choice(entry):
+    def quote(market: str = "") -> str:
+        return ""
+
+    quote.__doc__ = f"Get a quote.\n\n    Args:\n        market: {entry}\n"
+    assert _reported("values-only-in-prose", listed(quote)) == []
