@@ -39,6 +39,8 @@ def undeclared_destructive_tool(tool: Tool, ctx: Context) -> None:
         return
     if _takes_out_of(tokens):
         return  # `remove_agent_from_group`: the agent stays, only its membership goes, and adding it back restores it
+    if _stops_a_run(tokens, lex.verb_set):
+        return  # `terminate_app`, `terminate_process`: a run ends, and starting it again loses nothing stored
     annotations = tool.definition.get("annotations")
     if isinstance(annotations, dict) and ("destructiveHint" in annotations or annotations.get("readOnlyHint") is True):
         return  # the client was told, one way or the other
@@ -72,6 +74,22 @@ def _takes_out_of(tokens: tuple[str, ...]) -> bool:
     both (a membership or a link goes, no data)."""
     return any(token in ("remove", "detach", "unlink") and "from" in tokens[place + 2:]
                for place, token in enumerate(tokens[:2]))
+
+
+# What a `terminate` ends without destroying anything stored: a running program, task or connection (an instance,
+# a cluster or a stack that is terminated is gone, with its disks).
+_RUNS = frozenset({"app", "apps", "application", "applications", "process", "processes", "task", "tasks", "job", "jobs",
+                   "session", "sessions", "run", "runs", "execution", "executions", "worker", "workers", "thread",
+                   "threads", "connection", "connections", "query", "queries", "program", "programs", "command",
+                   "commands", "debug", "debugger", "terminal", "terminals", "shell", "shells", "kernel", "kernels"})
+
+
+def _stops_a_run(tokens: tuple[str, ...], verbs: frozenset[str]) -> bool:
+    """`terminate_app`, `mobile_terminate_process`: the only destroying verb ends something running."""
+    head = tokens[:2]
+    if "terminate" not in head or any(token in verbs for token in tokens if token != "terminate"):
+        return False
+    return not _RUNS.isdisjoint(tokens[head.index("terminate") + 1:])
 
 
 _UNDO_TOKENS = frozenset({"undo", "undelete"})
