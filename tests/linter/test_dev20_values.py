@@ -142,3 +142,36 @@ def test_an_entry_that_is_more_than_a_slashed_choice(entry):
 
     quote.__doc__ = f"Get a quote.\n\n    Args:\n        market: {entry}\n"
     assert _reported("values-only-in-prose", listed(quote)) == []
+
+
+@pytest.mark.parametrize("name, description", [
+    ("target", "Target GameObject (name/path/id)."),
+    ("project", "The project, by name, ID or URL."),
+    ("target", "目标对象（名称/路径/编号）"),
+])
+def test_the_forms_a_reference_takes_are_no_values(name, description):
+    assert not fires("values-only-in-prose", _tool("animate", "Animate a game object.", {
+        name: {"type": "string", "description": description}}))
+
+
+@pytest.mark.parametrize("name, description", [
+    ("search_by", "Field to search by (name/email/id)."),
+    ("id_type", "Kind of the given id: one of uuid, slug, email."),
+    ("lookup_field", "查找字段，可选值：name、email、id"),
+])
+def test_a_parameter_that_picks_a_form_lists_them_as_values(name, description):
+    assert fires("values-only-in-prose", _tool("find_user", "Find a user.", {
+        name: {"type": "string", "description": description}}))
+
+
+def test_reference_forms_listed_by_the_sdk():
+    def animate(target: str = "", search_by: str = "name") -> str:
+        """Animate a game object.
+
+        Args:
+            target: Target GameObject (name/path/id).
+            search_by: How to find the target (name/path/id).
+        """
+        return ""
+
+    assert _reported("values-only-in-prose", listed(animate)) == ["search_by"]

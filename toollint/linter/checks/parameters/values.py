@@ -620,6 +620,10 @@ def allowed_values(text: str, name: str, title: Any = None) -> list[str] | None:
         return None
     if all(value.lower() in _CHARACTER_CLASSES for value in found):
         return None  # "(alphanumeric, hyphens, underscores)": the characters a free name may hold, not its values
+    if all(value.lower() in _REFERENCE_FORMS for value in found) and not _picks_one(name) and \
+            name_tokens(name)[-1:] not in (("by",), ("field",), ("fields",), ("type",), ("kind",)):
+        return None  # "Target GameObject (name/path/id)": the forms a reference takes, not values of it (a
+        # `search_by` or an `id_type` picks one of them: those are its values)
     if all(_FORMAT_MASK.fullmatch(value) for value in found):
         return None  # "('YYYY-MM-DD' or 'YYYY-MM')": the formats of a date, which no `enum` holds
     if '{"' in text or "{'" in text:
@@ -655,6 +659,11 @@ _FORMAT_MASK = lazy_compile(r"(?=[^a-z]*[YMDH])[YMDHhmsS]+(?:[-/:. T][YMDHhmsS]+
 _JSON_LIST = lazy_compile(r"\bJSON\s+(?:string\s+)?(?:array|list)\b|\bJSON\s+string\s+(?:containing|with|of|holding)\s+"
                           r"(?:an?\s+)?(?:list|array)\b", re.IGNORECASE)
 _SEVERAL = lazy_compile(r"\bcomma[- ]separated\b|\bseparated\s+by\s+(?:a\s+)?commas?\b|逗号分隔|用逗号", re.IGNORECASE)
+
+
+# Words that name the forms a reference to a thing takes: "(name/path/id)", "ID or URL", "名称或 ID".
+_REFERENCE_FORMS = frozenset({"name", "names", "path", "paths", "id", "ids", "uuid", "guid", "url", "urls", "uri", "key",
+                              "index", "title", "slug", "handle", "email", "number", "名称", "名字", "路径", "编号", "链接"})
 
 
 # Words that name kinds of characters: a list of them is a rule for a free-form value (a `pattern`), not an enum.
