@@ -65,7 +65,15 @@ def _opaque(name: str, lex: MissingParamDescriptionOptions) -> str | None:
         return f"`{tokens[0]}`{_OF_WHAT}"
     if tokens[-1] == "json" or (tokens[-2:-1] == ("json",) and tokens[-1] in _ENCODED):
         return "says it holds JSON, not of what shape"  # `tag_json_str`, `filters_json`
+    if tokens[-1] in _DATE_TOKENS or tokens in (("since",), ("until",)):
+        return _NO_DATE_FORMAT  # `from_date`: 2026-12-06, 06-12-2026 or "last week"?
     return None
+
+
+# A name that holds a date written as text: `from_date`, `start_date`, `since`. Without a description, a `format` or
+# an example, nothing says how to write one (ISO 8601, DD-MM-YYYY, "yesterday").
+_DATE_TOKENS = frozenset({"date", "dates", "day", "datetime"})
+_NO_DATE_FORMAT = "holds a date but does not say how to write one"
 
 
 # What follows `json` in a name that holds JSON text: `tag_json_str`, `config_json_string`.
@@ -196,6 +204,8 @@ def missing_param_description(node: SchemaNode, ctx: Context) -> None:
         return  # the values or the format say what it is
     if param.types == {"boolean"} or isinstance(schema.get("properties"), dict):
         return  # a flag reads as its name; an object is explained by its properties
+    if why == _NO_DATE_FORMAT and (param.types != {"string"} or "pattern" in schema or "examples" in schema):
+        return  # a number (a timestamp's unit is missing-unit's) or a string whose pattern or examples show the form
     items = param.item()
     if items is not None and (isinstance(items.get("properties"), dict) or isinstance(items.get("enum"), list)):
         return
@@ -258,5 +268,6 @@ def _listed(values: list[Any]) -> str:
 def _report(node: SchemaNode, ctx: Context, why: str) -> None:
     ctx.report(node.pointer, f"parameter `{shown(node_label(node))}` has no description", key=True,
                help="add a `description` saying what it holds, its format and an example"
-                    + (" (or declare its `properties`)" if why is _FREE_FORM else ""),
+                    + (" (or declare its `properties`)" if why is _FREE_FORM else "")
+                    + (" (or `\"format\": \"date\"` for an ISO 8601 date, 2026-12-06)" if why is _NO_DATE_FORMAT else ""),
                note=f"its name {why}")
