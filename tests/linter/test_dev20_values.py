@@ -175,3 +175,36 @@ def test_reference_forms_listed_by_the_sdk():
         return ""
 
     assert _reported("values-only-in-prose", listed(animate)) == ["search_by"]
+
+
+@pytest.mark.parametrize("name, description", [
+    ("scope", "Assembly scope for search: unity, packages, project, all."),
+    ("issue_type", "The type of issue: technical, account-and-billing, or service-limit"),
+    ("checks", "List of checks: empty_layers, zero_length, duplicate_entities"),
+])
+def test_a_label_naming_the_parameter_before_what_it_is_for(name, description):
+    assert fires("values-only-in-prose", _tool("reflect", "Inspect the API.", {
+        name: {"type": "string", "description": description}}))
+
+
+@pytest.mark.parametrize("name, description", [
+    ("scope", "Number of days to look back: 1, 7, 30."),  # numbers
+    ("scope", "Path of the project to search in: src, lib, test are searched by default, e.g."),
+    ("scope", "搜索范围：见 list_scopes 的结果"),
+])
+def test_a_label_that_names_something_else(name, description):
+    assert not fires("values-only-in-prose", _tool("reflect", "Inspect the API.", {
+        name: {"type": "string", "description": description}}))
+
+
+def test_a_label_before_what_it_is_for_listed_by_the_sdk():
+    def reflect(query: str, scope: str = "all") -> str:
+        """Search the API's types.
+
+        Args:
+            query: Type name to look for.
+            scope: Assembly scope for search: unity, packages, project, all.
+        """
+        return ""
+
+    assert _reported("values-only-in-prose", listed(reflect)) == ["scope"]

@@ -859,6 +859,18 @@ _LABELLED = lazy_compile(
     r"[\"'`”’]?){2,15})\s*(?:\.?\s*$|\.[ \t]+(?=[A-Z]))")
 
 
+# The words after which a label says what its parameter is for: "Scope for search", "Operation to perform".
+_LABEL_TAIL_STARTS = frozenset({"to", "for", "of", "in"})
+_SET_WORDS = (("options",), ("values",), ("choices",), ("modes",), ("types",), ("filter",))
+
+
+def _names_own(label: tuple[str, ...], own: tuple[str, ...], title: Any) -> bool:
+    """Whether a list's label names the parameter: its name, its title, its name's last word, or a word that names a
+    set ("Options", "Filter")."""
+    return label == own or (isinstance(title, str) and label == name_tokens(title)) or \
+        bool(own and label and label[-1:] == own[-1:]) or label[-1:] in _SET_WORDS
+
+
 def labelled_values(text: str, name: str, title: Any = None) -> list[str] | None:
     """The values of a list labelled with the parameter's own name or title ("Style: brief, detailed, bullet-points")."""
     if ":" not in text and "：" not in text:
@@ -866,13 +878,12 @@ def labelled_values(text: str, name: str, title: Any = None) -> list[str] | None
     match = _LABELLED.search(text)
     if match is None:
         return None
-    label = name_tokens(match.group("label"))
+    whole = name_tokens(match.group("label"))
     own = name_tokens(name)
-    if label[-2:-1] == ("to",) and len(label) > 2:
-        label = label[:-2]  # "Operation to perform", "Action to take": the label names the parameter first
-    if label != own and not (isinstance(title, str) and label == name_tokens(title)) and \
-            not (own and label[-1:] == own[-1:]) and \
-            label[-1:] not in (("options",), ("values",), ("choices",), ("modes",), ("types",), ("filter",)):
+    cut = next((at for at, word in enumerate(whole) if at and word in _LABEL_TAIL_STARTS), len(whole))
+    # The label whole ("List of checks", "Style"), or up to the words saying what it is for ("Operation to perform",
+    # "Assembly scope for search"): either names the parameter.
+    if not any(_names_own(label, own, title) for label in (whole, whole[:cut])):
         return None
     values = [v.strip(_STRIP) for v in re.split(r"\s*,\s*(?:or\s+)?", match.group("values")) if v.strip(_STRIP)]
     if _open_ended(text[match.start():], values) or _ends_with(_EXAMPLE_CUE, text, match.start("values")) or \
