@@ -224,7 +224,8 @@ def _batches(count: int, workers: int) -> list[range]:
     a millisecond (pickling, queues, waking its thread), so a large run sends up to MAX_BATCH files per task; but
     each task is at most a quarter of a worker's share of what is left, so the tasks shrink to single files at the
     end and no worker sits idle while another finishes a big batch (guided scheduling: with 400 files, 16-file
-    batches left one of two workers a whole batch, 4% of the run, behind the other)."""
+    batches could leave one of two workers a whole batch, 4% of the files, behind the other; about 1% of wall time
+    measured, bench/scale.md)."""
     batches: list[range] = []
     start = 0
     while start < count:
