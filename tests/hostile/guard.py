@@ -41,6 +41,9 @@ class _Guard:
                 return
             writing = mode is not None and any(flag in str(mode) for flag in "wax+")
             flags = args[2] if len(args) > 2 else 0
+            if absolute.startswith(_CODE_ROOTS) and f"{os.sep}__pycache__{os.sep}" in absolute:
+                return  # Python's (or pytest's assertion rewriting's) bytecode cache of a module imported first
+                # inside a guarded test, written only when PYTHONDONTWRITEBYTECODE is unset: not the code's I/O
             if not writing and not (flags or 0) & (os.O_WRONLY | os.O_RDWR | os.O_CREAT):
                 if absolute.startswith(_CODE_ROOTS):
                     return  # imports and package data (rules/*.toml, profiles)
