@@ -109,8 +109,28 @@ def blind_items(chosen: list[Finding]) -> list[dict[str, str]]:
         items.append({"key": key_of(finding), "server": Path(finding.file).stem, "tool": str(finding.tool),
                       "message": finding.message, "help": finding.help or "", "note": finding.note or "",
                       "tool_description": description, "pointed_at": node,
-                      "parameters": _parameters(finding, cache)})
+                      "parameters": _parameters(finding, cache), "enclosing_object": _enclosing(finding, cache)})
     return items
+
+
+def _enclosing(finding: Finding, cache: dict[str, object]) -> str:
+    """The object schema holding the property the finding points at or into, with its `required` list: a finding on
+    a `default` or on a nested property is read against it, where the parameters above are cut short (a reader of
+    holdout 20 could not see whether a property with a default was required)."""
+    current = cache[finding.file]
+    parts = jp.split(finding.pointer) if finding.pointer else []
+    holder: dict | None = None
+    name = ""
+    for at, part in enumerate(parts):
+        if isinstance(current, dict) and part == "properties" and at + 1 < len(parts) and \
+                isinstance(current.get("properties"), dict):
+            holder, name = current, parts[at + 1]
+        current = current[int(part)] if isinstance(current, list) and part.isdigit() and int(part) < len(current) \
+            else current.get(part) if isinstance(current, dict) else None
+    if holder is None:
+        return ""
+    shown = {"required": holder.get("required", []), "properties": {name: holder["properties"].get(name)}}
+    return json.dumps(shown, ensure_ascii=False)[:1500]
 
 
 def _parameters(finding: Finding, cache: dict[str, object]) -> str:
