@@ -13,6 +13,8 @@ The parameter section is read in every common form:
   Google sections too, but on the 537 described sections of the shared corpus and the dev set it read 504 as
   the scanner does and nothing, or raised, on 29 of the other 33: indented or upper-case headers (`  Args:`,
   `PARAMETERS:`), bulleted entries, and sections it rejects as malformed (`bench/docview_agreement.py`);
+- a section written on the description's one line (`Price a decklist. Args: decklist: one card per line. format:
+  ...`), each parameter's name and a colon opening its entry;
 - and, with no header at all, a line that begins with a parameter's exact name and a colon (`status : open|done`).
 
 Other sentences of the description that name a parameter are its `mentions`: they may say its unit or an example,
@@ -150,7 +152,9 @@ def parse(description: Any, names: tuple[str, ...] = ()) -> ToolDocs:
     """The parameter sections of a tool description (empty when it has none). `names`: the tool's top-level
     parameters, whose `name: text` lines are entries even with no header above them."""
     if not isinstance(description, str) or ("\n" not in description and ":param" not in description):
-        return ToolDocs(prose=description if isinstance(description, str) else "")  # one line holds no section
+        if isinstance(description, str) and names and _has_header_word(description.lower()):
+            return _inline_section(description, names)  # `... Args: decklist: one card per line. format: ...`
+        return ToolDocs(prose=description if isinstance(description, str) else "")  # one line holds no other section
     docs = ToolDocs(prose=description)
     low = description.lower()
     header_word = _has_header_word(low)
@@ -170,6 +174,41 @@ def parse(description: Any, names: tuple[str, ...] = ()) -> ToolDocs:
         docs.prose = "\n".join(line for number, line in enumerate(lines) if number not in inside)
     _scan_bullets(docs.prose, docs)  # bulleted entries outside any section: `- city: 城市名称`
     _scan_named_lines(docs.prose, names, docs)  # `status  : pending|active|done` with no header above it
+    return docs
+
+
+# The header of a parameter section written on the description's one line: "Price a decklist. Args: decklist: ...".
+_INLINE_HEADER = lazy_compile(r"(?:^|(?<=[\s.;。]))(?:args|arguments|parameters|params|参数)[ \t]*[:：][ \t]*",
+                              re.IGNORECASE)
+# What follows a parameter's name for it to open its entry on such a line: a colon (the name maybe in backticks).
+_INLINE_COLON = lazy_compile(r"`?[ \t]*[:：][ \t]*")
+
+
+def _inline_section(description: str, names: tuple[str, ...]) -> ToolDocs:
+    """The entries of a one-line parameter section: after the header, each of the tool's parameter names followed by
+    a colon opens an entry that runs to the next one (`Args: decklist: '4 Lightning Bolt' per line. format:
+    standard/modern.`). The section must open with an entry; otherwise the line is prose."""
+    docs = ToolDocs(prose=description)
+    header = _INLINE_HEADER.search(description)
+    if header is None:
+        return docs
+    opened: list[tuple[int, int, str]] = []  # (name start, text start, name)
+    for name in names:
+        at = description.find(name, header.end())
+        while at >= 0:
+            colon = _INLINE_COLON.match(description, at + len(name))
+            if colon is not None and (at == header.end() or description[at - 1] in " \t`。；，"):
+                opened.append((at, colon.end(), name))
+                break
+            at = description.find(name, at + 1)
+    opened.sort()
+    if not opened or description[header.end():opened[0][0]].strip("`"):
+        return docs  # "Args: see the schema. ..."
+    for number, (_, text_start, name) in enumerate(opened):
+        end = opened[number + 1][0] if number + 1 < len(opened) else len(description)
+        docs.entries[name] = ParamDoc(description[text_start:end].strip().rstrip("`").strip())
+    docs.sectioned = tuple(name for _, _, name in opened)
+    docs.prose = description[:header.start()].rstrip()
     return docs
 
 
