@@ -621,7 +621,7 @@ def allowed_values(text: str, name: str, title: Any = None) -> list[str] | None:
     if all(value.lower() in _CHARACTER_CLASSES for value in found):
         return None  # "(alphanumeric, hyphens, underscores)": the characters a free name may hold, not its values
     if all(value.lower() in _REFERENCE_FORMS for value in found) and not _picks_one(name) and \
-            name_tokens(name)[-1:] not in (("by",), ("field",), ("fields",), ("type",), ("kind",)):
+            _FORM_PICKERS.isdisjoint(name_tokens(name)[-1:]):
         return None  # "Target GameObject (name/path/id)": the forms a reference takes, not values of it (a
         # `search_by` or an `id_type` picks one of them: those are its values)
     if all(_FORMAT_MASK.fullmatch(value) for value in found):
@@ -661,6 +661,9 @@ _JSON_LIST = lazy_compile(r"\bJSON\s+(?:string\s+)?(?:array|list)\b|\bJSON\s+str
 _SEVERAL = lazy_compile(r"\bcomma[- ]separated\b|\bseparated\s+by\s+(?:a\s+)?commas?\b|逗号分隔|用逗号", re.IGNORECASE)
 
 
+# Last words of a name that picks one form of a reference (`search_by`, `lookup_field`), besides `CHOICE_NAMES`
+# (`id_type`, `key_kind`).
+_FORM_PICKERS = frozenset({"by", "field", "fields"})
 # Words that name the forms a reference to a thing takes: "(name/path/id)", "ID or URL", "名称或 ID".
 _REFERENCE_FORMS = frozenset({"name", "names", "path", "paths", "id", "ids", "uuid", "guid", "url", "urls", "uri", "key",
                               "index", "title", "slug", "handle", "email", "number", "名称", "名字", "路径", "编号", "链接"})
