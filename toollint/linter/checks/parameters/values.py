@@ -319,6 +319,14 @@ def _names_siblings(values: list[str], schema: Any) -> bool:
     return isinstance(properties, dict) and not properties.keys().isdisjoint(values)
 
 
+def _section_names_siblings(values: list[str], schema: Any) -> bool:
+    """Whether half or more of a section's entries are properties beside this one: a section of parameters. One
+    operation that shares a flag's name (`calltab`, the operation, beside `calltab`, whether to run it) leaves
+    it a section of values."""
+    properties = schema.get("properties") if isinstance(schema, dict) else None
+    return isinstance(properties, dict) and 2 * len(properties.keys() & set(values)) >= len(values)
+
+
 def _siblings_values_in(values: list[str], schema: Any, name: str | None) -> bool:
     """Whether the listed values are those of another property's `enum` or `const`s beside this one."""
     properties = schema.get("properties") if isinstance(schema, dict) else None
@@ -380,7 +388,7 @@ def values_in_a_section(tool: Tool, ctx: Context) -> None:
             continue
         prop = properties[name]
         values = _entries_after(description.split("\n"), description.count("\n", 0, start) + 1, indent)
-        if values is None or _names_siblings(values, tool.schema) or _listed_by_its_text(name, prop, ctx, tool) \
+        if values is None or _section_names_siblings(values, tool.schema) or _listed_by_its_text(name, prop, ctx, tool) \
                 or _siblings_values_in(values, tool.schema, name) or _default_outside(values, prop):
             continue
         reported.add(name)
@@ -485,12 +493,12 @@ def _listed_by_its_text(name: str, prop: dict[str, Any], ctx: Context, tool: Too
     return entry is not None and _allowed_values_in(ctx, entry.text, name, prop.get("title")) is not None
 
 
-# An entry: a bullet or a number (or neither), a value or two joined by `/` (bare, quoted or backticked), then a colon,
-# a dash or an arrow and what it does.
+# An entry: a bullet or a number (or neither), a value or two joined by `/` (bare, quoted or backticked), maybe the
+# arguments it takes in parentheses (`- set (field, value): ...`), then a colon, a dash or an arrow and what it does.
 _SECTION_ENTRY = lazy_compile(
     r"(?P<indent>[ \t]*)(?P<bullet>[-*•+]|\d{1,2}[.)])?[ \t]*"
     r"(?P<values>[\"'`]?[A-Za-z][\w-]{0,40}[\"'`]?(?:[ \t]*/[ \t]*[\"'`]?[A-Za-z][\w-]{0,40}[\"'`]?)*)"
-    r"[ \t]*(?:[:：]|[—–]|--?(?=[ \t])|->|→|=>)")
+    r"(?:[ \t]*[(（][^()（）\n]{1,60}[)）])?[ \t]*(?:[:：]|[—–]|--?(?=[ \t])|->|→|=>)")
 
 
 # A header line that is only a word, maybe after "Available", "Valid" or "Supported", then a colon (or a Markdown
