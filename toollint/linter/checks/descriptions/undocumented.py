@@ -29,6 +29,7 @@ class MissingParamDescriptionOptions(RuleOptions, rule="missing-param-descriptio
     extra_vague_names: tuple[str, ...]
     relational_names: tuple[str, ...]
     evident_short_names: tuple[str, ...]
+    every_parameter: bool
 
     @cached_property
     def vague_heads(self) -> frozenset[str]:
@@ -50,6 +51,7 @@ class MissingParamDescriptionOptions(RuleOptions, rule="missing-param-descriptio
 
 
 _OF_WHAT = " does not say of what"
+_ONLY_A_NAME = "is all the model has to go on"
 _FREE_FORM = "does not say which keys the object takes, and its schema lists none"
 
 
@@ -188,6 +190,8 @@ def missing_param_description(node: SchemaNode, ctx: Context) -> None:
         why = _FREE_FORM
     if why is None and "default" in node.schema:
         why = _unnamed_choice(node, ctx)
+    if why is None and ctx.options.every_parameter:
+        why = _ONLY_A_NAME  # a team that describes every parameter (option `every-parameter`)
     if why is None or (why.endswith(_OF_WHAT) and not is_top_level(node)):
         return  # `options.depth`: the object it sits in says of what
     if _qualified_by_sibling(node):
