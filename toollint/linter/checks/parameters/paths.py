@@ -80,9 +80,9 @@ class RelativePathOptions(RuleOptions, rule="relative-path"):
 # The word patterns of this rule are lower case and searched in `fold_case(text)`, the text folded once: the regex
 # engine then skips an alternative whose first letter differs at once, where IGNORECASE tries each (see `_OFF_DISK`).
 
-# Paths relative to the tool's own base: "relative to the project", "within the repository", 相对于.
+# Paths relative to the tool's own base: "relative to the project", "within the repository", 相对于 (相對於).
 _ANCHORED = lazy_compile(r"relative\s+to\s+(?!(?:the\s+)?(?:current|working|cwd))\S|\w-relative\b|(?:within|inside|in)\s+"
-                         r"(?:the|a|your)\s+(?:repository|repo|project|vault|workspace|archive|zip|bucket|share|drive)|相对于")
+                         r"(?:the|a|your)\s+(?:repository|repo|project|vault|workspace|archive|zip|bucket|share|drive)|相[对對][于於]")
 
 # Paths relative to the server process's working directory, which the agent cannot see or change: "relative to
 # the current working directory", "resolved against the server's cwd", 相对于当前工作目录. The article's exact bug.
@@ -90,7 +90,7 @@ _CWD_RELATIVE = lazy_compile(
     r"\brelative(?:\s+paths?)?\s+(?:to|from|against)\s+(?:the\s+|your\s+)?(?:(?:server|process|mcp\s+server)(?:'s)?\s+)?"
     r"(?:current\s+(?:working\s+)?(?:directory|dir|folder)|working\s+(?:directory|dir)|cwd|pwd)\b|"
     r"\bresolved\s+(?:from|against|relative\s+to|in)\s+(?:the\s+)?(?:(?:server|process)(?:'s)?\s+)?"
-    r"(?:current\s+(?:working\s+)?directory|working\s+directory|cwd)\b|相对于?当前(?:工作)?目录")
+    r"(?:current\s+(?:working\s+)?directory|working\s+directory|cwd)\b|相[对對][于於]?(?:[当當]前|目前)(?:工作)?目[录錄]")
 
 # A default that is a relative path (`.`, `project.faf`, `./out`, `assets/raw`): the server resolves it against its own
 # working directory. Not `""` (a default meaning "not given"), an absolute or home path, a variable, a URL, a
