@@ -38,19 +38,21 @@ from toollint.schema.walk import SchemaNode
 FRAMEWORK_NAMES = frozenset({"ctx", "context", "self", "cls", "args", "kwargs", "request", "req", "info"})
 
 def _has_header_word(low: str) -> bool:
-    """Whether the text, lower-cased, holds `arg`, `param`, `input` or 参数, one of which every section header
-    holds."""
-    return "arg" in low or "param" in low or "input" in low or "参数" in low
+    """Whether the text, lower-cased, holds `arg`, `param`, `input` or 参数 (參數), one of which every section
+    header holds."""
+    return "arg" in low or "param" in low or "input" in low or "参数" in low or "參數" in low
 
 
 # The bullet patterns begin with the newline before the line, and are searched in the text with one put in front:
 # the regex engine jumps from one newline to the next, where a MULTILINE `^` is tried at every position.
 _BULLET_LINE = lazy_compile(r"\n[ \t]*(?:[-*•+]|\d{1,2}[.)])[ \t]")
 _NUMPY = lazy_compile(r"^[ \t]*(?:parameters|other\s+parameters)[ \t]*\n[ \t]*-{3,}[ \t]*$", re.IGNORECASE | re.MULTILINE)
-# A header that opens a parameter list in Markdown or Chinese: `Parameters:`, `## Arguments`, `**Inputs:**`, `参数：`.
+# A header that opens a parameter list in Markdown or Chinese: `Parameters:`, `## Arguments`, `**Inputs:**`, `参数：`
+# (in traditional script `參數：`).
 _HEADER = lazy_compile(
     r"^[ \t>]*(?:#{1,6}[ \t]*)?(?:\*\*|__)?(?:args|arguments|parameters|params|keyword\s+args|inputs?|"
-    r"input\s+parameters|request\s+parameters|parameter\s+details|参数(?:说明|列表|描述)?|输入参数|请求参数)"
+    r"input\s+parameters|request\s+parameters|parameter\s+details|参数(?:说明|列表|描述)?|输入参数|请求参数|"
+    r"參數(?:說明|列表|描述)?|輸入參數|請求參數)"
     r"[ \t]*(?:\*\*|__)?[ \t]*[:：]?[ \t]*(?:\*\*|__)?[ \t]*$", re.IGNORECASE | re.MULTILINE)
 # Any other header closes a section: `Returns:`, `Example:`, `## Notes`, `返回：`.
 _OTHER_HEADER = lazy_compile(r"^[ \t>]*(?:#{1,6}[ \t]+\S.*|(?:\*\*|__)?[^\s:：][^:：]{0,40}[:：](?:\*\*|__)?)[ \t]*$")
@@ -178,7 +180,7 @@ def parse(description: Any, names: tuple[str, ...] = ()) -> ToolDocs:
 
 
 # The header of a parameter section written on the description's one line: "Price a decklist. Args: decklist: ...".
-_INLINE_HEADER = lazy_compile(r"(?:^|(?<=[\s.;。]))(?:args|arguments|parameters|params|参数)[ \t]*[:：][ \t]*",
+_INLINE_HEADER = lazy_compile(r"(?:^|(?<=[\s.;。]))(?:args|arguments|parameters|params|参数|參數)[ \t]*[:：][ \t]*",
                               re.IGNORECASE)
 # What follows a parameter's name for it to open its entry on such a line: a colon (the name maybe in backticks).
 _INLINE_COLON = lazy_compile(r"`?[ \t]*[:：][ \t]*")
@@ -421,7 +423,7 @@ def doc_text(node: SchemaNode, ctx: Any) -> str:
 # The header of a section about what the tool gives back: `Returns:`, `**Response:**`, `返回：` (alone on its line or
 # followed by its text).
 _RESULT_HEADER = lazy_compile(
-    r"^(?P<indent>[ \t>]*)(?:#{1,6}[ \t]*)?(?:\*\*|__)?(?:returns?|yields?|response|output|返回值?|返回结果|输出)"
+    r"^(?P<indent>[ \t>]*)(?:#{1,6}[ \t]*)?(?:\*\*|__)?(?:returns?|yields?|response|output|返回值?|返回结果|返回結果|输出|輸出)"
     r"(?:\*\*|__)?[ \t]*[:：]", re.IGNORECASE | re.MULTILINE)
 
 
@@ -430,7 +432,7 @@ def without_results(text: str) -> str:
     what a parameter takes. The section runs to the next line indented no deeper than its header."""
     low = text.lower()
     if "return" not in low and "yield" not in low and "respon" not in low and "output" not in low and \
-            "返回" not in text and "输出" not in text:
+            "返回" not in text and "输出" not in text and "輸出" not in text:
         return text
     lines = text.split("\n")
     kept: list[str] = []
