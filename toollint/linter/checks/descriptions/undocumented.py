@@ -61,7 +61,7 @@ def _opaque(name: str, lex: MissingParamDescriptionOptions) -> str | None:
         return None
     if len(name) <= 2 and name.lower() not in lex.evident_short:
         return "is too short to explain itself"
-    if tokens[-1] in lex.vague_heads:
+    if tokens[-1] in lex.vague_heads and tokens[-2:] not in _STANDARD_TYPES:
         return f"ends in `{tokens[-1]}`, which could hold anything"
     if len(tokens) == 1 and tokens[0] in lex.relational:
         return f"`{tokens[0]}`{_OF_WHAT}"
@@ -72,10 +72,24 @@ def _opaque(name: str, lex: MissingParamDescriptionOptions) -> str | None:
     return None
 
 
+# A type a standard names (`mime_type`, `mimeType`: `application/pdf`): `type` there holds one well-known thing.
+# (A `content_type` or a `media_type` may be a CMS's or a catalogue's kinds: those stay reported.)
+_STANDARD_TYPES = frozenset({("mime", "type")})
+
+
 # A name that holds a date written as text: `from_date`, `start_date`, `since`. Without a description, a `format` or
 # an example, nothing says how to write one (ISO 8601, DD-MM-YYYY, "yesterday").
 _DATE_TOKENS = frozenset({"date", "dates", "day", "datetime"})
 _NO_DATE_FORMAT = "holds a date but does not say how to write one"
+# How a description writes the form of its dates: a format (`YYYY-MM-DD`, `yyyy/mm/dd`), a standard's name, or a
+# date written out (`2026-12-06`).
+_DATE_FORM = lazy_compile(r"\b(?:yyyy|YYYY)(?:\b|[-/._]?(?:mm|MM))|\bISO[ -]?8601\b|\bRFC[ -]?3339\b|(?<!\d)(?:19|20)\d\d-[01]\d-[0-3]\d(?!\d)")
+
+
+def _tool_shows_a_date_form(ctx: Context) -> bool:
+    """Whether the tool's description, outside its parameter section, writes a date form: it then stands for each of
+    the tool's dates. (One parameter's `Args:` entry, "to_date: End date, DD-MM-YYYY", speaks of that one.)"""
+    return ctx.tool is not None and _DATE_FORM.search(tool_docs(ctx.tool, ctx).prose) is not None
 
 
 # What follows `json` in a name that holds JSON text: `tag_json_str`, `config_json_string`.
@@ -208,8 +222,10 @@ def missing_param_description(node: SchemaNode, ctx: Context) -> None:
         return  # the values or the format say what it is
     if param.types == {"boolean"} or isinstance(schema.get("properties"), dict):
         return  # a flag reads as its name; an object is explained by its properties
-    if why == _NO_DATE_FORMAT and (param.types != {"string"} or "pattern" in schema or "examples" in schema):
-        return  # a number (a timestamp's unit is missing-unit's) or a string whose pattern or examples show the form
+    if why == _NO_DATE_FORMAT and (param.types != {"string"} or "pattern" in schema or "examples" in schema or
+                                   _tool_shows_a_date_form(ctx)):
+        return  # a number (a timestamp's unit is missing-unit's), a string whose pattern or examples show the form,
+        # or a tool whose description writes the form for its dates ("日期格式 YYYY-MM-DD", "ISO 8601 dates")
     items = param.item()
     if items is not None and (isinstance(items.get("properties"), dict) or isinstance(items.get("enum"), list)):
         return

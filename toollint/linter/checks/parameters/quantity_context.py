@@ -123,6 +123,12 @@ def _fraction_examples(description: str) -> bool:
         return False
 
 
+def _top_level(node: Any) -> bool:
+    """A parameter of the call itself, not a field of an object it takes (a `ResourceLink`'s `size` is bytes)."""
+    parent = getattr(node, "parent", None)
+    return parent is not None and parent.is_root
+
+
 def _sibling_names(node: Any) -> list[str]:
     parent = getattr(node, "parent", None)
     properties = parent.schema.get("properties") if parent is not None else None
@@ -173,6 +179,9 @@ _TEXT_STYLE = lazy_compile(r"\b(?:bold|italic|underline|font|fonts|typeface)\b|�
 _GRAPH = lazy_compile(r"\b(?:edges?|vertex|vertices|communit(?:y|ies))\b|图谱|边权", re.IGNORECASE)
 # The siblings and words that make a `rate` a unit price on a line of goods (ERP `items[].rate`), not a percentage.
 _LINE_ITEM = frozenset({"qty", "quantity", "uom", "item"})
+# A bare `size` of a search or beside a page's position counts results (Elasticsearch's `from` and `size`).
+_PAGING = frozenset({"offset", "from", "page", "cursor", "skip", "start"})
+_SEARCH_VERBS = frozenset({"search", "list", "query", "find", "browse", "scan", "lookup"})
 _PRICE_RATE = lazy_compile(r"\b(?:selling|buying|purchase|sales|unit|valuation|list)\s+(?:rate|price)\b|单价",
                            re.IGNORECASE)
 
@@ -266,6 +275,9 @@ def unitless_by_context(kind: str, word: str, description: str, node: Any, tool_
             _DATA_CONTEXT.search(description) or _DATA_CONTEXT.search(tool_text)):
         return True  # the capacity of a theater, the size of a group: a count, not bytes
     first = set(name_tokens(tool_text.split(" ", 1)[0])[:1])
+    if kind == "data" and own_tokens == ("size",) and _top_level(node) and (sibling_tokens & _PAGING or
+                                                                            first & _SEARCH_VERBS):
+        return True  # `search_logs(size)`, `size` beside `offset`: how many results, as search APIs name it
     if kind == "money" and (first & _FORMULA_VERBS or tool_text.startswith(("计算", "估算"))):
         return True  # a loan or tip formula: the answer is in the currency the caller used
     if kind in ("length", "distance") and (first & _FORMULA_VERBS or tool_text.startswith("计算")) and _GEOMETRY.search(tool_text):

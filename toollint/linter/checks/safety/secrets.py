@@ -87,6 +87,17 @@ _SETS_SECRET = lazy_compile(
     r"\bfor\s+(?:the\s+)?(?:create|creation|update|reset)\b|\bto\s+(?:set|assign)\b|新密码|初始密码|设置的?密码|"
     r"\brandom\s+(?:[\w-]+\s+)?(?:password|passphrase|secret)\s+(?:will\s+be|is)\s+generated\b|随机生成",
     re.IGNORECASE)
+# The password of a file the user hands the tool ("PDF password for protected files", `zip_password`, 压缩包密码):
+# the user's data for that file, which no server configuration can hold.
+_FILE_KINDS = frozenset({"pdf", "zip", "rar", "7z", "archive", "document", "doc", "docx", "workbook", "spreadsheet",
+                         "excel", "xlsx", "xls", "pptx", "file", "files"})
+_FILE_PASSWORD = lazy_compile(
+    r"\b(?:pdf|zip|rar|7z|archive|document|workbook|spreadsheet|excel|docx?|xlsx?|pptx?)s?\s+(?:file\s+)?password\b|"
+    r"\bpassword\s+(?:for|of|to\s+open|to\s+unlock)\s+(?:the\s+|an?\s+)?(?:(?:protected|encrypted|locked|input)\s+)?"
+    r"(?:pdf|zip|rar|7z|archive|document|workbook|spreadsheet|excel|file)s?\b|"
+    r"(?:PDF|压缩包|壓縮檔|文档|文檔|文件|檔案)\s*(?:的|打开|打開)?\s*密[码碼]", re.IGNORECASE)
+
+
 # Tools whose input a secret is: one-time passwords, signatures, ciphers.
 _SECRET_PROCESSORS = frozenset({"otp", "totp", "hotp", "mfa", "authenticator", "hmac", "encrypt", "decrypt", "cipher",
                                 "jwt", "hash", "crypto"})
@@ -166,6 +177,8 @@ def secret_parameter(node: SchemaNode, ctx: Context) -> None:
         return  # delete_api_key(api_key): the key to revoke is named, not used
     if _provisions(tokens, tool_tokens, ctx) or _SETS_SECRET.search(text):
         return  # create_user(password), set_chap_secret(secret): the credential is the tool's data
+    if (tokens[-1] == "password" and not _FILE_KINDS.isdisjoint(tokens[:-1])) or _FILE_PASSWORD.search(text):
+        return  # `pdf_password`, "password to open the archive": the file's, given by its owner
     if not tool_tokens.isdisjoint(_SECRET_PROCESSORS):
         return  # an OTP generator, an HMAC signer: the secret is the input the tool computes on
     if _action_provisions(ctx):
