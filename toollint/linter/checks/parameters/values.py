@@ -731,11 +731,12 @@ def _each_noted(values: str) -> bool:
     return len(_VALUE_NOTE.findall(values)) * 2 == sum(values.count(q) for q in "\"'`“”‘’")
 
 
-_PIPED = lazy_compile(r"(?<![A-Za-z0-9_|`.$(:])(?P<values>[A-Za-z][\w-]{1,24}(?:[ \t]*[(（](?:default|默认)[)）])?"
-                      r"(?:\s*\|\s*[A-Za-z][\w-]{1,24}(?:[ \t]*[(（](?:default|默认)[)）])?){2,15})"
+_PIPED = lazy_compile(r"(?<![A-Za-z0-9_|`.$(:])(?P<values>[A-Za-z][\w-]{1,24}(?:[ \t]*[(（][^()（）|\n]{1,40}[)）])?"
+                      r"(?:\s*\|\s*[A-Za-z][\w-]{1,24}(?:[ \t]*[(（][^()（）|\n]{1,40}[)）])?){2,15})"
                       r"(?![\w|`)])")  # not a regex group's alternation: `(second|minute|hour)`
-# The default marked in an alternation: `salience (default) | recent | priority`.
-_DEFAULT_MARK = lazy_compile(r"[ \t]*[(（](?:default|默认)[)）]")
+# A note after a value of an alternation, such as the default's mark: `salience (default) | recent | priority`,
+# `low (friction) | medium (had to guess) | high (abandoned)`.
+_DEFAULT_MARK = lazy_compile(r"[ \t]*[(（][^()（）|\n]{1,40}[)）]")
 
 
 _TABLE_ROW = lazy_compile(r"^\s*\|", re.MULTILINE)

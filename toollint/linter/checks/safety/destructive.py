@@ -36,7 +36,9 @@ def undeclared_destructive_tool(tool: Tool, ctx: Context) -> None:
     lex: UndeclaredDestructiveToolOptions = ctx.options
     tokens = _action_tokens(name_tokens(tool.name or ""))
     if lex.verb_set.isdisjoint(tokens[:2]):
-        return
+        tokens = tokens[ctx.cached("destructive-name-prefix", lambda: _name_prefix(ctx.tools)):]
+        if lex.verb_set.isdisjoint(tokens[:2]):
+            return
     if _takes_out_of(tokens):
         return  # `remove_agent_from_group`: the agent stays, only its membership goes, and adding it back restores it
     if _stops_a_run(tokens, lex.verb_set):
@@ -55,6 +57,20 @@ def undeclared_destructive_tool(tool: Tool, ctx: Context) -> None:
                help="add \"This cannot be undone; confirm with the user first.\" (or how to restore) to the "
                     "description, and for MCP set `annotations.destructiveHint`",
                note="a model that is not told asks no confirmation before an irreversible call")
+
+
+def _name_prefix(tools: list[Tool]) -> int:
+    """How many leading name tokens every tool of the file shares (`uofx_custom_` of `uofx_custom_delete_agent_time`
+    and its 22 siblings): the server's prefix, after which the verb stands. 0 for a file of one tool."""
+    names = [name_tokens(t.name) for t in tools if isinstance(t.name, str)]
+    if len(names) < 2:
+        return 0
+    shared = 0
+    for parts in zip(*names, strict=False):  # names of different lengths: the shortest bounds the prefix
+        if len(set(parts)) != 1:
+            break
+        shared += 1
+    return min(shared, min(len(n) for n in names) - 1)
 
 
 # Words before the verb that say how many it acts on: `bulk_delete_messages`.
