@@ -150,6 +150,20 @@ def _defined_in_prose(node: SchemaNode, ctx: Context) -> bool:
     return False
 
 
+# The caller told what to give, in the imperative: "Paste a requirements.txt, ...", "Provide the SQL to run", 粘贴.
+_ASKS_FOR_INPUT = lazy_compile(r"\b(?:[Pp]aste|[Pp]rovide|[Pp]ass|[Ss]upply|[Ee]nter)\s+(?:an?|the|your|one|any)?\b|粘贴|贴入|傳入|传入|提供")
+
+
+def _sole_input_asked(node: SchemaNode, ctx: Context) -> bool:
+    """The tool's only parameter, when its description tells the caller what to give: that is the parameter's
+    description ("Paste a requirements.txt, package.json or a comma list" of `scan_stack(input)`)."""
+    tool = ctx.tool
+    properties = tool.schema.get("properties") if tool is not None and isinstance(tool.schema, dict) else None
+    if not is_top_level(node) or not isinstance(properties, dict) or len(properties) != 1:
+        return False
+    return _ASKS_FOR_INPUT.search(tool_docs(tool, ctx).prose) is not None
+
+
 # Free-form maps whose keys the name itself says: HTTP headers, environment variables, labels.
 _EVIDENT_MAPS = frozenset({"headers", "header", "env", "environment", "envs", "labels", "tags", "annotations",
                            "cookies", "metadata", "meta", "attributes", "attrs", "properties", "props"})
@@ -211,7 +225,7 @@ def missing_param_description(node: SchemaNode, ctx: Context) -> None:
     if _qualified_by_sibling(node):
         return  # `budget: {currency, value}`, `weight: {unit, value}`: the pair says what the value is
     param = param_of(node, ctx)
-    if param.has_description or entry_text(node, ctx) or _defined_in_prose(node, ctx):
+    if param.has_description or entry_text(node, ctx) or _defined_in_prose(node, ctx) or _sole_input_asked(node, ctx):
         return  # described in the schema, in the docstring's `Args:` entry or in a sentence of the description
     schema = param.schema
     enum = schema.get("enum")
