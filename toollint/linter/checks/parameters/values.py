@@ -239,6 +239,14 @@ def listed_values(text: str, name: str = "") -> list[str] | None:
     return None
 
 
+def _default_quoted_among(values: str, after: str) -> bool:
+    """Whether the text after quoted values names one of them, quoted, as the default ("Defaults to 'bottom_right'")."""
+    named = _DEFAULT_NAMED.search(after)
+    if named is None or after[named.start("value") - 1:named.start("value")] not in ("'", '"', "`"):
+        return False
+    return re.search(rf"[\"'`“‘]{re.escape(named.group('value'))}[\"'`”’]", values, re.IGNORECASE) is not None
+
+
 def _default_among(match: re.Match[str], text: str) -> bool:
     """Whether the text names one of the two values of a `_PAREN_TWO` match as the default."""
     values = {v.lower() for v in _values(match)}
@@ -624,6 +632,9 @@ def allowed_values(text: str, name: str, title: Any = None) -> list[str] | None:
         found = labelled_values(text, name, title)
     if found is None and _may_alternate(text):
         found = alternatives(text)
+        if found is not None and name_tokens(name)[-1:] and name_tokens(name)[-1] in _OPEN_CODES and \
+                not contains_any(text, ("|", "/", " or ", "或")):
+            return None  # "Language filter - 'default', 'all', 'en', 'es', 'de'": a few of the codes, not the set
     if found is None:
         return None
     if all(value.lower() in _CHARACTER_CLASSES for value in found):
@@ -684,12 +695,19 @@ _CHARACTER_CLASSES = frozenset({"alphanumeric", "alphanumerics", "letters", "let
                                 "uppercase", "ascii", "slashes", "colons", "字母", "数字", "下划线", "连字符", "中文", "汉字"})
 
 
+# Parameters that take one of the codes of an open standard (ISO 639, 3166, 4217, IANA time zones): quoted codes
+# joined by commas alone are some of them.
+_OPEN_CODES = frozenset({"language", "languages", "lang", "langs", "locale", "locales", "country", "countries",
+                         "region", "regions", "currency", "currencies", "timezone", "tz"})
+
+
 def _may_alternate(text: str) -> bool:
-    """An exact pre-filter of `alternatives`: a `[`, two pipes, or a quote together with `or`, `/` or 或, or with a
-    note in parentheses after a closing quote."""
+    """An exact pre-filter of `alternatives`: a `[`, two pipes, or a quote together with `or`, `/` or 或, with a
+    default named (`_default_quoted_among`), or with a note in parentheses after a closing quote."""
     if "[" in text or text.count("|") >= 2:
         return True
-    return contains_any(text, _OPEN_QUOTES) and (" or " in text or "/" in text or "或" in text or _noted_quote(text))
+    return contains_any(text, _OPEN_QUOTES) and (" or " in text or "/" in text or "或" in text or "efault" in text
+                                                 or "默认" in text or _noted_quote(text))
 
 
 # An empty string last among the values, maybe with its note: `"year", or "" (all time)` (`allowed_values` adds it).
@@ -703,8 +721,8 @@ _QUOTED_OR = lazy_compile(
 # "both"`): tried only in a text where a closing quote is followed by a parenthesis (`_noted_quote`), as the
 # optional note costs at every quoted word.
 _QUOTED_OR_NOTED = lazy_compile(
-    r"(?P<values>[\"'`“‘](?:[A-Za-z][\w.-]{0,30}|\d{1,4})[\"'`”’](?:[ \t]*[(（][^()（）\n]{1,40}[)）])?"
-    r"(?:\s*(?:,\s*or|,|or|或|/|\|)\s*[\"'`“‘](?:[A-Za-z][\w.-]{0,30}|\d{1,4})[\"'`”’](?:[ \t]*[(（][^()（）\n]{1,40}[)）])?){1,15}"
+    r"(?P<values>[\"'`“‘](?:[A-Za-z][\w.-]{0,30}|\d{1,4})[\"'`”’](?:[ \t]*[(（][^()（）\n]{1,60}[)）])?"
+    r"(?:\s*(?:,\s*or|,|or|或|/|\|)\s*[\"'`“‘](?:[A-Za-z][\w.-]{0,30}|\d{1,4})[\"'`”’](?:[ \t]*[(（][^()（）\n]{1,60}[)）])?){1,15}"
     rf"{_EMPTY_LAST})(?!\s*(?:,|or|或|/|\|)?\s*[\w\"'`“‘])")
 _CLOSING_QUOTES = frozenset("\"'`”’")
 
@@ -725,7 +743,7 @@ def _noted_quote(text: str) -> bool:
 
 
 # What a value's parenthesis says of it: `"upstream" (suppliers), "downstream" (customers), or "both"`.
-_VALUE_NOTE = lazy_compile(r"[ \t]*[(（][^()（）\n]{1,40}[)）]")
+_VALUE_NOTE = lazy_compile(r"[ \t]*[(（][^()（）\n]{1,60}[)）]")
 def _each_noted(values: str) -> bool:
     """Whether every quoted value of a `_QUOTED_OR_NOTED` match has its note in parentheses."""
     return len(_VALUE_NOTE.findall(values)) * 2 == sum(values.count(q) for q in "\"'`“”‘’")
@@ -807,9 +825,12 @@ def alternatives(text: str) -> list[str] | None:
             if sentence and _SOME_LABEL.search(sentence):
                 continue  # "Popular: "Media" (AVFoundation), "System" (Foundation)": some of the values
             if pattern is quoted_or and not _ALTERNATION.search(_VALUE_NOTE.sub("", match.group("values"))) and \
-                    not (pattern is _QUOTED_OR_NOTED and _each_noted(match.group("values"))):
+                    not (pattern is _QUOTED_OR_NOTED and _each_noted(match.group("values"))) and \
+                    not _default_quoted_among(match.group("values"), text[match.end():]):
                 continue  # quoted words joined by commas alone: a list of examples as often as of values (unless
-                # each says what it means: "'sh'(沪市), 'sz'(深市)" is a legend of the values)
+                # each says what it means: "'sh'(沪市), 'sz'(深市)" is a legend of the values, or the text then
+                # names one of them the default: "'top_left', 'top_right', 'bottom_right'. Defaults to
+                # 'bottom_right'.")
             joined = _DEFAULT_MARK.sub("", match.group("values")) if pattern is _PIPED else \
                 _VALUE_NOTE.sub("", match.group("values"))
             values = [v.strip(_STRIP) for v in re.split(r"\s*(?:,\s*or|,|\bor\b|或|/|\|)\s*", joined)]
