@@ -701,13 +701,19 @@ _OPEN_CODES = frozenset({"language", "languages", "lang", "langs", "locale", "lo
                          "region", "regions", "currency", "currencies", "timezone", "tz"})
 
 
+# Quoted values joined by a comma, as `_default_quoted_among` needs them: `'a', 'b'`, `"a","b"`.
+_QUOTED_COMMA = ("', '", '", "', "`, `", "','", '","')
+
+
 def _may_alternate(text: str) -> bool:
     """An exact pre-filter of `alternatives`: a `[`, two pipes, or a quote together with `or`, `/` or 或, with a
     default named (`_default_quoted_among`), or with a note in parentheses after a closing quote."""
     if "[" in text or text.count("|") >= 2:
         return True
-    return contains_any(text, _OPEN_QUOTES) and (" or " in text or "/" in text or "或" in text or "efault" in text
-                                                 or "默认" in text or _noted_quote(text))
+    return contains_any(text, _OPEN_QUOTES) and (" or " in text or " or\n" in text or "/" in text or "或" in text
+                                                 or _noted_quote(text)
+                                                 or (("efault" in text or "默认" in text) and
+                                                     contains_any(text, _QUOTED_COMMA)))
 
 
 # An empty string last among the values, maybe with its note: `"year", or "" (all time)` (`allowed_values` adds it).

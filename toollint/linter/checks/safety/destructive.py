@@ -36,6 +36,8 @@ def undeclared_destructive_tool(tool: Tool, ctx: Context) -> None:
     lex: UndeclaredDestructiveToolOptions = ctx.options
     tokens = _action_tokens(name_tokens(tool.name or ""))
     if lex.verb_set.isdisjoint(tokens[:2]):
+        if lex.verb_set.isdisjoint(tokens[2:]):
+            return  # most tools: no such verb anywhere in the name
         tokens = tokens[ctx.cached("destructive-name-prefix", lambda: _name_prefix(ctx.tools)):]
         if lex.verb_set.isdisjoint(tokens[:2]):
             return
