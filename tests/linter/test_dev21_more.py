@@ -47,7 +47,12 @@ def test_the_only_parameter_of_a_tool_that_says_what_to_give():
         """Bulk trust check for a dependency set."""
         return ""
 
+    def scan_provides(data: str) -> str:
+        """该工具提供依赖的可信度检查。"""  # 提供 here is "the tool provides", not "please provide"
+        return ""
+
     assert _reported("missing-param-description", listed(scan_stack)) == []
     assert _reported("missing-param-description", listed(scan_stack_zh)) == []
     assert _reported("missing-param-description", listed(scan_two)) == ["input", "data"]  # which one takes it?
     assert _reported("missing-param-description", listed(scan_silent)) == ["input"]
+    assert _reported("missing-param-description", listed(scan_provides)) == ["data"]

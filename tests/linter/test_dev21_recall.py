@@ -37,6 +37,12 @@ def test_a_verb_after_a_prefix_not_shared_is_not_read():
     assert _destructive(_server("uofx_custom_delete_agent_time")) == []  # one tool: no prefix to set aside
 
 
+def test_a_tool_without_a_name_does_not_make_the_prefix_the_whole_name():
+    tools = _server("uofx_custom_delete_agent_time", "uofx_custom_get_agent_forms")
+    tools.append({"name": "", "description": "Nothing.", "inputSchema": {"type": "object"}})
+    assert _destructive(tools) == ["uofx_custom_delete_agent_time"]
+
+
 def test_a_prefixed_delete_that_says_it_cannot_be_undone_is_quiet():
     tools = _server("uofx_custom_delete_agent_time", "uofx_custom_get_agent_forms",
                     description="刪除指定的代理時間段。This cannot be undone.")

@@ -150,8 +150,10 @@ def _defined_in_prose(node: SchemaNode, ctx: Context) -> bool:
     return False
 
 
-# The caller told what to give, in the imperative: "Paste a requirements.txt, ...", "Provide the SQL to run", 粘贴.
-_ASKS_FOR_INPUT = lazy_compile(r"\b(?:[Pp]aste|[Pp]rovide|[Pp]ass|[Ss]upply|[Ee]nter)\s+(?:an?|the|your|one|any)?\b|粘贴|贴入|傳入|传入|提供")
+# The caller told what to give, in the imperative: "Paste a requirements.txt, ...", "Provide the SQL to run", 请粘贴.
+# (A bare 提供 is as often "the tool provides": only 请提供 asks.)
+_ASKS_FOR_INPUT = lazy_compile(r"\b(?:[Pp]aste|[Pp]rovide|[Pp]ass|[Ss]upply|[Ee]nter)\s+(?:an?|the|your|one|any)?\b|"
+                               r"粘贴|贴入|傳入|传入|[请請](?:提供|输入|輸入)")
 
 
 def _sole_input_asked(node: SchemaNode, ctx: Context) -> bool:

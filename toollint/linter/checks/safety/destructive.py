@@ -64,7 +64,7 @@ def undeclared_destructive_tool(tool: Tool, ctx: Context) -> None:
 def _name_prefix(tools: list[Tool]) -> int:
     """How many leading name tokens every tool of the file shares (`uofx_custom_` of `uofx_custom_delete_agent_time`
     and its 22 siblings): the server's prefix, after which the verb stands. 0 for a file of one tool."""
-    names = [name_tokens(t.name) for t in tools if isinstance(t.name, str)]
+    names = [tokens for tokens in (name_tokens(t.name) for t in tools if isinstance(t.name, str)) if tokens]
     if len(names) < 2:
         return 0
     shared = 0
