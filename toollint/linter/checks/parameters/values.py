@@ -501,12 +501,14 @@ def _listed_by_its_text(name: str, prop: dict[str, Any], ctx: Context, tool: Too
     return entry is not None and _allowed_values_in(ctx, entry.text, name, prop.get("title")) is not None
 
 
+# A note in parentheses after a value, up to 60 characters: `"upstream" (suppliers)`, `set (field, value)`.
+_NOTE = r"[ \t]*[(（][^()（）\n]{1,60}[)）]"
 # An entry: a bullet or a number (or neither), a value or two joined by `/` (bare, quoted or backticked), maybe the
 # arguments it takes in parentheses (`- set (field, value): ...`), then a colon, a dash or an arrow and what it does.
 _SECTION_ENTRY = lazy_compile(
     r"(?P<indent>[ \t]*)(?P<bullet>[-*•+]|\d{1,2}[.)])?[ \t]*"
     r"(?P<values>[\"'`]?[A-Za-z][\w-]{0,40}[\"'`]?(?:[ \t]*/[ \t]*[\"'`]?[A-Za-z][\w-]{0,40}[\"'`]?)*)"
-    r"(?:[ \t]*[(（][^()（）\n]{1,60}[)）])?[ \t]*(?:[:：]|[—–]|--?(?=[ \t])|->|→|=>)")
+    rf"(?:{_NOTE})?[ \t]*(?:[:：]|[—–]|--?(?=[ \t])|->|→|=>)")
 
 
 # A header line that is only a word, maybe after "Available", "Valid" or "Supported", then a colon (or a Markdown
@@ -632,7 +634,7 @@ def allowed_values(text: str, name: str, title: Any = None) -> list[str] | None:
         found = labelled_values(text, name, title)
     if found is None and _may_alternate(text):
         found = alternatives(text)
-        if found is not None and name_tokens(name)[-1:] and name_tokens(name)[-1] in _OPEN_CODES and \
+        if found is not None and not _OPEN_CODES.isdisjoint(name_tokens(name)[-1:]) and \
                 not contains_any(text, ("|", "/", " or ", "或")):
             return None  # "Language filter - 'default', 'all', 'en', 'es', 'de'": a few of the codes, not the set
     if found is None:
@@ -727,8 +729,8 @@ _QUOTED_OR = lazy_compile(
 # "both"`): tried only in a text where a closing quote is followed by a parenthesis (`_noted_quote`), as the
 # optional note costs at every quoted word.
 _QUOTED_OR_NOTED = lazy_compile(
-    r"(?P<values>[\"'`“‘](?:[A-Za-z][\w.-]{0,30}|\d{1,4})[\"'`”’](?:[ \t]*[(（][^()（）\n]{1,60}[)）])?"
-    r"(?:\s*(?:,\s*or|,|or|或|/|\|)\s*[\"'`“‘](?:[A-Za-z][\w.-]{0,30}|\d{1,4})[\"'`”’](?:[ \t]*[(（][^()（）\n]{1,60}[)）])?){1,15}"
+    rf"(?P<values>[\"'`“‘](?:[A-Za-z][\w.-]{{0,30}}|\d{{1,4}})[\"'`”’](?:{_NOTE})?"
+    rf"(?:\s*(?:,\s*or|,|or|或|/|\|)\s*[\"'`“‘](?:[A-Za-z][\w.-]{{0,30}}|\d{{1,4}})[\"'`”’](?:{_NOTE})?){{1,15}}"
     rf"{_EMPTY_LAST})(?!\s*(?:,|or|或|/|\|)?\s*[\w\"'`“‘])")
 _CLOSING_QUOTES = frozenset("\"'`”’")
 
@@ -749,7 +751,7 @@ def _noted_quote(text: str) -> bool:
 
 
 # What a value's parenthesis says of it: `"upstream" (suppliers), "downstream" (customers), or "both"`.
-_VALUE_NOTE = lazy_compile(r"[ \t]*[(（][^()（）\n]{1,60}[)）]")
+_VALUE_NOTE = lazy_compile(_NOTE)
 def _each_noted(values: str) -> bool:
     """Whether every quoted value of a `_QUOTED_OR_NOTED` match has its note in parentheses."""
     return len(_VALUE_NOTE.findall(values)) * 2 == sum(values.count(q) for q in "\"'`“”‘’")
@@ -758,9 +760,8 @@ def _each_noted(values: str) -> bool:
 _PIPED = lazy_compile(r"(?<![A-Za-z0-9_|`.$(:])(?P<values>[A-Za-z][\w-]{1,24}(?:[ \t]*[(（][^()（）|\n]{1,40}[)）])?"
                       r"(?:\s*\|\s*[A-Za-z][\w-]{1,24}(?:[ \t]*[(（][^()（）|\n]{1,40}[)）])?){2,15})"
                       r"(?![\w|`)])")  # not a regex group's alternation: `(second|minute|hour)`
-# A note after a value of an alternation, such as the default's mark: `salience (default) | recent | priority`,
-# `low (friction) | medium (had to guess) | high (abandoned)`.
-_DEFAULT_MARK = lazy_compile(r"[ \t]*[(（][^()（）|\n]{1,40}[)）]")
+# (A note after a piped value holds no pipe: `salience (default) | recent`, `low (friction) | high (abandoned)`; it is
+# taken out with the others' `_VALUE_NOTE`.)
 
 
 _TABLE_ROW = lazy_compile(r"^\s*\|", re.MULTILINE)
@@ -837,8 +838,7 @@ def alternatives(text: str) -> list[str] | None:
                 # each says what it means: "'sh'(沪市), 'sz'(深市)" is a legend of the values, or the text then
                 # names one of them the default: "'top_left', 'top_right', 'bottom_right'. Defaults to
                 # 'bottom_right'.")
-            joined = _DEFAULT_MARK.sub("", match.group("values")) if pattern is _PIPED else \
-                _VALUE_NOTE.sub("", match.group("values"))
+            joined = _VALUE_NOTE.sub("", match.group("values"))
             values = [v.strip(_STRIP) for v in re.split(r"\s*(?:,\s*or|,|\bor\b|或|/|\|)\s*", joined)]
             values = [v for v in values if v]
             if "`" in match.group("values") or any("." in v for v in values):
