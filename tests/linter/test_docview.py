@@ -293,7 +293,9 @@ def test_a_parameter_typed_as_a_path_is_a_path_whatever_its_name():
     assert rules(listed(open_session), "relative-path") == [  # `identity`'s default `id` is read from the server's
         ("relative-path", "/0/inputSchema/properties/key_file"),  # working directory
         ("relative-path", "/0/inputSchema/properties/identity")]
-    assert rules(listed(read_key), "relative-path") == []  # `key_file` as a string: contents as often as a path
+    # `key_file` as a string, titled "Key File" by the framework: reported as without the empty default, which only
+    # says "not given" (it was skipped for that default until holdout 21's tuning)
+    assert rules(listed(read_key), "relative-path") == [("relative-path", "/0/inputSchema/properties/key_file")]
 
 
 def test_values_with_the_default_marked_or_two_in_parentheses():

@@ -44,9 +44,16 @@ def test_relative_defaults_are_reported_as_the_servers_working_directory(default
                         "working directory, which the agent cannot see"]
 
 
-@pytest.mark.parametrize("default", ["", "/var/data", "~/notes", "$HOME/notes", "${DATA_DIR}/out", "C:\\data",
+def test_an_empty_default_is_read_as_no_default():
+    assert _messages(_tool("export_files", "Write the generated files.",
+                           {"output_dir": {"type": "string", "description": "Directory to write to",
+                                           "default": ""}})) == \
+        ["`output_dir` takes a path but does not require an absolute one"]
+
+
+@pytest.mark.parametrize("default", ["/var/data", "~/notes", "$HOME/notes", "${DATA_DIR}/out", "C:\\data",
                                      "https://example.com/files", "{name}.md", "$.items[0]", "-", "stdout", "auto"])
-def test_empty_absolute_variable_url_and_template_defaults_are_not_relative(default):
+def test_absolute_variable_url_and_template_defaults_are_not_relative(default):
     assert _messages(_tool("export_files", "Write the generated files.",
                            {"output_dir": {"type": "string", "description": "Directory to write to",
                                            "default": default}})) == []

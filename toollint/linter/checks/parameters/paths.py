@@ -410,8 +410,10 @@ def relative_path(node: SchemaNode, ctx: Context) -> None:
     if isinstance(pattern, str) and (_ABSOLUTE_PATTERN.match(pattern) or _RELATIVE_PATTERN.match(pattern)):
         return  # an absolute `^/`, or relative only on purpose (`^(?!/)`): the author chose it
     default = schema.get("default")
-    if isinstance(default, str) and (not _RELATIVE_DEFAULT.fullmatch(default) or default.lower() in _NO_FILE_DEFAULTS):
-        return  # an absolute default, a JSONPath, a template, or `""` for "not given"
+    if default == "":
+        default = None  # `path: str = ""`: "not given", no default to report
+    elif isinstance(default, str) and (not _RELATIVE_DEFAULT.fullmatch(default) or default.lower() in _NO_FILE_DEFAULTS):
+        return  # an absolute default, a JSONPath or a template
     text = with_docs(text, node, ctx)  # what the docstring's `Args:` entry and the description say of it
     key_file = _key_file(named[0]) and _KEY_FILE_WORDS.search(text) is not None
     if kind == "weak" and not key_file and (lex.path_word_matcher is None or lex.path_word_matcher.search(text) is None):
