@@ -440,6 +440,37 @@ def values_in_a_labelled_sentence(tool: Tool, ctx: Context) -> None:
         return
 
 
+@check("values-only-in-prose", "tool")
+def values_after_the_name(tool: Tool, ctx: Context) -> None:
+    """Allowed values written after the parameter's own name in the tool description's prose, joined by `|`
+    (`role:Wind|Wall|Door.`, `format: html|markdown`): the one-line form of an `Args:` entry."""
+    description = tool.description
+    properties = tool.schema.get("properties") if isinstance(tool.schema, dict) else None
+    if not isinstance(description, str) or "|" not in description or not isinstance(properties, dict):
+        return
+    prose = tool_docs(tool, ctx).prose
+    for found in _NAME_AND_PIPED.finditer(prose) if "|" in prose else ():
+        name = found.group("name")
+        prop = properties.get(name)
+        if not isinstance(prop, dict) or not _picks_from_section(name, prop) or _listed_by_its_text(name, prop, ctx, tool):
+            continue
+        values = [v.strip(_STRIP) for v in found.group("values").split("|")]
+        if len(set(values)) != len(values) or not _TYPE_WORDS.isdisjoint(v.lower() for v in values) or \
+                _open_ended(prose[found.start():found.end() + 80], values) or _names_siblings(values, tool.schema) or \
+                _siblings_values_in(values, tool.schema, name) or _default_outside(values, prop) or \
+                _says_examples(_own_texts(name, prop, ctx, tool)):
+            continue
+        _report_values(ctx, jp.join(tool.schema_pointer, "properties", name), name, values, "the tool description")
+
+
+# A parameter's name (maybe backticked), a colon or `=`, and two or more values joined by `|`.
+_NAME_AND_PIPED = lazy_compile(r"(?<![\w.`/-])`?(?P<name>[A-Za-z_]\w{0,40})`?[ \t]*[:：=][ \t]*"
+                               r"(?P<values>[\"'`]?[\w-]{1,40}[\"'`]?(?:[ \t]*\|[ \t]*[\"'`]?[\w-]{1,40}[\"'`]?)+)(?![\w|/-])")
+# `x: str|None`: a type annotation, not values.
+_TYPE_WORDS = frozenset({"str", "string", "int", "integer", "float", "number", "bool", "boolean", "none", "null",
+                         "list", "dict", "object", "array", "any"})
+
+
 def _own_texts(name: str, prop: dict[str, Any], ctx: Context, tool: Tool) -> str:
     """The property's own description and its docstring entry."""
     own = prop.get("description")

@@ -1,0 +1,53 @@
+"""values-only-in-prose: values written after the parameter's own name in the tool description's prose, joined by
+`|` (`role:Wind|Wall|Door.`, `format: html|markdown`, `action=fulfill|block`; read on holdout 22's first batch, a
+tuning set once measured, 2026-12-07). The one-line form of an `Args:` entry: the values are there and nowhere in
+the schema. Not a type annotation (`str|None`), a list left open, a parameter with an `enum`, or a word that is no
+parameter's name."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import fires
+from helpers import framework_listing as listed
+from helpers import mcp_tool as _tool
+from helpers import reported_params as _reported
+
+
+@pytest.mark.parametrize("description", [
+    "Record one turn. role:Wind|Wall|Door.",
+    "Record one turn. role: Wind | Wall | Door (the speaker's stance).",
+    "Add a network rule. role=wind|wall|door.",
+    "记录一轮发言。role：风|墙|门。",
+    "记录一轮发言，role 取值 role=风|墙|门",
+])
+def test_piped_values_after_the_name_are_reported(description):
+    assert fires("values-only-in-prose", _tool("add_turn", description, {"role": {"type": "string"}}))
+
+
+@pytest.mark.parametrize("description, schema", [
+    ("Record one turn. role: str|None, the speaker.", {"type": "string"}),  # a type annotation
+    ("Record one turn. role: wind|wall|door, etc.", {"type": "string"}),  # left open
+    ("Record one turn. role:Wind|Wall|Door.", {"type": "string", "enum": ["Wind", "Wall", "Door"]}),
+    ("Record one turn. stance:Wind|Wall|Door.", {"type": "string"}),  # no parameter of that name
+    ("记录一轮发言。role：风|墙|门 等", {"type": "string"}),  # 等: left open
+])
+def test_types_open_lists_enums_and_other_words_stay_quiet(description, schema):
+    assert not fires("values-only-in-prose", _tool("add_turn", description, {"role": schema}))
+
+
+def test_values_after_the_name_listed_by_the_sdk():
+    def add_turn(thread_id: str, role: str, cognition: str | None = None) -> str:
+        """Record turn. role:Wind|Wall|Door. cognition:PATHOS|ETHOS|LOGOS→validates content."""
+        return ""
+
+    def add_turn_documented(thread_id: str, role: str) -> str:
+        """记录一轮发言。
+
+        Args:
+            thread_id: 会话 ID
+            role: 发言立场
+        """
+        return ""
+
+    assert _reported("values-only-in-prose", listed(add_turn)) == ["role", "cognition"]
+    assert _reported("values-only-in-prose", listed(add_turn_documented)) == []
