@@ -57,10 +57,10 @@ _HEADER = lazy_compile(
 # Any other header closes a section: `Returns:`, `Example:`, `## Notes`, `返回：`.
 _OTHER_HEADER = lazy_compile(r"^[ \t>]*(?:#{1,6}[ \t]+\S.*|(?:\*\*|__)?[^\s:：][^:：]{0,40}[:：](?:\*\*|__)?)[ \t]*$")
 # One entry: an optional bullet, the name (plain, in backticks or bold; or a few names that share the entry,
-# `t0, t1: window bounds`), an optional type, then `:` or a dash.
+# `t0, t1: window bounds`, `query / body: base parameters`), an optional type, then `:` or a dash.
 _ENTRY = lazy_compile(
     r"^(?P<indent>[ \t]*)(?P<bullet>(?:[-*•+]|\d{1,2}[.)])[ \t]+)?(?:\*\*|__|`)?"
-    r"(?P<name>[A-Za-z_$][\w$.\-]{0,63}(?:,[ \t]*[A-Za-z_$][\w$.\-]{0,63}){0,3})"
+    r"(?P<name>[A-Za-z_$][\w$.\-]{0,63}(?:(?:,[ \t]*|[ \t]+/[ \t]+)[A-Za-z_$][\w$.\-]{0,63}){0,3})"
     r"(?:`|\*\*|__)?[ \t]*(?:[(（](?P<type>[^()（）\n]{0,80}(?:\([^()\n]{0,40}\)[^()（）\n]{0,40})?)[)）]|"
     r"\[(?P<type2>[^\]\n]{0,60})\])?[ \t]*(?:`|\*\*|__)?"
     r"(?:[:：](?:\*\*|__)?|[ \t][-–—][ \t]|[ \t]*$)[ \t]*(?P<text>.*)$")
@@ -100,7 +100,7 @@ def sentences(text: str) -> list[str]:
 @dataclass(frozen=True)
 class ParamDoc:
     """One parameter's entry in a parameter section: its text (continuation lines joined), its written type, and
-    whether one entry documents several names (`t0, t1: window bounds`, NumPy's `lon, lat : str`), so that what it
+    whether one entry documents several names (`t0, t1: window bounds`, `t0 / t1`, NumPy's `lon, lat : str`), so that what it
     says of a value may be of another of them."""
 
     text: str
@@ -343,7 +343,7 @@ def _close(current: tuple[str, list[str], str | None] | None, docs: ToolDocs, se
     if current is None:
         return
     names, body, type_name = current
-    written = names.split(",")  # `t0, t1: window bounds` documents both
+    written = names.replace("/", ",").split(",")  # `t0, t1: window bounds` documents both, as `t0 / t1` does
     for name in written:
         name = name.strip()
         if name not in docs.entries:

@@ -455,7 +455,7 @@ def values_after_the_name(tool: Tool, ctx: Context) -> None:
         if not isinstance(prop, dict) or not _picks_from_section(name, prop) or _listed_by_its_text(name, prop, ctx, tool):
             continue
         values = [v.strip(_STRIP) for v in found.group("values").split("|")]
-        if len(set(values)) != len(values) or not _TYPE_WORDS.isdisjoint(v.lower() for v in values) or \
+        if len(set(values)) != len(values) or _types_only(values, name) or \
                 _open_ended(prose[found.start():found.end() + 80], values) or _names_siblings(values, tool.schema) or \
                 _siblings_values_in(values, tool.schema, name) or _default_outside(values, prop) or \
                 _says_examples(_own_texts(name, prop, ctx, tool)):
@@ -466,9 +466,16 @@ def values_after_the_name(tool: Tool, ctx: Context) -> None:
 # A parameter's name (maybe backticked), a colon or `=`, and two or more values joined by `|`.
 _NAME_AND_PIPED = lazy_compile(r"(?<![\w.`/-])`?(?P<name>[A-Za-z_]\w{0,40})`?[ \t]*[:：=][ \t]*"
                                r"(?P<values>[\"'`]?[\w-]{1,40}[\"'`]?(?:[ \t]*\|[ \t]*[\"'`]?[\w-]{1,40}[\"'`]?)+)(?![\w|/-])")
-# `x: str|None`: a type annotation, not values.
+# The names of value types: `x: str|None` is a type annotation, "(number, string, bool)" the types a value is read as.
 _TYPE_WORDS = frozenset({"str", "string", "int", "integer", "float", "number", "bool", "boolean", "none", "null",
                          "list", "dict", "object", "array", "any"})
+
+
+def _types_only(values: list[str], name: str) -> bool:
+    """Whether the values are all names of types, for a parameter that does not pick a type (`value`, not
+    `data_type`): they say how it is read, not which values it takes."""
+    return all(value.lower() in _TYPE_WORDS for value in values) and \
+        name_tokens(name)[-1:] not in (("type",), ("types",), ("dtype",), ("datatype",), ("kind",))
 
 
 def _own_texts(name: str, prop: dict[str, Any], ctx: Context, tool: Tool) -> str:
@@ -672,6 +679,8 @@ def allowed_values(text: str, name: str, title: Any = None) -> list[str] | None:
         return None
     if all(value.lower() in _CHARACTER_CLASSES for value in found):
         return None  # "(alphanumeric, hyphens, underscores)": the characters a free name may hold, not its values
+    if _types_only(found, name):
+        return None  # "parsed as the appropriate type (number, string, bool)": what a free value is read as
     if all(value.lower() in _REFERENCE_FORMS for value in found) and not _picks_one(name) and \
             _FORM_PICKERS.isdisjoint(name_tokens(name)[-1:]):
         return None  # "Target GameObject (name/path/id)": the forms a reference takes, not values of it (a
