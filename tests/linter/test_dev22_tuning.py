@@ -1,7 +1,10 @@
 """Classes read on holdout 22's first batch (a tuning set once measured, 2026-12-07): an `Args:` entry that names
 several parameters joined by ` / ` documents each of them (`query / body / path_values: base parameters`), a list
 of type names is how a free value is read and no set of its values (`value`: "parsed as the appropriate type
-(number, string, bool)"), and an `items_path` is a path in a JSON answer, not on a disk."""
+(number, string, bool)"), and an `items_path` is a path in a JSON answer, not on a disk. Also, from the shared corpus
+(read again as holdout 22 listed the same server under another spelling of its name): an enum that merges two
+vocabularies, each in its own case style (`AVG, COUNT, SUM` beside `Average, SampleCount, Sum`), holds a word of
+both on purpose."""
 
 from __future__ import annotations
 
@@ -56,3 +59,14 @@ def test_type_names_are_the_values_of_a_type(description):
 def test_a_path_of_items_is_no_file(name, reported):
     assert fires("relative-path", _tool("fetch_all", "Fetch every row of an endpoint.", {
         name: {"type": "string", "description": "override the path (default: the endpoint's own)"}})) is reported
+
+
+@pytest.mark.parametrize("enum, reported", [
+    (["AVG", "COUNT", "MAX", "MIN", "SUM", "Average", "Sum", "Maximum", "Minimum", "SampleCount"], False),
+    (["AVG", "COUNT", "SUM", "Sum"], True),  # one vocabulary and a stray spelling
+    (["damaged", "Damaged", "not_received", "wrong_item"], True),
+    (["已签收", "ACTIVE", "Active", "PAUSED", "DONE", "Open", "Closed"], True),  # too few of each style
+])
+def test_two_vocabularies_in_their_own_case_styles(enum, reported):
+    assert fires("enum-case-collision", _tool("get_metric_data", "Get a metric's data points.", {
+        "statistic": {"type": "string", "enum": enum}})) is reported

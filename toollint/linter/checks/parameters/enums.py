@@ -118,4 +118,25 @@ def _case_is_meaningful(pairs: list[tuple[str, str, str, str]], values: list[tup
     groups: dict[str, set[str]] = {}
     for value in strings:
         groups.setdefault(_SEPARATORS.sub("", value.casefold()), set()).add(value)
-    return len(groups) >= 2 and all(len(g) >= 2 for g in groups.values())
+    if len(groups) >= 2 and all(len(g) >= 2 for g in groups.values()):
+        return True
+    return _two_vocabularies(pairs, strings)
+
+
+def _style(value: str) -> str | None:
+    """"upper" (`SUM`, `AVG`) or "mixed" (`Sum`, `sampleCount`): the case style a vocabulary writes its words in."""
+    letters = [c for c in value if c.isalpha()]
+    if len(letters) < 2:
+        return None
+    return "upper" if all(c.isupper() for c in letters) else "mixed" if any(c.isupper() for c in letters) else None
+
+
+def _two_vocabularies(pairs: list[tuple[str, str, str, str]], strings: list[str]) -> bool:
+    """Two vocabularies merged in one enum, each in its own case style (CloudWatch's `AVG, COUNT, SUM` beside
+    `Average, SampleCount, Sum`): a word both share is one value in each, and the server tells them apart by
+    the style. Each style needs three values that collide with nothing."""
+    colliding = {v for a, b, _, _ in pairs for v in (a, b)}
+    if any({_style(a), _style(b)} != {"upper", "mixed"} for a, b, _, _ in pairs):
+        return False
+    own = [_style(v) for v in strings if v not in colliding]
+    return own.count("upper") >= 3 and own.count("mixed") >= 3
