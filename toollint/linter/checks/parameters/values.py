@@ -667,6 +667,8 @@ def allowed_values(text: str, name: str, title: Any = None) -> list[str] | None:
     """The allowed values a parameter's text lists, in any of the forms the rule knows (None when it lists none).
     The later forms are looked for only when the text has what each needs: two commas after a colon, a quote
     with a joiner, two pipes or a bracket."""
+    if "``" in text:
+        text = _RST_LITERAL.sub(r"\1", text)  # reStructuredText's ``"aws"``: the string literal "aws"
     found = listed_values(text, name)
     if found is None and text.count(",") >= 2 and (":" in text or "：" in text):
         found = labelled_values(text, name, title)
@@ -696,12 +698,19 @@ def allowed_values(text: str, name: str, title: Any = None) -> list[str] | None:
     first = text.find(found[0])  # where the values start
     if first > 0 and _SOME_NEAR.search(text, max(0, first - 30), first) is not None:
         return None  # "Common values: ['organic', 'cpc']", "Common codes: \"120\": ...": some of the set
-    if "fuzzy" in text.lower():
-        return None  # "fuzzy matched": the tool takes other spellings too, which an `enum` would reject
+    if "fuzzy" in text.lower() or ("lso accept" in text and _ALSO_ACCEPTED.search(text)):
+        return None  # "fuzzy matched", "Raw setSpec also accepted": the tool takes other values too, which an
+        # `enum` would reject
     empty = _EMPTY_LISTED.search(text) if '""' in text or "''" in text else None
     if empty is not None:  # '"" (general web), "academic" or "finance"': the empty string is one of them, in its place
         return [""] + found if 0 <= empty.start() < first else found + [""]
     return found
+
+
+# Other values taken besides the listed ones: "Raw OAI setSpec (...) also accepted", "also accepts any ...".
+_ALSO_ACCEPTED = lazy_compile(r"\b[Aa]lso\s+accept(?:ed|s)\b")
+# A quoted string inside reStructuredText's inline literal: ``"aws"``, ``'idle'``.
+_RST_LITERAL = lazy_compile(r"``([\"'][^\"'`\n]{1,40}[\"'])``")
 
 
 # An empty string listed among the values: '— "" (general web), "academic"', 'or "" (all time)'.
