@@ -98,6 +98,14 @@ _FILE_PASSWORD = lazy_compile(
     r"(?:PDF|压缩包|壓縮檔|文档|文檔|文件|檔案)\s*(?:的|打开|打開)?\s*密[码碼]", re.IGNORECASE)
 
 
+# Verbs of a tool that locks or unlocks a file with a password (`protect_document`, `unlock_pdf`).
+_FILE_LOCKS = frozenset({"protect", "unprotect", "lock", "unlock", "verify"})
+
+
+def _locks_files(tool_tokens: set[str]) -> bool:
+    return not tool_tokens.isdisjoint(_FILE_LOCKS) and not tool_tokens.isdisjoint(_FILE_KINDS)
+
+
 # Tools whose input a secret is: one-time passwords, signatures, ciphers.
 _SECRET_PROCESSORS = frozenset({"otp", "totp", "hotp", "mfa", "authenticator", "hmac", "encrypt", "decrypt", "cipher",
                                 "jwt", "hash", "crypto"})
@@ -177,8 +185,10 @@ def secret_parameter(node: SchemaNode, ctx: Context) -> None:
         return  # delete_api_key(api_key): the key to revoke is named, not used
     if _provisions(tokens, tool_tokens, ctx) or _SETS_SECRET.search(text):
         return  # create_user(password), set_chap_secret(secret): the credential is the tool's data
-    if (tokens[-1] == "password" and not _FILE_KINDS.isdisjoint(tokens[:-1])) or _FILE_PASSWORD.search(text):
-        return  # `pdf_password`, "password to open the archive": the file's, given by its owner
+    if (tokens[-1] == "password" and (not _FILE_KINDS.isdisjoint(tokens[:-1]) or _locks_files(tool_tokens))) or \
+            _FILE_PASSWORD.search(text):
+        return  # `pdf_password`, "password to open the archive", `protect_document(password)`: the file's, given
+        # by its owner
     if not tool_tokens.isdisjoint(_SECRET_PROCESSORS):
         return  # an OTP generator, an HMAC signer: the secret is the input the tool computes on
     if _action_provisions(ctx):
