@@ -92,7 +92,10 @@ def unit_token_in_name(tokens: tuple[str, ...], word: str, known_units: frozense
     """A token after the quantity word that reads as a unit: a known one, or a short unit-like abbreviation."""
     if word not in tokens:
         return False
-    for token in tokens[tokens.index(word) + 1:]:
+    at = tokens.index(word)
+    if word == "rate" and at > 0 and tokens[at - 1] in known_units and tokens[at - 1] not in ("unit", "units", "per"):
+        return True  # `baud_rate`: a rate counted in its unit (a `unit_rate` is a price)
+    for token in tokens[at + 1:]:
         if token in known_units:
             return True
         if token in _NOT_UNITS or token.isdigit():
@@ -261,6 +264,9 @@ def unitless_by_context(kind: str, word: str, description: str, node: Any, tool_
         return True  # `rate` beside `qty` in an order line, "default selling rate": a unit price in the document's currency
     if sibling_tokens & _UNIT_SIBLING or any(t in name for name in siblings if not name.isascii() for t in _CJK_UNIT_SIBLING):
         return True  # `amount` next to `from_currency`, `temperature` next to `unit`
+    if node.name and any(name_tokens(name)[:-1] == name_tokens(node.name) and name_tokens(name)[-1] in ("type", "kind")
+                         for name in siblings):
+        return True  # `width` next to `width_type` ("points", "percent"): the sibling picks the unit
     if kind in ("rate", "speed", "frequency", "weight", "length", "data") and _SCALE.search(description):
         return True  # "fan speed level from 1 to 5", "0-100 scale"
     if kind in ("rate", "speed", "frequency", "weight", "length") and schema.get("type") == "integer":
