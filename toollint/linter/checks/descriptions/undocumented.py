@@ -166,6 +166,20 @@ def _sole_input_asked(node: SchemaNode, ctx: Context) -> bool:
     return _ASKS_FOR_INPUT.search(tool_docs(tool, ctx).prose) is not None
 
 
+def _default_listed(node: SchemaNode, ctx: Context) -> bool:
+    """A string whose default the tool's prose lists among other values ("Add a section break (new_page,
+    continuous, even_page, odd_page)" of `break_type="new_page"`): its values are written there (values-only-in-prose
+    asks for the `enum`)."""
+    default = node.schema.get("default")
+    tool = ctx.tool
+    if not isinstance(default, str) or len(default) < 4 or tool is None or not isinstance(tool.description, str) \
+            or default not in tool.description:
+        return False
+    value = re.escape(default)
+    return re.search(rf"[,|/、(]\s*[\"'`]?{value}[\"'`]?(?![\w-])|(?<![\w-])[\"'`]?{value}[\"'`]?\s*[,|/、]",
+                     tool_docs(tool, ctx).prose) is not None
+
+
 # Free-form maps whose keys the name itself says: HTTP headers, environment variables, labels.
 _EVIDENT_MAPS = frozenset({"headers", "header", "env", "environment", "envs", "labels", "tags", "annotations",
                            "cookies", "metadata", "meta", "attributes", "attrs", "properties", "props"})
@@ -227,7 +241,8 @@ def missing_param_description(node: SchemaNode, ctx: Context) -> None:
     if _qualified_by_sibling(node):
         return  # `budget: {currency, value}`, `weight: {unit, value}`: the pair says what the value is
     param = param_of(node, ctx)
-    if param.has_description or entry_text(node, ctx) or _defined_in_prose(node, ctx) or _sole_input_asked(node, ctx):
+    if param.has_description or entry_text(node, ctx) or _defined_in_prose(node, ctx) or _sole_input_asked(node, ctx) \
+            or _default_listed(node, ctx):
         return  # described in the schema, in the docstring's `Args:` entry or in a sentence of the description
     schema = param.schema
     enum = schema.get("enum")
