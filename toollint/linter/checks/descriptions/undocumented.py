@@ -175,9 +175,23 @@ def _default_listed(node: SchemaNode, ctx: Context) -> bool:
     if not isinstance(default, str) or len(default) < 4 or tool is None or not isinstance(tool.description, str) \
             or default not in tool.description:
         return False
-    value = re.escape(default)
-    return re.search(rf"[,|/、(]\s*[\"'`]?{value}[\"'`]?(?![\w-])|(?<![\w-])[\"'`]?{value}[\"'`]?\s*[,|/、]",
-                     tool_docs(tool, ctx).prose) is not None
+    prose = tool_docs(tool, ctx).prose
+    at = prose.find(default)
+    while at >= 0:
+        end = at + len(default)
+        before, after = prose[max(0, at - 12):at], prose[end:end + 12]
+        if (_SEPARATOR_BEFORE.search(before) and not _WORD_AFTER.match(after)) or \
+                (not _WORD_BEFORE.search(before) and _SEPARATOR_AFTER.match(after)):
+            return True  # `(new_page, continuous`, `| 'new_page'`: a value among others
+        at = prose.find(default, end)
+    return False
+
+
+# What stands around a value in a list: a separator (maybe a quote between), and no letter joining it to a word.
+_SEPARATOR_BEFORE = lazy_compile(r"[,|/、(]\s*[\"'`]?$")
+_SEPARATOR_AFTER = lazy_compile(r"[\"'`]?\s*[,|/、]")
+_WORD_BEFORE = lazy_compile(r"[\w-][\"'`]?$")
+_WORD_AFTER = lazy_compile(r"[\"'`]?[\w-]")
 
 
 # Free-form maps whose keys the name itself says: HTTP headers, environment variables, labels.

@@ -449,10 +449,9 @@ def values_after_the_name(tool: Tool, ctx: Context) -> None:
     if not isinstance(description, str) or "|" not in description or not isinstance(properties, dict):
         return
     prose = tool_docs(tool, ctx).prose
-    for found in _NAME_AND_PIPED.finditer(prose) if "|" in prose else ():
-        name = found.group("name")
-        prop = properties.get(name)
-        if not isinstance(prop, dict) or not _picks_from_section(name, prop) or _listed_by_its_text(name, prop, ctx, tool):
+    for name, prop in properties.items() if "|" in prose else ():
+        found = _name_and_piped(prose, name) if isinstance(name, str) and name and name in prose else None
+        if found is None or not _picks_from_section(name, prop) or _listed_by_its_text(name, prop, ctx, tool):
             continue
         values = [v.strip(_STRIP) for v in found.group("values").split("|")]
         if len(set(values)) != len(values) or _types_only(values, name) or \
@@ -461,6 +460,18 @@ def values_after_the_name(tool: Tool, ctx: Context) -> None:
                 _says_examples(_own_texts(name, prop, ctx, tool)):
             continue
         _report_values(ctx, jp.join(tool.schema_pointer, "properties", name), name, values, "the tool description")
+
+
+def _name_and_piped(prose: str, name: str) -> re.Match[str] | None:
+    """`_NAME_AND_PIPED` matched where `name` stands in the prose (tried at each place, not searched: most prose
+    holds no parameter's name)."""
+    at = prose.find(name)
+    while at >= 0:
+        found = _NAME_AND_PIPED.match(prose, at - 1 if at and prose[at - 1] == "`" else at)
+        if found is not None and found.group("name") == name:
+            return found
+        at = prose.find(name, at + 1)
+    return None
 
 
 # A parameter's name (maybe backticked), a colon or `=`, and two or more values joined by `|`.
