@@ -365,8 +365,8 @@ def values_only_in_docstring(tool: Tool, ctx: Context) -> None:
         values = _allowed_values_in(ctx, found.text, name, prop.get("title"))
         if values is None and found.text.count(",") >= 2 and not _takes_many(prop):
             values = bare_values(found.text)  # one string, its entry only a list: pick one of them
-        if values is None and "/" in found.text and not _takes_many(prop):
-            values = slashed_values(found.text)  # `CN/US (default CN)`: the entry is only the choice
+        if values is None and ("/" in found.text or "|" in found.text) and not _takes_many(prop):
+            values = slashed_values(found.text)  # `CN/US (default CN)`, `decimal | american`: the entry is the choice
         if values is not None and not _siblings_values_in(values, tool.schema, name) and \
                 not _default_outside(values, prop):
             _report_values(ctx, jp.join(tool.schema_pointer, "properties", name), name, values,
@@ -932,18 +932,20 @@ def bare_values(entry: str) -> list[str] | None:
 
 # `country: CN/US (default CN)`: an `Args:` entry that is nothing but words joined by `/`, and the default among them
 # (or three words or more: `json/yaml/toml`).
-_SLASHED = lazy_compile(r"(?P<values>[A-Za-z][\w-]{0,24}(?:[ \t]*/[ \t]*[A-Za-z][\w-]{0,24}){1,10})[ \t]*"
+_SLASHED = lazy_compile(r"(?P<values>[A-Za-z][\w-]{0,24}(?:[ \t]*(?P<joiner>[/|])[ \t]*[A-Za-z][\w-]{0,24}){1,10})[ \t]*"
                         r"(?:[(（](?:default|默认)[:：]?[ \t]*(?P<default>[\w-]+)[)）])?[ \t]*\.?")
 
 
 def slashed_values(entry: str) -> list[str] | None:
-    """The values of a docstring entry that is only a choice of words joined by `/` (`CN/US (default CN)`)."""
+    """The values of a docstring entry that is only a choice of words joined by `/` (`CN/US (default CN)`) or `|`
+    (`decimal | american`: a pipe joins no other words, so two values are a choice without a default named)."""
     match = _SLASHED.fullmatch(entry.strip())
     if match is None:
         return None
-    values = [v.strip() for v in match.group("values").split("/")]
+    values = [v.strip() for v in re.split(r"[/|]", match.group("values"))]
     default = match.group("default")
-    if len(set(values)) != len(values) or (len(values) < 3 and default not in values) or \
+    if ("/" in match.group("values") and "|" in match.group("values")) or len(set(values)) != len(values) or \
+            (len(values) < 3 and default not in values and match.group("joiner") == "/") or \
             any(v.lower() in ("true", "false", "yes", "no", "on", "off") for v in values):
         return None
     return values
