@@ -431,11 +431,9 @@ def values_in_a_labelled_sentence(tool: Tool, ctx: Context) -> None:
         if name is None or listed is None or not _picks_from_section(name, properties[name]):
             continue
         values = [v.strip(_STRIP) for v in re.split(r"\s*,\s*(?:or\s+|and\s+)?", listed.group("values"))]
-        if len(set(values)) != len(values) or _open_ended(prose[at:listed.end() + 80], values) or \
-                _names_siblings(values, tool.schema) or _siblings_values_in(values, tool.schema, name) or \
-                _default_outside(values, properties[name]) or _listed_by_its_text(name, properties[name], ctx, tool) \
-                or _says_examples(_own_texts(name, properties[name], ctx, tool)):
-            continue  # (examples of its own, "'ls -l' or 'cat file.txt'" for `command`: the list names a part of it)
+        if _listed_by_its_text(name, properties[name], ctx, tool) or \
+                not _stands_as_its_set(values, name, properties[name], prose[at:listed.end() + 80], tool, ctx):
+            continue
         _report_values(ctx, jp.join(tool.schema_pointer, "properties", name), name, values, "the tool description")
         return
 
@@ -454,10 +452,8 @@ def values_after_the_name(tool: Tool, ctx: Context) -> None:
         if found is None or not _picks_from_section(name, prop) or _listed_by_its_text(name, prop, ctx, tool):
             continue
         values = [v.strip(_STRIP) for v in found.group("values").split("|")]
-        if len(set(values)) != len(values) or _types_only(values, name) or \
-                _open_ended(prose[found.start():found.end() + 80], values) or _names_siblings(values, tool.schema) or \
-                _siblings_values_in(values, tool.schema, name) or _default_outside(values, prop) or \
-                _says_examples(_own_texts(name, prop, ctx, tool)):
+        if _types_only(values, name) or \
+                not _stands_as_its_set(values, name, prop, prose[found.start():found.end() + 80], tool, ctx):
             continue
         _report_values(ctx, jp.join(tool.schema_pointer, "properties", name), name, values, "the tool description")
 
@@ -485,8 +481,20 @@ _TYPE_WORDS = frozenset({"str", "string", "int", "integer", "float", "number", "
 def _types_only(values: list[str], name: str) -> bool:
     """Whether the values are all names of types, for a parameter that does not pick a type (`value`, not
     `data_type`): they say how it is read, not which values it takes."""
-    return all(value.lower() in _TYPE_WORDS for value in values) and \
-        name_tokens(name)[-1:] not in (("type",), ("types",), ("dtype",), ("datatype",), ("kind",))
+    return all(value.lower() in _TYPE_WORDS for value in values) and _TYPE_PICKERS.isdisjoint(name_tokens(name)[-1:])
+
+
+_TYPE_PICKERS = frozenset({"type", "types", "dtype", "datatype", "kind"})
+
+
+def _stands_as_its_set(values: list[str], name: str, prop: dict[str, Any], around: str, tool: Tool,
+                       ctx: Context) -> bool:
+    """Whether values the tool's prose gives a parameter are its set: distinct, the list not left open (`around`:
+    the text from the list on), no sibling's names or values, its default among them, and no examples in its own
+    texts ("'ls -l' or 'cat file.txt'" for `command`: the list names a part of it)."""
+    return len(set(values)) == len(values) and not _open_ended(around, values) and \
+        not _names_siblings(values, tool.schema) and not _siblings_values_in(values, tool.schema, name) and \
+        not _default_outside(values, prop) and not _says_examples(_own_texts(name, prop, ctx, tool))
 
 
 def _own_texts(name: str, prop: dict[str, Any], ctx: Context, tool: Tool) -> str:
