@@ -264,8 +264,8 @@ def unitless_by_context(kind: str, word: str, description: str, node: Any, tool_
         return True  # `rate` beside `qty` in an order line, "default selling rate": a unit price in the document's currency
     if sibling_tokens & _UNIT_SIBLING or any(t in name for name in siblings if not name.isascii() for t in _CJK_UNIT_SIBLING):
         return True  # `amount` next to `from_currency`, `temperature` next to `unit`
-    if node.name and any(name_tokens(name)[:-1] == name_tokens(node.name) and name_tokens(name)[-1] in ("type", "kind")
-                         for name in siblings):
+    if own_tokens and any(name_tokens(name)[:-1] == own_tokens and name_tokens(name)[-1] in ("type", "kind")
+                          for name in siblings):
         return True  # `width` next to `width_type` ("points", "percent"): the sibling picks the unit
     if kind in ("rate", "speed", "frequency", "weight", "length", "data") and _SCALE.search(description):
         return True  # "fan speed level from 1 to 5", "0-100 scale"
