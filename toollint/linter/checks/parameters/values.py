@@ -441,29 +441,40 @@ def values_in_a_labelled_sentence(tool: Tool, ctx: Context) -> None:
 @check("values-only-in-prose", "tool")
 def values_after_the_name(tool: Tool, ctx: Context) -> None:
     """Allowed values written after the parameter's own name in the tool description's prose, joined by `|`
-    (`role:Wind|Wall|Door.`, `format: html|markdown`): the one-line form of an `Args:` entry."""
+    (`role:Wind|Wall|Door.`, `format: html|markdown`) or by commas when the sentence ends with them (`status:
+    all, running, failed or cancelled.`): the one-line form of an `Args:` entry."""
     description = tool.description
     properties = tool.schema.get("properties") if isinstance(tool.schema, dict) else None
-    if not isinstance(description, str) or "|" not in description or not isinstance(properties, dict):
+    if not isinstance(description, str) or not isinstance(properties, dict):
         return
-    prose = tool_docs(tool, ctx).prose
-    for name, prop in properties.items() if "|" in prose else ():
-        found = _name_and_piped(prose, name) if isinstance(name, str) and name and name in prose else None
+    # The raw description first (the prose is part of it): most hold no `|` and no word between a colon and a comma.
+    piped = "|" in description
+    listed = ("," in description and _COLON_WORD_COMMA.search(description) is not None) or \
+        (not description.isascii() and _WIDE_COLON_WORD_COMMA.search(description) is not None)
+    if not piped and not listed:
+        return
+    for name, prop in properties.items():
+        if not isinstance(name, str) or not name or name not in description:
+            continue
+        prose = tool_docs(tool, ctx).prose
+        found = _name_and(_NAME_AND_PIPED, prose, name) if piped and "|" in prose else None
+        if found is None and listed:
+            found = _name_and(_NAME_AND_COMMAS, prose, name)
         if found is None or not _picks_from_section(name, prop) or _listed_by_its_text(name, prop, ctx, tool):
             continue
-        values = [v.strip(_STRIP) for v in found.group("values").split("|")]
+        values = [v.strip(_STRIP) for v in _LIST_JOINER.split(found.group("values"))]
         if _types_only(values, name) or \
                 not _stands_as_its_set(values, name, prop, prose[found.start():found.end() + 80], tool, ctx):
             continue
         _report_values(ctx, jp.join(tool.schema_pointer, "properties", name), name, values, "the tool description")
 
 
-def _name_and_piped(prose: str, name: str) -> re.Match[str] | None:
-    """`_NAME_AND_PIPED` matched where `name` stands in the prose (tried at each place, not searched: most prose
-    holds no parameter's name)."""
+def _name_and(pattern: re.Pattern[str], prose: str, name: str) -> re.Match[str] | None:
+    """`pattern` matched where `name` stands in the prose (tried at each place, not searched: most prose holds no
+    parameter's name)."""
     at = prose.find(name)
     while at >= 0:
-        found = _NAME_AND_PIPED.match(prose, at - 1 if at and prose[at - 1] == "`" else at)
+        found = pattern.match(prose, at - 1 if at and prose[at - 1] == "`" else at)
         if found is not None and found.group("name") == name:
             return found
         at = prose.find(name, at + 1)
@@ -473,6 +484,17 @@ def _name_and_piped(prose: str, name: str) -> re.Match[str] | None:
 # A parameter's name (maybe backticked), a colon or `=`, and two or more values joined by `|`.
 _NAME_AND_PIPED = lazy_compile(r"(?<![\w.`/-])`?(?P<name>[A-Za-z_]\w{0,40})`?[ \t]*[:：=][ \t]*"
                                r"(?P<values>[\"'`]?[\w-]{1,40}[\"'`]?(?:[ \t]*\|[ \t]*[\"'`]?[\w-]{1,40}[\"'`]?)+)(?![\w|/-])")
+# "status: all, running, completed, failed or cancelled.": the name and a colon, three or more bare words joined by
+# commas (the last maybe by "or", 或), and the sentence ends there. ASCII words: `\w` would run on into 或.
+_WORD = r"[a-z][A-Za-z0-9_-]{0,24}"
+_NAME_AND_COMMAS = lazy_compile(rf"(?<![\w.`/-])`?(?P<name>[A-Za-z_]\w{{0,40}})`?[ \t]*[:：][ \t]*"
+                                rf"(?P<values>{_WORD}(?:[ \t]*[,、，][ \t]*{_WORD})+"
+                                rf"(?:,?[ \t]+or[ \t]+|[ \t]*(?:[,、，]|或|和)[ \t]*){_WORD})"
+                                r"[ \t]*(?:[.;。；]?[ \t]*$|[.;][ \t]+(?=[A-Z])|[。；])", re.MULTILINE)
+# Its quick tests, one scan of the description each: a pattern led by one literal character skips to it in C.
+_COLON_WORD_COMMA = lazy_compile(rf":[ \t]*{_WORD}[ \t]*,")
+_WIDE_COLON_WORD_COMMA = lazy_compile(rf"[:：][ \t]*{_WORD}[ \t]*[,、，]")
+_LIST_JOINER = lazy_compile(r"[ \t]*(?:\||[,、，](?:[ \t]*or\b)?|[ \t]or\b|或|和)[ \t]*")
 # The names of value types: `x: str|None` is a type annotation, "(number, string, bool)" the types a value is read as.
 _TYPE_WORDS = frozenset({"str", "string", "int", "integer", "float", "number", "bool", "boolean", "none", "null",
                          "list", "dict", "object", "array", "any"})

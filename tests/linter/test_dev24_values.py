@@ -1,0 +1,57 @@
+"""values-only-in-prose: three or more values joined by commas after the parameter's own name and a colon, the
+sentence ending with them (`status: all, running, completed, failed or cancelled.`; holdout 23's recall review, a
+tuning set once measured, 2026-12-07). The one-line form of an `Args:` entry, as the piped one of
+`test_dev22_values.py`. Not a list left open, one that runs on into a sentence, examples, or another parameter's
+names."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import fires
+from helpers import framework_listing as listed
+from helpers import mcp_tool as _tool
+from helpers import reported_params as _reported
+
+
+@pytest.mark.parametrize("description", [
+    "Recent pipeline runs, newest first. status: all, running, completed, failed or cancelled.",
+    "Recent pipeline runs. status: all, running, failed, or cancelled",
+    "Recent pipeline runs.\nstatus: all, running, failed\nlimit: how many runs",
+    "列出最近的流水线运行。status：all、running、failed 或 cancelled。",
+    "列出最近的流水线运行。status：all，running，failed",
+])
+def test_comma_values_after_the_name_are_reported(description):
+    schema = {"status": {"type": "string", "default": "all"}, "limit": {"type": "integer"}}
+    assert fires("values-only-in-prose", _tool("list_runs", description, schema))
+
+
+@pytest.mark.parametrize("description", [
+    "Recent pipeline runs. status: all, running, failed, etc.",  # left open
+    "Recent pipeline runs. status: running, failed or cancelled runs are shown first",  # runs on
+    "Recent pipeline runs. status: e.g. running, failed, cancelled.",  # examples
+    "Recent pipeline runs. state: all, running, failed.",  # no parameter of that name
+    "Recent pipeline runs. status: limit, offset or sort.",  # the other parameters' names
+    "列出最近的流水线运行。status：all、running、failed 等。",  # 等: left open
+])
+def test_open_lists_sentences_and_other_words_stay_quiet(description):
+    schema = {"status": {"type": "string"}, "limit": {"type": "integer"}, "offset": {"type": "integer"},
+              "sort": {"type": "string"}}
+    assert not fires("values-only-in-prose", _tool("list_runs", description, schema))
+
+
+def test_comma_values_after_the_name_listed_by_the_sdk():
+    def list_runs(status: str = "all", limit: int = 10) -> str:
+        """Recent pipeline runs, newest first. status: all, running, completed, failed or cancelled."""
+        return ""
+
+    def convert_case(text: str, style: str) -> str:
+        """转换大小写。style：snake、camel、kebab 或 upper。"""
+        return ""
+
+    def list_jobs(status: str = "all") -> str:
+        """Recent jobs. status: all, running, failed, or any other state the scheduler reports."""
+        return ""
+
+    assert _reported("values-only-in-prose", listed(list_runs)) == ["status"]
+    assert _reported("values-only-in-prose", listed(convert_case)) == ["style"]
+    assert _reported("values-only-in-prose", listed(list_jobs)) == []
