@@ -449,8 +449,9 @@ def values_after_the_name(tool: Tool, ctx: Context) -> None:
         return
     # The raw description first (the prose is part of it): most hold no `|` and no word between a colon and a comma.
     piped = "|" in description
-    listed = ("," in description and _COLON_WORD_COMMA.search(description) is not None) or \
-        (not description.isascii() and _WIDE_COLON_WORD_COMMA.search(description) is not None)
+    listed = ("," in description and ":" in description and _COLON_WORD_COMMA.search(description) is not None) or \
+        (not description.isascii() and contains_any(description, _WIDE_MARKS) and
+         _WIDE_COLON_WORD_COMMA.search(description) is not None)
     if not piped and not listed:
         return
     for name, prop in properties.items():
@@ -494,6 +495,7 @@ _NAME_AND_COMMAS = lazy_compile(rf"(?<![\w.`/-])`?(?P<name>[A-Za-z_]\w{{0,40}})`
 # Its quick tests, one scan of the description each: a pattern led by one literal character skips to it in C.
 _COLON_WORD_COMMA = lazy_compile(rf":[ \t]*{_WORD}[ \t]*,")
 _WIDE_COLON_WORD_COMMA = lazy_compile(rf"[:：][ \t]*{_WORD}[ \t]*[,、，]")
+_WIDE_MARKS = ("：", "、", "，")  # (a description with none of them needs only the first test)
 _LIST_JOINER = lazy_compile(r"[ \t]*(?:\||[,、，](?:[ \t]*or\b)?|[ \t]or\b|或|和)[ \t]*")
 # The names of value types: `x: str|None` is a type annotation, "(number, string, bool)" the types a value is read as.
 _TYPE_WORDS = frozenset({"str", "string", "int", "integer", "float", "number", "bool", "boolean", "none", "null",
