@@ -1,8 +1,9 @@
 """values-only-in-prose: three or more values joined by commas after the parameter's own name and a colon, the
 sentence ending with them (`status: all, running, completed, failed or cancelled.`; holdout 23's recall review, a
 tuning set once measured, 2026-12-07). The one-line form of an `Args:` entry, as the piped one of
-`test_dev22_values.py`. Not a list left open, one that runs on into a sentence, examples, or another parameter's
-names."""
+`test_dev22_values.py`, and that piped form with the colon left out after a backticked name or a note
+(`` `action` (required) take|pass|drop ``). Not a list left open, one that runs on into a sentence, examples, or
+another parameter's names."""
 
 from __future__ import annotations
 
@@ -55,3 +56,17 @@ def test_comma_values_after_the_name_listed_by_the_sdk():
     assert _reported("values-only-in-prose", listed(list_runs)) == ["status"]
     assert _reported("values-only-in-prose", listed(convert_case)) == ["style"]
     assert _reported("values-only-in-prose", listed(list_jobs)) == []
+
+
+@pytest.mark.parametrize("description, fires_", [
+    ("Talking-stick: `action` (required) take|pass|drop|raise|status; `scope` all or #channel.", True),
+    ("Talking-stick: action (required) take|pass|drop.", True),
+    ("发言权：`action`（必填）take|pass|drop。", True),
+    ("Talking-stick: `action` (required) take|pass|drop, etc.", False),  # left open
+    ("Talking-stick: the action take|pass|drop of the floor.", False),  # no backtick, note or colon after the name
+])
+def test_piped_values_after_a_backticked_name_or_a_note(description, fires_):
+    """The piped form with the colon left out after a backticked name or a note in parentheses (holdout 24's recall
+    review, a tuning set once measured, 2026-12-07)."""
+    schema = {"action": {"type": "string"}, "scope": {"type": "string", "default": "all"}}
+    assert fires("values-only-in-prose", _tool("floor", description, schema)) is fires_

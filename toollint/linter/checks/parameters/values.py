@@ -482,8 +482,10 @@ def _name_and(pattern: re.Pattern[str], prose: str, name: str) -> re.Match[str] 
     return None
 
 
-# A parameter's name (maybe backticked), a colon or `=`, and two or more values joined by `|`.
-_NAME_AND_PIPED = lazy_compile(r"(?<![\w.`/-])`?(?P<name>[A-Za-z_]\w{0,40})`?[ \t]*[:：=][ \t]*"
+# A parameter's name (maybe backticked), a colon or `=`, and two or more values joined by `|`. After a backticked name
+# or a short note in parentheses the colon may be left out: `` `action` (required) take|pass|drop ``.
+_NAME_AND_PIPED = lazy_compile(r"(?<![\w.`/-])`?(?P<name>[A-Za-z_]\w{0,40})`?(?:[ \t]*[(（][^()（）\n]{1,20}[)）])?"
+                               r"(?:[ \t]*[:：=][ \t]*|(?<=[`)])[ \t]+|(?<=）)[ \t]*)"
                                r"(?P<values>[\"'`]?[\w-]{1,40}[\"'`]?(?:[ \t]*\|[ \t]*[\"'`]?[\w-]{1,40}[\"'`]?)+)(?![\w|/-])")
 # "status: all, running, completed, failed or cancelled.": the name and a colon, three or more bare words joined by
 # commas (the last maybe by "or", 或), and the sentence ends there. ASCII words: `\w` would run on into 或.
