@@ -70,3 +70,17 @@ def test_piped_values_after_a_backticked_name_or_a_note(description, fires_):
     review, a tuning set once measured, 2026-12-07)."""
     schema = {"action": {"type": "string"}, "scope": {"type": "string", "default": "all"}}
     assert fires("values-only-in-prose", _tool("floor", description, schema)) is fires_
+
+
+@pytest.mark.parametrize("description, fires_", [
+    ("How results are grouped. Accepted values are `organization`, `repository`, or a metric-specific dimension "
+     "(e.g., `category` for issue metrics).", False),
+    ("How results are grouped. Accepted values are `organization` or a valid dimension for the metric.", False),
+    ("How results are grouped. Accepted values are `organization`, `repository` or `team`.", True),
+    ("结果的分组方式。可选值：`organization`、`repository` 或任意有效维度。", False),
+])
+def test_a_list_ending_in_a_kind_of_value_is_open(description, fires_):
+    """"... or a metric-specific dimension", "or a valid dimension": the last item names a kind of value, so the list
+    is not the whole set (holdout 24, a tuning set once measured, 2026-12-07)."""
+    schema = {"type": "array", "items": {"type": "string"}, "description": description}
+    assert fires("values-only-in-prose", _tool("get_metric_values", "Metric values.", {"groupBy": schema})) is fires_

@@ -131,7 +131,7 @@ def _ends_with(cue: re.Pattern[str], text: str, end: int) -> bool:
 
 
 _OPEN_ENDED = lazy_compile(r"\betc\b|\botherwise\b|\bany\s+other\b|否则|\.\.\.|…|\band\s+(?:more|others|so\s+on)\b|\b\d+\+?\s+(?:more|others)\b|\bamong\s+others\b|\bcustom\b|"
-                         r"\bor\s+(?:an?\s+)?(?:any|another|other|specific|arbitrary)\b|\bnot\s+limited\s+to\b|等|或(?:其他|其它|任意|任何|指定)", re.IGNORECASE)
+                         r"\bor\s+(?:an?\s+)?(?:any|another|other|specific|arbitrary)\b|\bor\s+an?\s+(?:valid|[\w-]+-specific)\b|\bnot\s+limited\s+to\b|等|或(?:其他|其它|任意|任何|指定)", re.IGNORECASE)
 
 
 def _open_ended(text: str, values: list[str]) -> bool:
