@@ -373,6 +373,26 @@ def _described_as_a_path(node: SchemaNode, ctx: Context) -> bool:
             or "路径" in head) and _PATH_OPENING.match(text) is not None
 
 
+# Weak names that hold the content when a sibling holds the file: "Pass `path` alone, or with `source`".
+_INLINE_NAMES = frozenset({("source",), ("src",), ("input",)})
+
+
+def _beside_a_path(node: SchemaNode, lex: RelativePathOptions) -> bool:
+    """Whether a property beside this one is the file it would be read from, by its name alone (`path`,
+    `file_path`; not `output_path`, beside which `source` is the input file)."""
+    siblings = node.parent.schema.get("properties") if node.parent is not None else None
+    if not isinstance(siblings, dict):
+        return False
+    for other in siblings:
+        named = lex.names_seen[other] if isinstance(other, str) and other != node.name else None
+        if named is not None and named[1] == "strong" and _INPUT_WORDS.issuperset(named[0][:-1]):
+            return True
+    return False
+
+
+_INPUT_WORDS = frozenset({"file", "input", "source", "src"})
+
+
 @check("relative-path", "schema", properties_only=True)
 def relative_path(node: SchemaNode, ctx: Context) -> None:
     lex: RelativePathOptions = ctx.options
@@ -388,6 +408,8 @@ def relative_path(node: SchemaNode, ctx: Context) -> None:
     kind = "strong" if typed else named[1]
     if kind == "weak" and _role_path(node, ctx):
         kind = "strong"  # the `source` of a move: a path by its role, whatever the description says
+    elif kind == "weak" and named[0][-1:] in _INLINE_NAMES and _beside_a_path(node, lex):
+        return  # `source` beside `path`: the text itself, or the file that holds it
     schema = node.schema
     items = None
     plain = plain_type(node)
