@@ -84,3 +84,30 @@ def test_a_list_ending_in_a_kind_of_value_is_open(description, fires_):
     is not the whole set (holdout 24, a tuning set once measured, 2026-12-07)."""
     schema = {"type": "array", "items": {"type": "string"}, "description": description}
     assert fires("values-only-in-prose", _tool("get_metric_values", "Metric values.", {"groupBy": schema})) is fires_
+
+
+@pytest.mark.parametrize("text, values", [
+    ("One of PLATE, CYLINDER (targets), HEAT_DETECTOR, SMOKE_DETECTOR, SPRINKLER (detectors).",
+     ["PLATE", "CYLINDER", "HEAT_DETECTOR", "SMOKE_DETECTOR", "SPRINKLER"]),
+    ('One of "usages" (default), "callers", "callees", "bases".', ["usages", "callers", "callees", "bases"]),
+    ("可选值：PLATE、CYLINDER（靶）、HEAT_DETECTOR、SPRINKLER（喷淋）", ["PLATE", "CYLINDER", "HEAT_DETECTOR", "SPRINKLER"]),
+])
+def test_a_note_after_a_value_does_not_end_the_list(text, values):
+    """A note in parentheses after a listed value, before the next one, used to end the list there: `"enum":
+    ["PLATE", "CYLINDER"]` of five values (holdout 25, a tuning set once measured, 2026-12-07)."""
+    from toollint.linter.checks.parameters.values import allowed_values
+
+    assert allowed_values(text, "type") == values
+
+
+@pytest.mark.parametrize("text", [
+    "One of 'httpx' (lightweight), 'curl' (Chrome TLS impersonation, bypasses many bot filters; requires the "
+    "[browser] extra; slower on first use), or 'auto' (try httpx first).",  # a note too long to read past
+    'Flow orientation for each connection, HORIZONTAL or VERTICAL. Default value: ["VERTICAL", "VERTICAL"].',
+])
+def test_part_of_a_list_or_an_array_default_is_no_set(text):
+    """Values read up to a note too long to read past are only part of the list; a quoted array after "Default
+    value:" is the default of an array parameter (holdout 25)."""
+    from toollint.linter.checks.parameters.values import allowed_values
+
+    assert allowed_values(text, "backend") is None

@@ -23,6 +23,8 @@ from toollint.terminal import shown
 # values-only-in-prose
 
 _VALUE = r"[\"'`“‘]?[A-Za-z0-9][\w.+/-]{0,63}[\"'`”’]?"
+# A note in parentheses after a listed value, before the next one: "PLATE, CYLINDER (targets), HEAT_DETECTOR".
+_VALUE_NOTE_AFTER = r"[ \t]*[(（][^()（）\n]{1,80}[)）](?=\s*(?:,|、|，|;|或|和|\bor\b|\band\b))"
 # Words that close a set before a plural and a colon: "Available IDs:", "Supported formats:".
 _CLOSING_WORDS = ("available", "valid", "supported", "allowed", "accepted", "possible")
 _PLURAL_AFTER = r"\s+(?:[a-z]+\s+)?"  # then the plural: "Available topic IDs:"
@@ -43,7 +45,7 @@ _LISTED = lazy_compile(
     rf"(?:{'|'.join(_CLOSING_WORDS)})(?=\s*[:：]))|\[enum\]|"
     r"可选值|取值(?:范围)?(?:为|是)?|可选(?:项|参数)?(?:为|有|包括)?|只能是|必须是|之一)"
     r"\s*(?:are|is)?\s*[:：]?\s*[\[(（]?\s*"
-    rf"(?P<values>{_VALUE}(?:{_SEP}{_VALUE}){{1,29}})", re.IGNORECASE)
+    rf"(?P<values>{_VALUE}(?:{_VALUE_NOTE_AFTER})?(?:{_SEP}{_VALUE}(?:{_VALUE_NOTE_AFTER})?){{1,29}})", re.IGNORECASE)
 # Every cue of `_LISTED` is Chinese or holds, lower-cased (`fold_case`), `value` or a match of one of these
 # regexes, each tried only when its word occurs: each starts with a literal, which the regex engine finds at
 # memchr speed, where one alternation of them all is tried at every position of the text.
@@ -155,8 +157,12 @@ _STRIP = "\"'`“”‘’ []()（）."
 
 
 def _values(match: re.Match[str]) -> list[str]:
-    parts = re.split(_SEP, match.group("values"))
+    parts = re.split(_SEP, _NOTE_AFTER_VALUE.sub("", match.group("values")))
     return [p.strip(_STRIP) for p in parts if p.strip(_STRIP)]
+
+
+_NOTE_AFTER_VALUE = lazy_compile(_VALUE_NOTE_AFTER)
+_LIST_GOES_ON = lazy_compile(r"[ \t]*[(（][^()（）]*[)）]\s*(?:,|、|，|;|或|\bor\b)")
 
 
 # "'l' for lines, 'w' for words", "`asc` = oldest first", '"all"为双平台，"jd"仅京东': each value quoted and explained.
@@ -230,6 +236,8 @@ def listed_values(text: str, name: str = "") -> list[str] | None:
                 continue  # "Supported formats:" of a path: the formats of its file
             if id_name and match.group(0)[:3].lower() in ("can", "mus"):
                 continue  # "The cell can be either vertex or edge" of `cell_id`: what the id points at
+            if _LIST_GOES_ON.match(text, match.end()):
+                continue  # a note too long to read past, then more values: only part of the list was read
             values = _values(match)
             if _open_ended(text[match.start():match.end() + 80], values):
                 continue  # "..., etc.", "or any custom object", "..., and 30+ more": the list is not the whole set
@@ -864,6 +872,7 @@ _QUOTED_ARRAY = lazy_compile(
     r"\b(?:subset\s+of|one\s+of|any\s+of|values?\s*:|options?\s*:|choices?\s*:|allowed\s*:|supported\s*:)\s*"
     r"\[(?P<values>\s*[\"'][A-Za-z][\w-]{0,30}[\"'](?:\s*,\s*[\"'][A-Za-z][\w-]{0,30}[\"']){1,20}\s*)\]", re.IGNORECASE)
 _QUOTED_WORD = lazy_compile(r"[\"']([A-Za-z][\w-]{0,30})[\"']")
+_DEFAULT_WORD_BEFORE = lazy_compile(r"\bdefaults?\s*$|默认\s*$", re.IGNORECASE)
 _EXAMPLES_WORD = lazy_compile(r"\bexamples?\b|示例|例如", re.IGNORECASE)
 _ALTERNATION = lazy_compile(r"[\"'`”’]\s*(?:,\s*)?(?:or|/|\||或)\s*[\"'`“‘]")
 # Parameters that hold where a file is: the values in their text are the file's formats.
@@ -899,8 +908,10 @@ def alternatives(text: str) -> list[str] | None:
     """Values given as an alternation: quoted words joined by `or` (`"liked" or "disliked"`), or words joined by
     `|`. Not after an example cue, and not when the list is open ("etc.", "or any other")."""
     listed = _QUOTED_ARRAY.search(text) if "[" in text else None  # it needs a `[`; its cues are tried everywhere
-    if listed is not None:  # `subset of ["markdown", "text", "html"]`
-        return _QUOTED_WORD.findall(listed.group("values")) or None
+    # (`Default value: ["VERTICAL", "VERTICAL"]` is the default of an array, not its set: the other forms are read)
+    if listed is not None and not _DEFAULT_WORD_BEFORE.search(text, max(0, listed.start() - 12), listed.start()):
+        found = _QUOTED_WORD.findall(listed.group("values"))  # `subset of ["markdown", "text", "html"]`
+        return found if found and len(set(found)) == len(found) else None
     if "{" in text or _says_examples(text):
         return None  # JSON whose quoted strings are content, or "Examples: ..."
     quoted = contains_any(text, _OPEN_QUOTES)
