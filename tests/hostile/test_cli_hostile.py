@@ -19,6 +19,12 @@ from toollint.linter.config import Settings
 pytestmark = pytest.mark.slow  # subprocesses and signals
 
 
+def _default_sigint() -> None:
+    """Ctrl-C as a terminal delivers it, also when the tests run in a background job (which starts with SIGINT
+    ignored, and a child keeps an ignored signal ignored)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_validate_deep_input_is_invalid_json_not_an_internal_error(tmp_path) -> None:
     path = write_json(tmp_path / "t.json", REFUND)
     result = toollint("validate", str(path), "--input", "[" * 100_000)
@@ -98,7 +104,8 @@ def test_ctrl_c_to_the_process_group_exits_130(tmp_path, io_guard) -> None:
     """)
     io_guard.armed = False
     process = subprocess.Popen([sys.executable, "-c", script, str(tmp_path)], stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True, start_new_session=True)
+                               stderr=subprocess.PIPE, text=True, start_new_session=True,
+                               preexec_fn=_default_sigint)
     try:
         import time
 

@@ -296,7 +296,10 @@ def test_ctrl_c_reaps_the_server(tmp_path):
     pidfile = tmp_path / "pids"
     proc = subprocess.Popen([sys.executable, "-m", "toollint", "check", "--isolated", "--server-timeout", "60",
                              "--server", f"{FAKE} silent {shlex.quote(str(pidfile))}"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            # Ctrl-C as a terminal delivers it, also when the tests run in a background job (which
+                            # starts with SIGINT ignored, and a child keeps an ignored signal ignored)
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         deadline = time.monotonic() + 20
         while not (pidfile.exists() and len(pidfile.read_text().split()) == 2):
