@@ -69,6 +69,9 @@ _NAMES_A_SECRET = lazy_compile(
     r"\bpublic\s+(?:[\w-]+\s+)?(?:token|key)\b|\bpublishable\s+key\b|\bpk[._]\w*|公开的?(?:令牌|密钥)", re.IGNORECASE)
 # A tool that deletes, revokes or rotates a key takes which key, not a secret to use.
 _KEY_MANAGEMENT = frozenset({"delete", "revoke", "remove", "rotate", "disable", "expire", "invalidate", "deactivate"})
+# What such a tool must name for that: the key is its object (`delete_api_key`, `revoke_token`), not a habit's.
+_KEY_OBJECTS = frozenset({"key", "keys", "apikey", "apikeys", "token", "tokens", "credential", "credentials", "secret",
+                          "secrets"})
 
 
 # Tools that provision a credential: the secret is what the tool stores, so it cannot come from the server's config.
@@ -181,8 +184,9 @@ def secret_parameter(node: SchemaNode, ctx: Context) -> None:
     if _NAMES_A_SECRET.search(text):
         return  # "the name of the secret", "the key's id", "a bcrypt hash": a reference, not the secret
     tool_tokens = set(name_tokens(ctx.tool.name or "")) if ctx.tool is not None else set()
-    if tool_tokens & _KEY_MANAGEMENT and tokens[-1] in ("key", "apikey", "token"):
-        return  # delete_api_key(api_key): the key to revoke is named, not used
+    if tool_tokens & _KEY_MANAGEMENT and tokens[-1] in ("key", "apikey", "token") and \
+            not _KEY_OBJECTS.isdisjoint(tool_tokens):
+        return  # delete_api_key(api_key): the key to revoke is named, not used (delete_habit's `api_key` is used)
     if _provisions(tokens, tool_tokens, ctx) or _SETS_SECRET.search(text):
         return  # create_user(password), set_chap_secret(secret): the credential is the tool's data
     if (tokens[-1] == "password" and (not _FILE_KINDS.isdisjoint(tokens[:-1]) or _locks_files(tool_tokens))) or \
