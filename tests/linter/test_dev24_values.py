@@ -111,3 +111,22 @@ def test_part_of_a_list_or_an_array_default_is_no_set(text):
     from toollint.linter.checks.parameters.values import allowed_values
 
     assert allowed_values(text, "backend") is None
+
+
+def test_an_entry_naming_its_own_parameter_lists_no_values_listed_by_the_sdk():
+    """"Provide exactly one of surface_orientation or normal": the parameters to choose between, not the values of
+    one (holdout 25, a tuning set once measured, 2026-12-07); nor is `lon, lat : str` (the two names an entry
+    shares) with "default "lon"/"lat"" a set of values."""
+    def add_target(surface_orientation: str | None = None, normal: list[float] | None = None) -> str:
+        """Add a target.
+
+        Parameters
+        ----------
+        surface_orientation : str or None, optional
+            Predefined surface orientation: CEILING, FLOOR. Provide exactly one of surface_orientation or normal.
+        normal : list[float] or None, optional
+            Unit vector perpendicular to the surface.
+        """
+        return ""
+
+    assert _reported("values-only-in-prose", listed(add_target)) == []

@@ -376,7 +376,7 @@ def values_only_in_docstring(tool: Tool, ctx: Context) -> None:
         if values is None and ("/" in found.text or "|" in found.text) and not _takes_many(prop):
             values = slashed_values(found.text)  # `CN/US (default CN)`, `decimal | american`: the entry is the choice
         if values is not None and not _siblings_values_in(values, tool.schema, name) and \
-                not _default_outside(values, prop):
+                name not in values and not _default_outside(values, prop):  # ("exactly one of `x` or `y`")
             _report_values(ctx, jp.join(tool.schema_pointer, "properties", name), name, values,
                            "the docstring's entry")
 
