@@ -375,6 +375,8 @@ def _described_as_a_path(node: SchemaNode, ctx: Context) -> bool:
 
 # Weak names that hold the content when a sibling holds the file: "Pass `path` alone, or with `source`".
 _INLINE_NAMES = frozenset({("source",), ("src",), ("input",)})
+# The words before `path` in a sibling that names the input file (`file_path`, `input_path`), not the output.
+_INPUT_WORDS = frozenset({"file", "input", "source", "src"})
 
 
 def _beside_a_path(node: SchemaNode, lex: RelativePathOptions) -> bool:
@@ -388,9 +390,6 @@ def _beside_a_path(node: SchemaNode, lex: RelativePathOptions) -> bool:
         if named is not None and named[1] == "strong" and _INPUT_WORDS.issuperset(named[0][:-1]):
             return True
     return False
-
-
-_INPUT_WORDS = frozenset({"file", "input", "source", "src"})
 
 
 @check("relative-path", "schema", properties_only=True)
