@@ -462,16 +462,17 @@ def values_after_the_name(tool: Tool, ctx: Context) -> None:
          _WIDE_COLON_WORD_COMMA.search(description) is not None)
     if not piped and not listed:
         return
+    prose = tool_docs(tool, ctx).prose
+    piped = piped and "|" in prose
     for name, prop in properties.items():
-        if not isinstance(name, str) or not name or name not in description:
+        if not isinstance(name, str) or not name or name not in prose:
             continue
-        prose = tool_docs(tool, ctx).prose
-        found = _name_and(_NAME_AND_PIPED, prose, name) if piped and "|" in prose else None
+        found = _name_and(_NAME_AND_PIPED, prose, name) if piped else None
         if found is None and listed:
             found = _name_and(_NAME_AND_COMMAS, prose, name)
         if found is None or not _picks_from_section(name, prop) or _listed_by_its_text(name, prop, ctx, tool):
             continue
-        values = [v.strip(_STRIP) for v in _LIST_JOINER.split(found.group("values"))]
+        values = _values(found)  # (split by `_SEP`, which holds every joiner of both forms)
         if _types_only(values, name) or \
                 not _stands_as_its_set(values, name, prop, prose[found.start():found.end() + 80], tool, ctx):
             continue
@@ -506,7 +507,6 @@ _NAME_AND_COMMAS = lazy_compile(rf"(?<![\w.`/-])`?(?P<name>[A-Za-z_]\w{{0,40}})`
 _COLON_WORD_COMMA = lazy_compile(rf":[ \t]*{_WORD}[ \t]*,")
 _WIDE_COLON_WORD_COMMA = lazy_compile(rf"[:：][ \t]*{_WORD}[ \t]*[,、，]")
 _WIDE_MARKS = ("：", "、", "，")  # (a description with none of them needs only the first test)
-_LIST_JOINER = lazy_compile(r"[ \t]*(?:\||[,、，](?:[ \t]*or\b)?|[ \t]or\b|或|和)[ \t]*")
 # The names of value types: `x: str|None` is a type annotation, "(number, string, bool)" the types a value is read as.
 _TYPE_WORDS = frozenset({"str", "string", "int", "integer", "float", "number", "bool", "boolean", "none", "null",
                          "list", "dict", "object", "array", "any"})
