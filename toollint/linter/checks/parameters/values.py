@@ -375,6 +375,8 @@ def values_only_in_docstring(tool: Tool, ctx: Context) -> None:
             values = bare_values(found.text)  # one string, its entry only a list: pick one of them
         if values is None and ("/" in found.text or "|" in found.text) and not _takes_many(prop):
             values = slashed_values(found.text)  # `CN/US (default CN)`, `decimal | american`: the entry is the choice
+        if values is None and not _takes_many(prop) and _BULLET.search(found.text) is not None:
+            values = bulleted_values(found.text)  # `- "working" (default): every change` under the entry
         if values is not None and not _siblings_values_in(values, tool.schema, name) and \
                 name not in values and not _default_outside(values, prop):  # ("exactly one of `x` or `y`")
             _report_values(ctx, jp.join(tool.schema_pointer, "properties", name), name, values,
@@ -992,6 +994,32 @@ def slashed_values(entry: str) -> list[str] | None:
     if ("/" in match.group("values") and "|" in match.group("values")) or len(set(values)) != len(values) or \
             (len(values) < 3 and default not in values and match.group("joiner") == "/") or \
             any(v.lower() in ("true", "false", "yes", "no", "on", "off") for v in values):
+        return None
+    return values
+
+
+# `scope: What to review.` and then, indented under it, `- "working" (default): every uncommitted change`, `- "staged":
+# what `git add` staged`: an `Args:` entry whose own lines are a bullet list, each item a value and what it does (the
+# entry's text holds its lines joined by spaces).
+_BULLET = lazy_compile(r"(?:^|\s)(?:[-*•]|\d{1,2}[.)])[ \t]+\S")
+_BULLETED_VALUE = lazy_compile(
+    r"(?:^|\s)(?:[-*•]|\d{1,2}[.)])[ \t]+[\"'`“‘]?(?P<value>[A-Za-z0-9][\w.+-]{0,30})[\"'`”’]?[ \t]*"
+    r"(?:[(（][^()（）]{1,20}[)）][ \t]*)?(?:[:：=]|(?<=[ \t])[-–—][ \t])")
+
+
+def bulleted_values(entry: str) -> list[str] | None:
+    """The values of a docstring entry whose bullet items each start with a value and what it does: every bullet
+    of the entry one such item, two or more of them, and no word before them calling them examples or some."""
+    items = list(_BULLETED_VALUE.finditer(entry))
+    if len(items) < 2 or any(not any(item.start() <= bullet.start() < item.end() for item in items)
+                             for bullet in _BULLET.finditer(entry)):
+        return None  # a bullet that starts no item (a dash inside an item, `working - every change`, does)
+    before = entry[:items[0].start()]  # "Options include:", "Common codes:", "e.g.": some of the values, not the set
+    if _EXAMPLE_ANYWHERE.search(before) or _SOME_LABEL.search(before) or _OPEN_ENDED.search(before) or \
+            "includ" in before.lower():
+        return None
+    values = [item.group("value") for item in items]
+    if len(set(values)) != len(values) or any(v.lower() in ("true", "false", "yes", "no") for v in values):
         return None
     return values
 
