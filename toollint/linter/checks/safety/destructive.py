@@ -39,8 +39,8 @@ def undeclared_destructive_tool(tool: Tool, ctx: Context) -> None:
         if lex.verb_set.isdisjoint(tokens[2:]):
             return  # most tools: no such verb anywhere in the name
         tokens = tokens[ctx.cached("destructive-name-prefix", lambda: _name_prefix(ctx.tools)):]
-        if lex.verb_set.isdisjoint(tokens[:2]):
-            return
+        if lex.verb_set.isdisjoint(tokens[:2]) and tokens[-1] not in lex.verb_set:
+            return  # the verb last is the resource-first naming: `sarvam_tools_pronunciation_delete`
     if _takes_out_of(tokens):
         return  # `remove_agent_from_group`: the agent stays, only its membership goes, and adding it back restores it
     if _stops_a_run(tokens, lex.verb_set):
