@@ -50,6 +50,8 @@ _LEADING_FILLERS = frozenset({"the", "a", "an", "max", "maximum", "min", "minimu
                               "set", "request", "requested", "desired", "total", "of", "in", "for", "custom", "new"})
 _NUMERIC_FORMATS = frozenset({"int32", "int64", "float", "double", "decimal", "number", "integer"})
 _ONLY_NUMBER_CHARS = lazy_compile(r"^[\^$\\d0-9\[\]\-+.,()?*{}|:]+$")
+# A number written as a string: the default of `duration: str = "8"`.
+_NUMBER_TEXT = lazy_compile(r"-?\d{1,9}(?:\.\d{1,9})?")
 
 
 @dataclass(frozen=True)
@@ -189,8 +191,12 @@ def _unit_name(name: str, lex: MissingUnitOptions) -> _UnitName:
 
 
 def _numeric_format(schema: dict[str, Any]) -> bool:
-    """A string schema whose `format` or `pattern` says it holds a number."""
+    """A string schema whose `format` or `pattern` says it holds a number, or whose default is one (`"8"` of a
+    `duration: str = "8"`)."""
     if schema.get("format") in _NUMERIC_FORMATS:
+        return True
+    default = schema.get("default")
+    if isinstance(default, str) and _NUMBER_TEXT.fullmatch(default):
         return True
     pattern = schema.get("pattern")
     return isinstance(pattern, str) and bool(_ONLY_NUMBER_CHARS.match(pattern)) and ("\\d" in pattern or "0-9" in pattern)
@@ -346,7 +352,8 @@ def missing_unit(node: SchemaNode, ctx: Context) -> None:
     kind = plain_type(node)
     if kind is not None:
         # The common case, one plain type: decided from the node itself, without the parameter view.
-        if kind not in _UNIT_KINDS or (kind == "string" and "pattern" not in schema and "format" not in schema):
+        if kind not in _UNIT_KINDS or (kind == "string" and "pattern" not in schema and "format" not in schema and
+                                       not isinstance(schema.get("default"), str)):
             return
         lex: MissingUnitOptions = ctx.options
         named: _UnitName = lex.names[node.name or ""]
