@@ -352,15 +352,12 @@ def missing_unit(node: SchemaNode, ctx: Context) -> None:
     kind = plain_type(node)
     if kind is not None:
         # The common case, one plain type: decided from the node itself, without the parameter view.
-        if kind not in _UNIT_KINDS or (kind == "string" and "pattern" not in schema and "format" not in schema and
-                                       not isinstance(schema.get("default"), str)):
+        if kind not in _UNIT_KINDS or (kind == "string" and not _numeric_format(schema)):
             return
         lex: MissingUnitOptions = ctx.options
         named: _UnitName = lex.names[node.name or ""]
         if named.never or (named.quantity is None and not isinstance(schema.get("description"), str)):
             return  # the name settles it, or no quantity in the name and no description to reveal one
-        if kind == "string" and not _numeric_format(schema):
-            return
         _judge_unit(node, ctx, lex, named, schema, plain_description(schema))
         return
     union = None if "$ref" in schema or "type" in schema else _plain_union(schema)
