@@ -36,7 +36,7 @@ from toollint.linter.toolsets import SetContext, ToolSet
 from toollint.profiles import context_tuple, provider_title
 from toollint.profiles.tool_apis import Construct, construct
 from toollint.schema.metaschema import metaschema_errors
-from toollint.schema.walk import SchemaNode, schema_types, walk
+from toollint.schema.walk import SchemaNode, members, schema_types, walk
 from toollint.terminal import shown
 from toollint.tokens import count_tool, payload_bytes, text_bytes, tokenizer, tool_payload
 
@@ -172,7 +172,7 @@ def untyped_property(node: SchemaNode, ctx: Context) -> None:
     schema = node.schema
     if node.via not in ("properties", "items"):
         return
-    if not _sent(node, ctx.tool):
+    if not _sent(node, ctx.tool) or _constrains_a_declared_property(node):
         return
     item = construct("untyped_property")
     if not _applies(item, ctx):
@@ -185,6 +185,24 @@ def untyped_property(node: SchemaNode, ctx: Context) -> None:
                help="add the type (`\"type\": \"string\"`, or a list of the types it may take)",
                note=f"{_quote(item, 'openai', **fields)}; {_quote(item, 'moonshot', **fields)}; Gemini rejects an "
                     "empty type too")
+
+
+_BRANCHES = frozenset({"anyOf", "oneOf", "allOf", "if", "then", "else"})
+
+
+def _constrains_a_declared_property(node: SchemaNode) -> bool:
+    """A property of a branch of the input schema's own top-level combinator that the input schema declares
+    itself (`"oneOf": [{"properties": {"plan": {"not": {"type": "null"}}}}, ...]` beside `"properties": {"plan":
+    {...}}`): a condition on the declared property, which carries the type. root-combinator reports the
+    combinator, and its fix (the conditions into the description, or a tool per branch) takes the branches away.
+    Deeper down (a `oneOf` in `$defs`) the untyped branch property is reported: nothing else says it."""
+    branch = node.parent
+    if node.via != "properties" or branch is None or branch.via not in _BRANCHES:
+        return False
+    holder = branch.parent
+    while holder is not None and holder.via in _BRANCHES:
+        holder = holder.parent  # a branch of a branch: `oneOf` inside `allOf`
+    return holder is not None and holder.is_root and node.name in members(holder.schema, "properties")
 
 
 @check("object-without-properties", "tool")
