@@ -3,13 +3,23 @@
 untyped-property: a property of a branch of the input schema's own top-level `oneOf` that the input schema declares
 with its type is a condition on that property (`{"plan": {"not": {"type": "null"}}}`), and root-combinator already
 reports the `oneOf`. A branch property the schema does not declare, and one under a `oneOf` deeper down (in `$defs`),
-are still reported: nothing else says them."""
+are still reported: nothing else says them.
+
+values-only-in-prose: a column of the caller's data (`x_column`: "Column name for x-axis (line, bar, scatter)") and a
+free-text field (`publication_info`: "(publisher, date, series)") list no values of their own, while a column to sort
+by may; and a quoted `'or'` among quoted values is one of them (`'and', 'or', or 'one'`)."""
 
 from __future__ import annotations
 
 import json
 
-from helpers import lint_text
+import pytest
+from helpers import fires, lint_text
+from helpers import framework_listing as listed
+from helpers import mcp_tool as _tool
+from helpers import reported_params as _reported
+
+import toollint
 
 
 def _untyped(schema: dict) -> list[str]:
@@ -47,3 +57,40 @@ def test_a_one_of_deeper_down_is_still_reported():
         "/tools/0/inputSchema/$defs/Appearance/oneOf/0/properties/rect",
         "/tools/0/inputSchema/$defs/Appearance/oneOf/1/properties/kind",
     ]
+
+
+@pytest.mark.parametrize("name, description", [
+    ("x_column", "Column name for x-axis (line, bar, scatter, histogram)"),
+    ("value_columns", "数据列名（折线图、柱状图、散点图）"),
+    ("publication_info", "Publication info (publisher, date, series)."),
+    ("author_details", "Author details (name, affiliation, email)."),
+])
+def test_columns_and_free_text_list_no_values(name, description):
+    assert not fires("values-only-in-prose", _tool("make_chart", "Make a chart.", {name: {"type": "string",
+                                                                                         "description": description}}))
+
+
+@pytest.mark.parametrize("name, description", [
+    ("sort_column", "Column to sort by. Valid options are 'name', 'size' or 'status'."),
+    ("chart_type", "One of: line, bar, pie, scatter"),
+    ("detail_level", "Level of detail (brief, normal, full)."),
+])
+def test_a_sort_column_and_other_choices_still_list_values(name, description):
+    assert fires("values-only-in-prose", _tool("make_chart", "Make a chart.", {name: {"type": "string",
+                                                                                     "description": description}}))
+
+
+def test_a_quoted_or_is_a_value_listed_by_the_sdk():
+    def create_filter(name: str, function: str = "and") -> str:
+        """Save a custom filter.
+
+        Args:
+            name: The filter's name.
+            function: How rules combine: 'and', 'or', or 'one'.
+        """
+        return ""
+
+    listing = listed(create_filter)
+    assert _reported("values-only-in-prose", listing) == ["function"]
+    finding = next(f for f in toollint.lint(listing) if f.rule == "values-only-in-prose")
+    assert '"enum": ["and", "or", "one"]' in finding.help

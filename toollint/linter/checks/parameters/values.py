@@ -692,10 +692,21 @@ def _takes_many(prop: dict[str, Any]) -> bool:
 def _takes_no_value_set(name: str | None) -> bool:
     """`query`, `filter`, `jql`: an expression whose text names the operands it may compare, not its own values;
     `archive_path`, `upload_file`: a location whose text lists the formats of the file there ("Supported formats:
-    zip, tar"), which no `enum` of the path can hold."""
+    zip, tar"), which no `enum` of the path can hold; `x_column`: a column of the caller's data, whose text says
+    where it is used ("Column name for x-axis (line, bar, scatter)"; a column to sort by may pick from a set:
+    "'name', 'resource_type' or 'status'" of `resultSortColumn`); `publication_info`: free text, whose text says
+    what to write in it ("(publisher, date, series)")."""
     tokens = name_tokens(name or "")
     return bool(tokens) and (tokens[-1] in _EXPRESSION_NAMES or tokens[-1] in _LOCATION_NAMES or
-                             tokens[-1] in _IDENTIFIER_NAMES)
+                             tokens[-1] in _IDENTIFIER_NAMES or
+                             tokens[-1] in _FREE_TEXT_NAMES or
+                             (tokens[-1] in _COLUMN_NAMES and _SORTING_WORDS.isdisjoint(tokens)))
+
+
+_COLUMN_NAMES = frozenset({"column", "columns"})
+# Free text: the words in its text say what to write in it ("Publication info (publisher, date, series).").
+_FREE_TEXT_NAMES = frozenset({"info", "details", "notes", "description", "summary", "comment", "comments", "remarks"})
+_SORTING_WORDS = frozenset({"sort", "order", "sorting", "ordering"})
 
 
 def _report_values(ctx: Context, pointer: str, label: str, values: list[str], where: str, many: bool = False) -> None:
@@ -946,8 +957,10 @@ def alternatives(text: str) -> list[str] | None:
                 # names one of them the default: "'top_left', 'top_right', 'bottom_right'. Defaults to
                 # 'bottom_right'.")
             joined = _VALUE_NOTE.sub("", match.group("values"))
-            values = [v.strip(_STRIP) for v in re.split(r"\s*(?:,\s*or|,|\bor\b|或|/|\|)\s*", joined)]
-            values = [v for v in values if v]
+            values = _quoted_values(joined) if pattern is quoted_or else None
+            if values is None:
+                values = [v.strip(_STRIP) for v in re.split(r"\s*(?:,\s*or|,|\bor\b|或|/|\|)\s*", joined)]
+                values = [v for v in values if v]
             if "`" in match.group("values") or any("." in v for v in values):
                 continue  # backticked or dotted: field names and identifiers (`diff_refs.head_sha`), not labels
             if any(v.isdigit() for v in values) and not all(v.isdigit() for v in values):
@@ -957,6 +970,19 @@ def alternatives(text: str) -> list[str] | None:
                     not any(v.lower() in ("true", "false", "null", "none") for v in values):
                 return values
     return None
+
+
+_QUOTED_VALUE = lazy_compile(r"[\"'`“‘]([^\"'`“”‘’\n]{1,40})[\"'`”’]")
+_ONLY_JOINERS = lazy_compile(r"(?:\s|,|\bor\b|或|/|\|)*")
+
+
+def _quoted_values(joined: str) -> list[str] | None:
+    """The words inside the quotes of a list where every value is quoted (`'and', 'or', or 'one'`: the quoted `or` is
+    a value, which splitting at each `or` loses), or None when something stands unquoted between them."""
+    found = _QUOTED_VALUE.findall(joined)
+    if not found or not _ONLY_JOINERS.fullmatch(_QUOTED_VALUE.sub("", joined)):
+        return None
+    return [v.strip() for v in found if v.strip()]
 
 
 # `action: register, unregister, reconnect`: an `Args:` entry that is nothing but three or more bare lower-case words.
