@@ -7,7 +7,11 @@ are still reported: nothing else says them.
 
 values-only-in-prose: a column of the caller's data (`x_column`: "Column name for x-axis (line, bar, scatter)") and a
 free-text field (`publication_info`: "(publisher, date, series)") list no values of their own, while a column to sort
-by may; and a quoted `'or'` among quoted values is one of them (`'and', 'or', or 'one'`)."""
+by may; and a quoted `'or'` among quoted values is one of them (`'and', 'or', or 'one'`).
+
+missing-param-description: three more ways a tool description defines a parameter by its name: a keyword value
+explained (`mode=append: add text at the end`), set notation (`tf ∈ {5m, 30m, 1h}`) and reStructuredText's double
+backticks (``` ``params`` (bind values) ```). A name only mentioned still needs a description."""
 
 from __future__ import annotations
 
@@ -94,3 +98,23 @@ def test_a_quoted_or_is_a_value_listed_by_the_sdk():
     assert _reported("values-only-in-prose", listing) == ["function"]
     finding = next(f for f in toollint.lint(listing) if f.rule == "values-only-in-prose")
     assert '"enum": ["and", "or", "one"]' in finding.help
+
+
+@pytest.mark.parametrize("name, description", [
+    ("mode", "Update many videos.\n\nmode=append: add text at the end.\nmode=replace: replace `find` with text."),
+    ("tf", "Recent OHLCV bars for the symbol. tf ∈ {5m, 30m, 1h, 1d}."),
+    ("params", "Run SQL: pass the statement in ``query`` and bind values in ``params`` (the driver's placeholder style)."),
+    ("tf", "最近的K线。tf ∈ {5m, 30m, 1h, 1d}。"),
+])
+def test_a_parameter_the_description_defines_by_name(name, description):
+    schema = {name: {"type": "string"}, "query": {"type": "string", "description": "The SQL statement."}}
+    assert not fires("missing-param-description", _tool("run_tool", description, schema))
+
+
+@pytest.mark.parametrize("name, description", [
+    ("mode", "Update many videos. The mode decides what happens to the text."),
+    ("tf", "Recent OHLCV bars for the symbol, at the given tf."),
+])
+def test_a_name_only_mentioned_still_needs_a_description(name, description):
+    schema = {name: {"type": "string"}, "query": {"type": "string", "description": "The SQL statement."}}
+    assert fires("missing-param-description", _tool("run_tool", description, schema))
