@@ -9,6 +9,10 @@ values-only-in-prose: a column of the caller's data (`x_column`: "Column name fo
 free-text field (`publication_info`: "(publisher, date, series)") list no values of their own, while a column to sort
 by may; and a quoted `'or'` among quoted values is one of them (`'and', 'or', or 'one'`).
 
+values-only-in-prose, from holdout 27's recall review: "支持：" (supported:) and "支持的格式：" before a list, and
+a pair of parameters picking from one set (`from_unit`, `to_unit`) whose set the tool description lists after the
+plural of their shared word ("Convert between weight units: mg, g, kg.") or a Chinese "支持的单位：" label.
+
 missing-param-description: three more ways a tool description defines a parameter by its name: a keyword value
 explained (`mode=append: add text at the end`), set notation (`tf ∈ {5m, 30m, 1h}`) and reStructuredText's double
 backticks (``` ``params`` (bind values) ```). A name only mentioned still needs a description."""
@@ -118,3 +122,62 @@ def test_a_parameter_the_description_defines_by_name(name, description):
 def test_a_name_only_mentioned_still_needs_a_description(name, description):
     schema = {name: {"type": "string"}, "query": {"type": "string", "description": "The SQL statement."}}
     assert fires("missing-param-description", _tool("run_tool", description, schema))
+
+
+@pytest.mark.parametrize("description", [
+    "搜索范围，支持：webpage（网页）、document（文库）、scholar（学术）、image（图片）",
+    "输出格式，支持的格式：json、csv、xml",
+    "股票市场，仅支持: sh(上证), sz(深证), hk(港股)",
+])
+def test_a_chinese_supported_label_opens_a_list(description):
+    assert fires("values-only-in-prose", _tool("search", "搜索。", {"scope": {"type": "string", "description": description}}))
+
+
+def test_supported_without_a_colon_or_as_examples_stays_quiet():
+    for description in ("支持 pdf、docx 和 txt 格式", "支持多种格式：例如 pdf、docx"):
+        assert not fires("values-only-in-prose", _tool("search", "搜索。", {"fmt": {"type": "string",
+                                                                                   "description": description}}))
+
+
+def test_a_supported_list_in_the_docstring_listed_by_the_sdk():
+    def metaso_search(query: str, scope: str = "webpage", size: int = 10) -> str:
+        """使用搜索引擎搜索信息
+
+        Args:
+            query: 搜索查询词
+            scope: 搜索范围，支持：webpage（网页）、document（文库）、scholar（学术）、video（视频）
+            size: 返回结果数量，默认10，范围1-20
+        """
+        return ""
+
+    assert _reported("values-only-in-prose", listed(metaso_search)) == ["scope"]
+
+
+@pytest.mark.parametrize("description", [
+    "Convert between weight units: mg, g, kg, tonne, oz, lb.",
+    "温度换算。支持的单位: celsius, fahrenheit, kelvin.",
+])
+def test_a_pair_picking_from_one_listed_set(description):
+    listing = [{"name": "convert", "description": description, "inputSchema": {"type": "object", "properties": {
+        "value": {"type": "number"}, "from_unit": {"type": "string"}, "to_unit": {"type": "string"}}}}]
+    assert _reported("values-only-in-prose", listing) == ["from_unit", "to_unit"]
+
+
+@pytest.mark.parametrize("description", [
+    "Convert between units, e.g. units: mg, g, kg and many more.",  # examples, left open
+    "Translate text. Languages: en, de, fr.",  # the label is not the pair's word
+    "Convert between weight units: mg, g, kg.",  # (the pair has an enum: below)
+])
+def test_a_pair_without_its_listed_set_stays_quiet(description):
+    unit = {"type": "string", "enum": ["mg", "g", "kg"]} if "weight" in description else {"type": "string"}
+    listing = [{"name": "convert", "description": description, "inputSchema": {"type": "object", "properties": {
+        "value": {"type": "number"}, "from_unit": unit, "to_unit": dict(unit)}}}]
+    assert _reported("values-only-in-prose", listing) == []
+
+
+def test_a_pair_listed_by_the_sdk():
+    def convert_weight(value: float, from_unit: str, to_unit: str) -> str:
+        """Convert between weight units: mg, g, kg, tonne, oz, lb, stone."""
+        return ""
+
+    assert _reported("values-only-in-prose", listed(convert_weight)) == ["from_unit", "to_unit"]

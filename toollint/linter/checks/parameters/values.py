@@ -29,7 +29,7 @@ _VALUE_NOTE_AFTER = r"[ \t]*[(（][^()（）\n]{1,80}[)）](?=\s*(?:,|、|，|;|
 _CLOSING_WORDS = ("available", "valid", "supported", "allowed", "accepted", "possible")
 _PLURAL_AFTER = r"\s+(?:[a-z]+\s+)?"  # then the plural: "Available topic IDs:"
 _SEP = r"(?:\s*(?:,|、|，|/|\||;|或|和)\s*(?:or\s+|and\s+)?|\s+(?:or|and)\s+)"
-# "one of: a, b, c", "Allowed values: a | b", "可选值：a、b、c", "[Enum]: [...]", "Here are the options: a, b",
+# "one of: a, b, c", "Allowed values: a | b", "可选值：a、b、c", "支持：a、b" (supported:), "[Enum]: [...]", "Here are the options: a, b",
 # "Available: a, b" (a word that says the set is closed, then a colon), "Available IDs: a, b" (a plural after such a
 # word, then a colon: it lists the values only
 # when the plural names what the parameter holds, `ids` for `topicId`; "Supported formats:" of `archivePath` lists
@@ -43,13 +43,13 @@ _LISTED = lazy_compile(
     r"options?\s+(?:are|is)|the\s+options\b|options\s*:|values?\s*:|enum\b|"
     rf"(?:{'|'.join(_CLOSING_WORDS)}){_PLURAL_AFTER}(?P<plural>[a-z]+s)(?=\s*[:：])|"
     rf"(?:{'|'.join(_CLOSING_WORDS)})(?=\s*[:：]))|\[enum\]|"
-    r"可选值|取值(?:范围)?(?:为|是)?|可选(?:项|参数)?(?:为|有|包括)?|只能是|必须是|之一)"
+    r"可选值|取值(?:范围)?(?:为|是)?|可选(?:项|参数)?(?:为|有|包括)?|只能是|必须是|之一|支持(?:的[\u4e00-\u9fff]{1,6})?(?=\s*[:：]))"
     r"\s*(?:are|is)?\s*[:：]?\s*[\[(（]?\s*"
     rf"(?P<values>{_VALUE}(?:{_VALUE_NOTE_AFTER})?(?:{_SEP}{_VALUE}(?:{_VALUE_NOTE_AFTER})?){{1,29}})", re.IGNORECASE)
 # Every cue of `_LISTED` is Chinese or holds, lower-cased (`fold_case`), `value` or a match of one of these
 # regexes, each tried only when its word occurs: each starts with a literal, which the regex engine finds at
 # memchr speed, where one alternation of them all is tried at every position of the text.
-_LISTED_CJK = ("可选", "取值", "只能是", "必须是", "之一")
+_LISTED_CJK = ("可选", "取值", "只能是", "必须是", "之一", "支持")
 _LISTED_CUES = (("option", re.compile(r"option[s\s]")), ("one", re.compile(r"one\s+of")),
                 ("either", re.compile(r"be\s+either")), ("enum", re.compile(r"enum\b")))
 _PLURAL_CUES = tuple((word, re.compile(word + _PLURAL_AFTER + r"[a-z]+s\s*[:：]|" + word + r"\s*[:：]"))
@@ -74,7 +74,7 @@ def _may_list(low: str) -> bool:
 # which the regex engine scans quickly; `_LISTED` is then tried only where one starts, instead of at every
 # position of the text.
 _LISTED_STARTS = literal_trie(("one", "allowed", "valid", "possible", "accepted", "supported", "available", "must",
-                               "can", "option", "value", "enum", "[enum]", "可选", "取值", "只能是", "必须是", "之一"))
+                               "can", "option", "value", "enum", "[enum]", "可选", "取值", "只能是", "必须是", "之一", "支持"))
 # "(economy, premium, business)", `("all", "stdout", "stderr")`: three or more words, bare or quoted, in parentheses,
 # not after "e.g." nor a call's `f(` nor a quote (`'(col,year,month)'` is a literal tuple); after a CJK character,
 # as Chinese writes `类型（a, b, c）`. The lookbehind follows the parenthesis so the search can jump from one
@@ -446,6 +446,57 @@ def values_in_a_labelled_sentence(tool: Tool, ctx: Context) -> None:
             continue
         _report_values(ctx, jp.join(tool.schema_pointer, "properties", name), name, values, "the tool description")
         return
+
+
+@check("values-only-in-prose", "tool")
+def values_of_a_pair(tool: Tool, ctx: Context) -> None:
+    """Allowed values of a pair of parameters that pick from one set (`from_unit` and `to_unit`), listed in the
+    tool description after the plural of their shared word ("Convert between weight units: mg, g, kg, oz, lb.") or
+    a Chinese label that says the set is supported ("支持的单位：celsius, fahrenheit, kelvin")."""
+    description = tool.description
+    properties = tool.schema.get("properties") if isinstance(tool.schema, dict) else None
+    if not isinstance(description, str) or not isinstance(properties, dict) or description.count(",") < 2:
+        return
+    pairs = _pairs(properties)
+    if not pairs:
+        return  # nearly every tool: no `from_x` beside a `to_x`
+    prose = tool_docs(tool, ctx).prose
+    for word, names in pairs.items():
+        for label in re.finditer(rf"\b{re.escape(word)}s?[ \t]*[:：]|{_CJK_SUPPORTED_LABEL}", prose, re.IGNORECASE):
+            listed = _INLINE_VALUES.match(prose, label.end())
+            if listed is None:
+                continue
+            values = [v.strip(_STRIP) for v in re.split(r"\s*,\s*(?:or\s+|and\s+)?", listed.group("values"))]
+            around = prose[label.start():listed.end() + 80]
+            if all(_stands_as_its_set(values, name, properties[name], around, tool, ctx) and
+                   not _listed_by_its_text(name, properties[name], ctx, tool) for name in names):
+                for name in names:
+                    _report_values(ctx, jp.join(tool.schema_pointer, "properties", name), name, values,
+                                   "the tool description")
+            break
+
+
+# "支持的单位：" (the units supported:), "可选：": a Chinese label before the set, whatever word it names.
+_CJK_SUPPORTED_LABEL = r"(?:支持|可选)[^:：\n，。]{0,8}[:：]"
+_PAIR_FIRST = frozenset({"from", "source", "src", "input"})
+_PAIR_SECOND = frozenset({"to", "target", "dest", "destination", "output"})
+
+
+def _pairs(properties: dict[str, Any]) -> dict[str, tuple[str, str]]:
+    """The shared word of each pair of string parameters named `from_x`/`to_x` (or `source_x`/`target_x`) with no
+    `enum` of their own -> the two names."""
+    firsts: dict[tuple[str, ...], str] = {}
+    seconds: dict[tuple[str, ...], str] = {}
+    for name, prop in properties.items():
+        tokens = name_tokens(name) if isinstance(name, str) else ()
+        if len(tokens) < 2 or not isinstance(prop, dict) or not _VALUE_KEYWORDS.isdisjoint(prop) or \
+                not _takes_strings(prop, None) or _takes_many(prop):
+            continue
+        if tokens[0] in _PAIR_FIRST:
+            firsts[tokens[1:]] = name
+        elif tokens[0] in _PAIR_SECOND:
+            seconds[tokens[1:]] = name
+    return {rest[-1]: (firsts[rest], seconds[rest]) for rest in firsts.keys() & seconds.keys()}
 
 
 @check("values-only-in-prose", "tool")
