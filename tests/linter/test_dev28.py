@@ -9,9 +9,7 @@ values-only-in-prose: a column of the caller's data (`x_column`: "Column name fo
 free-text field (`publication_info`: "(publisher, date, series)") list no values of their own, while a column to sort
 by may; and a quoted `'or'` among quoted values is one of them (`'and', 'or', or 'one'`).
 
-values-only-in-prose, from holdout 27's recall review: "支持：" (supported:) and "支持的格式：" before a list, and
-a pair of parameters picking from one set (`from_unit`, `to_unit`) whose set the tool description lists after the
-plural of their shared word ("Convert between weight units: mg, g, kg.") or a Chinese "支持的单位：" label.
+values-only-in-prose, from holdout 27's recall review: "支持：" (supported:) and "支持的格式：" before a list.
 
 missing-param-description: three more ways a tool description defines a parameter by its name: a keyword value
 explained (`mode=append: add text at the end`), set notation (`tf ∈ {5m, 30m, 1h}`) and reStructuredText's double
@@ -151,33 +149,3 @@ def test_a_supported_list_in_the_docstring_listed_by_the_sdk():
         return ""
 
     assert _reported("values-only-in-prose", listed(metaso_search)) == ["scope"]
-
-
-@pytest.mark.parametrize("description", [
-    "Convert between weight units: mg, g, kg, tonne, oz, lb.",
-    "温度换算。支持的单位: celsius, fahrenheit, kelvin.",
-])
-def test_a_pair_picking_from_one_listed_set(description):
-    listing = [{"name": "convert", "description": description, "inputSchema": {"type": "object", "properties": {
-        "value": {"type": "number"}, "from_unit": {"type": "string"}, "to_unit": {"type": "string"}}}}]
-    assert _reported("values-only-in-prose", listing) == ["from_unit", "to_unit"]
-
-
-@pytest.mark.parametrize("description", [
-    "Convert between units, e.g. units: mg, g, kg and many more.",  # examples, left open
-    "Translate text. Languages: en, de, fr.",  # the label is not the pair's word
-    "Convert between weight units: mg, g, kg.",  # (the pair has an enum: below)
-])
-def test_a_pair_without_its_listed_set_stays_quiet(description):
-    unit = {"type": "string", "enum": ["mg", "g", "kg"]} if "weight" in description else {"type": "string"}
-    listing = [{"name": "convert", "description": description, "inputSchema": {"type": "object", "properties": {
-        "value": {"type": "number"}, "from_unit": unit, "to_unit": dict(unit)}}}]
-    assert _reported("values-only-in-prose", listing) == []
-
-
-def test_a_pair_listed_by_the_sdk():
-    def convert_weight(value: float, from_unit: str, to_unit: str) -> str:
-        """Convert between weight units: mg, g, kg, tonne, oz, lb, stone."""
-        return ""
-
-    assert _reported("values-only-in-prose", listed(convert_weight)) == ["from_unit", "to_unit"]

@@ -449,57 +449,6 @@ def values_in_a_labelled_sentence(tool: Tool, ctx: Context) -> None:
 
 
 @check("values-only-in-prose", "tool")
-def values_of_a_pair(tool: Tool, ctx: Context) -> None:
-    """Allowed values of a pair of parameters that pick from one set (`from_unit` and `to_unit`), listed in the
-    tool description after the plural of their shared word ("Convert between weight units: mg, g, kg, oz, lb.") or
-    a Chinese label that says the set is supported ("支持的单位：celsius, fahrenheit, kelvin")."""
-    description = tool.description
-    properties = tool.schema.get("properties") if isinstance(tool.schema, dict) else None
-    if not isinstance(description, str) or not isinstance(properties, dict) or description.count(",") < 2:
-        return
-    pairs = _pairs(properties)
-    if not pairs:
-        return  # nearly every tool: no `from_x` beside a `to_x`
-    prose = tool_docs(tool, ctx).prose
-    for word, names in pairs.items():
-        for label in re.finditer(rf"\b{re.escape(word)}s?[ \t]*[:：]|{_CJK_SUPPORTED_LABEL}", prose, re.IGNORECASE):
-            listed = _INLINE_VALUES.match(prose, label.end())
-            if listed is None:
-                continue
-            values = [v.strip(_STRIP) for v in re.split(r"\s*,\s*(?:or\s+|and\s+)?", listed.group("values"))]
-            around = prose[label.start():listed.end() + 80]
-            if all(_stands_as_its_set(values, name, properties[name], around, tool, ctx) and
-                   not _listed_by_its_text(name, properties[name], ctx, tool) for name in names):
-                for name in names:
-                    _report_values(ctx, jp.join(tool.schema_pointer, "properties", name), name, values,
-                                   "the tool description")
-            break
-
-
-# "支持的单位：" (the units supported:), "可选：": a Chinese label before the set, whatever word it names.
-_CJK_SUPPORTED_LABEL = r"(?:支持|可选)[^:：\n，。]{0,8}[:：]"
-_PAIR_FIRST = frozenset({"from", "source", "src", "input"})
-_PAIR_SECOND = frozenset({"to", "target", "dest", "destination", "output"})
-
-
-def _pairs(properties: dict[str, Any]) -> dict[str, tuple[str, str]]:
-    """The shared word of each pair of string parameters named `from_x`/`to_x` (or `source_x`/`target_x`) with no
-    `enum` of their own -> the two names."""
-    firsts: dict[tuple[str, ...], str] = {}
-    seconds: dict[tuple[str, ...], str] = {}
-    for name, prop in properties.items():
-        tokens = name_tokens(name) if isinstance(name, str) else ()
-        if len(tokens) < 2 or not isinstance(prop, dict) or not _VALUE_KEYWORDS.isdisjoint(prop) or \
-                not _takes_strings(prop, None) or _takes_many(prop):
-            continue
-        if tokens[0] in _PAIR_FIRST:
-            firsts[tokens[1:]] = name
-        elif tokens[0] in _PAIR_SECOND:
-            seconds[tokens[1:]] = name
-    return {rest[-1]: (firsts[rest], seconds[rest]) for rest in firsts.keys() & seconds.keys()}
-
-
-@check("values-only-in-prose", "tool")
 def values_after_the_name(tool: Tool, ctx: Context) -> None:
     """Allowed values written after the parameter's own name in the tool description's prose, joined by `|`
     (`role:Wind|Wall|Door.`, `format: html|markdown`) or by commas when the sentence ends with them (`status:
