@@ -130,7 +130,7 @@ class ToolDocs:
         found = self._mentions.get(name)
         if found is None:
             found = ""
-            if len(name) >= 2 and name.lower() in self._low:
+            if len(name) >= 3 and name.lower() in self._low:
                 word = re.compile(rf"(?<![\w]){re.escape(name)}(?![\w])", re.IGNORECASE)
                 found = "\n".join(s for s in self._sentences if word.search(s))
             self._mentions[name] = found

@@ -136,11 +136,15 @@ def _defined_in_prose(node: SchemaNode, ctx: Context) -> bool:
     name = node.name or ""
     if not is_top_level(node) or ctx.tool is None:
         return False
-    text = tool_docs(ctx.tool, ctx).mentions(name)
+    docs = tool_docs(ctx.tool, ctx)
+    if len(name) == 2:  # `tf ∈ {5m, 1h}`: too short for `mentions`, whose sentences would hold every "to" and "id";
+        text = docs.prose if name in docs.prose else ""  # the definer after it is searched in the whole prose
+    else:
+        text = docs.mentions(name)
+        if text and _CJK_COPULA.search(text):
+            return True
     if not text:
         return False
-    if _CJK_COPULA.search(text):
-        return True
     plain = name.isalpha() and name.islower()
     # The name (quoted, or as a whole word), then what defines it matched where the name ends: one small pattern
     # per name, not the definers compiled again for each.
