@@ -156,6 +156,64 @@ def _defined_in_prose(node: SchemaNode, ctx: Context) -> bool:
     return False
 
 
+def _shown_in_a_call(node: SchemaNode, ctx: Context) -> bool:
+    """A top-level parameter that an example call of the tool in its description fills (`get_message_details(
+    'geometry_msgs/Twist')`, `subscribe(topic='/cmd_vel', duration=5)`): the value shows its form, by position
+    (the schema's order) or by keyword."""
+    tool = ctx.tool
+    if tool is None or not tool.name or not is_top_level(node) or not isinstance(tool.description, str) or \
+            f"{tool.name}(" not in tool.description:
+        return False  # nearly every tool: no call of itself in its text
+    shown_names = tool.extras.get("called_with")
+    if shown_names is None:
+        shown_names = tool.extras["called_with"] = _called_with(tool.description, tool.name, tool.schema)
+    return node.name in shown_names
+
+
+def _called_with(text: str, name: str, schema: Any) -> frozenset[str]:
+    """The parameters the calls of `name(...)` in `text` give a value: keyword arguments by name, the others by
+    their place among the schema's properties."""
+    order = [key for key in (schema.get("properties") or {}) if isinstance(key, str)] if isinstance(schema, dict) else []
+    given: set[str] = set()
+    for call in re.finditer(rf"(?<![\w.]){re.escape(name)}\(", text):
+        arguments = _arguments(text, call.end())
+        for place, argument in enumerate(arguments):
+            keyword = _KEYWORD.match(argument)
+            if keyword is not None:
+                given.add(keyword.group(1))
+            elif argument and place < len(order):
+                given.add(order[place])
+    return frozenset(given)
+
+
+_KEYWORD = lazy_compile(r"\s*([A-Za-z_]\w*)\s*=(?!=)")
+_CLOSES = {"(": ")", "[": "]", "{": "}"}
+
+
+def _arguments(text: str, start: int) -> list[str]:
+    """The arguments of a call whose `(` ends at `start`, split at its top-level commas (brackets and quotes kept
+    whole), up to its `)`; [] when the call does not close on its line."""
+    arguments, depth, quote, begin = [], [], "", start
+    for at in range(start, min(len(text), start + 500)):
+        char = text[at]
+        if quote:
+            quote = "" if char == quote else quote
+        elif char in "'\"":
+            quote = char
+        elif char in _CLOSES:
+            depth.append(_CLOSES[char])
+        elif depth and char == depth[-1]:
+            depth.pop()
+        elif char == "\n":
+            return []
+        elif not depth and char in ",)":
+            arguments.append(text[begin:at].strip())
+            begin = at + 1
+            if char == ")":
+                return [a for a in arguments if a] if arguments != [""] else []
+    return []
+
+
 # The caller told what to give, in the imperative: "Paste a requirements.txt, ...", "Provide the SQL to run", 请粘贴.
 # (A bare 提供 is as often "the tool provides": only 请提供 asks.)
 _ASKS_FOR_INPUT = lazy_compile(r"\b(?:[Pp]aste|[Pp]rovide|[Pp]ass|[Ss]upply|[Ee]nter)\s+(?:an?|the|your|one|any)?\b|"
@@ -262,7 +320,7 @@ def missing_param_description(node: SchemaNode, ctx: Context) -> None:
         return  # `budget: {currency, value}`, `weight: {unit, value}`: the pair says what the value is
     param = param_of(node, ctx)
     if param.has_description or entry_text(node, ctx) or _defined_in_prose(node, ctx) or _sole_input_asked(node, ctx) \
-            or _default_listed(node, ctx):
+            or _default_listed(node, ctx) or _shown_in_a_call(node, ctx):
         return  # described in the schema, in the docstring's `Args:` entry or in a sentence of the description
     schema = param.schema
     enum = schema.get("enum")
