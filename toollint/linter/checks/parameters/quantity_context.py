@@ -160,6 +160,10 @@ _RANGE = lazy_compile(r"(?<![\w.])-?\d+(?:\.\d+)?\s*(?:-|–|—|~|to|through)\s
                       r"\bbetween\s+-?\d+(?:\.\d+)?\s+and\s+-?\d+", re.IGNORECASE)
 
 
+# An image being edited (blurred, its corners rounded): a radius on it is pixels by definition. Lower case, as
+# `_RASTER`.
+_IMAGE = lazy_compile(r"\b(?:image|images|photo|photos|picture|pictures|png|jpe?g|webp|avatar|blur|gaussian)\b|"
+                      r"图片|图像|照片|模糊")
 # A design canvas (Figma, Penpot, an artboard): its widths, paddings, radii and font sizes are pixels by definition.
 _CANVAS = lazy_compile(r"\b(?:figma|penpot|framer|artboards?|auto-layout|excalidraw|tldraw)\b")
 # What a weight that is no mass weighs: a stroke's or a font's ("Stroke weight", "font weight 400").
@@ -220,6 +224,8 @@ def unitless_by_context(kind: str, word: str, description: str, node: Any, tool_
     if kind in ("length", "distance", "font") and (_CANVAS.search(fold_case(tool_text)) or
                                                    _CANVAS.search(fold_case(description))):
         return True  # a frame's padding in Figma: pixels by definition
+    if word in ("radius", "半径") and (_IMAGE.search(fold_case(tool_text)) or _IMAGE.search(fold_case(name_words))):
+        return True  # a blur's or a rounded corner's radius on an image: pixels by definition
     if kind == "weight" and _NO_MASS.search(description):
         return True  # "Stroke weight": the thickness of a line, not a mass
     if word in ("weight", "size") and kind in ("weight", "data") and (_GRAPH.search(tool_text) or
