@@ -5,7 +5,8 @@ keyword (`get_message_details('geometry_msgs/Twist')`, `subscribe(topic='/cmd_ve
 value's form. A parameter the calls leave out still needs a description.
 
 missing-unit: a radius on an image being edited (a blur, rounded corners) is in pixels by definition; a search
-radius around a point still needs its unit."""
+radius around a point still needs its unit. A `weight_security` is the weight of a part in a score, no mass; a
+`package_weight`, a bare `weight` and a `weight_max` still need theirs."""
 
 from __future__ import annotations
 
@@ -58,3 +59,20 @@ def test_a_search_radius_still_needs_its_unit(name, description):
     schema = {"lat": {"type": "number", "description": "Latitude"}, "lon": {"type": "number", "description": "Longitude"},
               "radius": {"type": "number"}}
     assert fires("missing-unit", _tool(name, description, schema))
+
+
+def test_the_weight_of_a_part_in_a_score_listed_by_the_sdk():
+    def audit_release(weight_security: float = 0.3, weight_tests: float = 0.2) -> str:
+        """Compute a composite release-readiness grade."""
+        return ""
+
+    def score_app(weight_security: float = 0.3) -> str:
+        """计算综合评分。"""
+        return ""
+
+    def ship_parcel(package_weight: float, weight_max: float = 30.0) -> str:
+        """Ship a parcel."""
+        return ""
+
+    assert _reported("missing-unit", listed(audit_release, score_app)) == []
+    assert _reported("missing-unit", listed(ship_parcel)) == ["package_weight", "weight_max"]

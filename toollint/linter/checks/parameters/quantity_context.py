@@ -164,6 +164,8 @@ _RANGE = lazy_compile(r"(?<![\w.])-?\d+(?:\.\d+)?\s*(?:-|–|—|~|to|through)\s
 # `_RASTER`.
 _IMAGE = lazy_compile(r"\b(?:image|images|photo|photos|picture|pictures|png|jpe?g|webp|avatar|blur|gaussian)\b|"
                       r"图片|图像|照片|模糊")
+# The ends of a range after a quantity's name (`weight_min`, `weight_from`): still the quantity.
+_RANGE_WORDS = frozenset({"min", "max", "from", "to", "limit", "lower", "upper", "range"})
 # A design canvas (Figma, Penpot, an artboard): its widths, paddings, radii and font sizes are pixels by definition.
 _CANVAS = lazy_compile(r"\b(?:figma|penpot|framer|artboards?|auto-layout|excalidraw|tldraw)\b")
 # What a weight that is no mass weighs: a stroke's or a font's ("Stroke weight", "font weight 400").
@@ -228,6 +230,10 @@ def unitless_by_context(kind: str, word: str, description: str, node: Any, tool_
         return True  # a blur's or a rounded corner's radius on an image: pixels by definition
     if kind == "weight" and _NO_MASS.search(description):
         return True  # "Stroke weight": the thickness of a line, not a mass
+    if kind == "weight" and len(own_tokens) > 1 and own_tokens[0] in ("weight", "weights") and \
+            own_tokens[1] not in _RANGE_WORDS:
+        return True  # `weight_security`: the weight of a part in a score (a mass names the weighed thing first:
+        # `package_weight`, or its unit after: `weight_kg`, which the name check reads before this)
     if word in ("weight", "size") and kind in ("weight", "data") and (_GRAPH.search(tool_text) or
                                                                    _GRAPH.search(description)):
         return True  # an edge's weight, a node's size or a community's: numbers of the graph
