@@ -210,7 +210,7 @@ def _arguments(text: str, start: int) -> list[str]:
             arguments.append(text[begin:at].strip())
             begin = at + 1
             if char == ")":
-                return [a for a in arguments if a] if arguments != [""] else []
+                return arguments if arguments != [""] else []  # (an empty place keeps its position)
     return []
 
 

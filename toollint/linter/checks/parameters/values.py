@@ -959,7 +959,7 @@ def alternatives(text: str) -> list[str] | None:
             joined = _VALUE_NOTE.sub("", match.group("values"))
             values = _quoted_values(joined) if pattern is quoted_or else None
             if values is None:
-                values = [v.strip(_STRIP) for v in re.split(r"\s*(?:,\s*or|,|\bor\b|或|/|\|)\s*", joined)]
+                values = [v.strip(_STRIP) for v in re.split(_ALTERNATIVES_JOINER, joined)]
                 values = [v for v in values if v]
             if "`" in match.group("values") or any("." in v for v in values):
                 continue  # backticked or dotted: field names and identifiers (`diff_refs.head_sha`), not labels
@@ -972,8 +972,10 @@ def alternatives(text: str) -> list[str] | None:
     return None
 
 
+# What joins the values of an alternation (`"a", "b" or "c"`, `a | b`); the quoted ones may hold only it between them.
+_ALTERNATIVES_JOINER = r"\s*(?:,\s*or|,|\bor\b|或|/|\|)\s*"
 _QUOTED_VALUE = lazy_compile(r"[\"'`“‘]([^\"'`“”‘’\n]{1,40})[\"'`”’]")
-_ONLY_JOINERS = lazy_compile(r"(?:\s|,|\bor\b|或|/|\|)*")
+_ONLY_JOINERS = lazy_compile(rf"(?:{_ALTERNATIVES_JOINER}|\s)*")
 
 
 def _quoted_values(joined: str) -> list[str] | None:
