@@ -190,7 +190,7 @@ def _unit_name(name: str, lex: MissingUnitOptions) -> _UnitName:
                      has_unit or count_last or not_quantity or (quantity is None and any_count))
 
 
-def _numeric_format(schema: dict[str, Any]) -> bool:
+def _holds_a_number(schema: dict[str, Any]) -> bool:
     """A string schema whose `format` or `pattern` says it holds a number, or whose default is one (`"8"` of a
     `duration: str = "8"`)."""
     if schema.get("format") in _NUMERIC_FORMATS:
@@ -352,7 +352,7 @@ def missing_unit(node: SchemaNode, ctx: Context) -> None:
     kind = plain_type(node)
     if kind is not None:
         # The common case, one plain type: decided from the node itself, without the parameter view.
-        if kind not in _UNIT_KINDS or (kind == "string" and not _numeric_format(schema)):
+        if kind not in _UNIT_KINDS or (kind == "string" and not _holds_a_number(schema)):
             return
         lex: MissingUnitOptions = ctx.options
         named: _UnitName = lex.names[node.name or ""]
@@ -370,7 +370,7 @@ def missing_unit(node: SchemaNode, ctx: Context) -> None:
     if union is not None and named.quantity is None and not union[1]:
         return  # no quantity in the name and no description to reveal one
     param = param_of(node, ctx)
-    if not (param.is_numeric or (param.is_string and _numeric_format(param.schema))):
+    if not (param.is_numeric or (param.is_string and _holds_a_number(param.schema))):
         return
     _judge_unit(node, ctx, lex, named, param.schema, param.description)
 
