@@ -809,7 +809,9 @@ _REFERENCE_FORMS = frozenset({"name", "names", "path", "paths", "id", "ids", "uu
 _CHARACTER_CLASSES = frozenset({"alphanumeric", "alphanumerics", "letters", "letter", "digits", "digit", "numbers",
                                 "numerals", "numeric", "hyphens", "hyphen", "dashes", "dash", "underscores",
                                 "underscore", "dots", "dot", "periods", "period", "spaces", "space", "lowercase",
-                                "uppercase", "ascii", "slashes", "colons", "字母", "数字", "下划线", "连字符", "中文", "汉字"})
+                                "uppercase", "ascii", "slashes", "colons", "colon", "apostrophe", "apostrophes",
+                                "parentheses", "parenthesis", "brackets", "commas", "comma", "quotes", "symbols",
+                                "punctuation", "whitespace", "字母", "数字", "下划线", "连字符", "中文", "汉字"})
 
 
 # Parameters that take one of the codes of an open standard (ISO 639, 3166, 4217, IANA time zones): quoted codes
