@@ -2,7 +2,10 @@
 
 values-only-in-prose: the characters a free-form name may hold, in parentheses ("Plan name (letters, digits, space,
 hyphen, underscore, apostrophe, period, colon, parentheses)"), are a rule for a `pattern`, not values; a list of
-real values in parentheses is still one."""
+real values in parentheses is still one.
+
+missing-param-description: a plain lower-case name that starts a sentence and is then defined ("filter is the IP
+quality filter") is the parameter; "The filter is applied after paging" is prose."""
 
 from __future__ import annotations
 
@@ -33,3 +36,13 @@ def test_character_rules_and_real_values_listed_by_the_sdk():
         return ""
 
     assert _reported("values-only-in-prose", listed(rename_plan)) == ["visibility"]
+
+
+@pytest.mark.parametrize("description, reported", [
+    ("Build a proxy string. filter is the IP quality filter, e.g. \"medium\".", False),
+    ("构建代理字符串。\nfilter is the IP quality filter.", False),
+    ("List things. The filter is applied after paging.", True),
+    ("List things; the filter is applied after paging.", True),
+])
+def test_a_name_that_starts_a_defining_sentence(description, reported):
+    assert fires("missing-param-description", _tool("proxy_url", description, {"filter": {"type": "string"}})) is reported

@@ -150,10 +150,16 @@ def _defined_in_prose(node: SchemaNode, ctx: Context) -> bool:
     # per name, not the definers compiled again for each.
     for found in re.finditer(rf"(?P<quote>``|[`'\"]){re.escape(name)}(?:``|[`'\"])|(?<![\w]){re.escape(name)}(?![\w])",
                              text):  # (reStructuredText quotes a name in two backticks: ``params``)
-        definer = _QUOTED_DEFINER if found.group("quote") else _PARENTHESIS if plain else _DEFINER
-        if definer.match(text, found.end()):
+        definers = (_QUOTED_DEFINER,) if found.group("quote") else (_DEFINER,) if not plain else \
+            (_PARENTHESIS, _DEFINER) if _SENTENCE_START.search(text, 0, found.start()) else (_PARENTHESIS,)
+        if any(definer.match(text, found.end()) for definer in definers):
             return True
     return False
+
+
+# Where a sentence starts: a plain lower-case name there is the parameter ("filter is the IP quality filter"), as a
+# sentence of prose would start with a capital ("The type is returned").
+_SENTENCE_START = lazy_compile(r"(?:^|[.;!?。；]\s+|\n\s*)$")
 
 
 def _shown_in_a_call(node: SchemaNode, ctx: Context) -> bool:
