@@ -187,20 +187,18 @@ def untyped_property(node: SchemaNode, ctx: Context) -> None:
                     "empty type too")
 
 
-_BRANCHES = frozenset({"anyOf", "oneOf", "allOf", "if", "then", "else"})
-
-
 def _constrains_a_declared_property(node: SchemaNode) -> bool:
     """A property of a branch of the input schema's own top-level combinator that the input schema declares
     itself (`"oneOf": [{"properties": {"plan": {"not": {"type": "null"}}}}, ...]` beside `"properties": {"plan":
     {...}}`): a condition on the declared property, which carries the type. root-combinator reports the
     combinator, and its fix (the conditions into the description, or a tool per branch) takes the branches away.
     Deeper down (a `oneOf` in `$defs`) the untyped branch property is reported: nothing else says it."""
+    branches = _keywords("root_combinator")  # (`if`/`then`/`else` branches are not sent: `_sent` said so first)
     branch = node.parent
-    if node.via != "properties" or branch is None or branch.via not in _BRANCHES:
+    if node.via != "properties" or branch is None or branch.via not in branches:
         return False
     holder = branch.parent
-    while holder is not None and holder.via in _BRANCHES:
+    while holder is not None and holder.via in branches:
         holder = holder.parent  # a branch of a branch: `oneOf` inside `allOf`
     return holder is not None and holder.is_root and node.name in members(holder.schema, "properties")
 
