@@ -697,15 +697,11 @@ def _takes_no_value_set(name: str | None) -> bool:
     "'name', 'resource_type' or 'status'" of `resultSortColumn`); `publication_info`: free text, whose text says
     what to write in it ("(publisher, date, series)")."""
     tokens = name_tokens(name or "")
-    return bool(tokens) and (tokens[-1] in _EXPRESSION_NAMES or tokens[-1] in _LOCATION_NAMES or
-                             tokens[-1] in _IDENTIFIER_NAMES or
-                             tokens[-1] in _FREE_TEXT_NAMES or
+    return bool(tokens) and (tokens[-1] in _NO_VALUE_SET_NAMES or
                              (tokens[-1] in _COLUMN_NAMES and _SORTING_WORDS.isdisjoint(tokens)))
 
 
 _COLUMN_NAMES = frozenset({"column", "columns"})
-# Free text: the words in its text say what to write in it ("Publication info (publisher, date, series).").
-_FREE_TEXT_NAMES = frozenset({"info", "details", "notes", "description", "summary", "comment", "comments", "remarks"})
 _SORTING_WORDS = frozenset({"sort", "order", "sorting", "ordering"})
 
 
@@ -899,6 +895,10 @@ _EXPRESSION_NAMES = frozenset({"query", "q", "filter", "filters", "expression", 
 # Parameters that hold a handle: the words in their text name the kinds of thing it points at ("the handle of a
 # line, circle, or polyline"), not values. (An `*_id` may take a closed set: "Available IDs: a, b" of `topic_id`.)
 _IDENTIFIER_NAMES = frozenset({"handle", "handles"})
+# Free text: the words in its text say what to write in it ("Publication info (publisher, date, series).").
+_FREE_TEXT_NAMES = frozenset({"info", "details", "notes", "description", "summary", "comment", "comments", "remarks"})
+# The last words of `_takes_no_value_set`'s names, looked up once.
+_NO_VALUE_SET_NAMES = _EXPRESSION_NAMES | _LOCATION_NAMES | _IDENTIFIER_NAMES | _FREE_TEXT_NAMES
 
 
 def _says_examples(text: str) -> bool:
