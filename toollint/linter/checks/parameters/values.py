@@ -98,6 +98,12 @@ _FORMAT_WORDS = r"(?:json|jsonl|ndjson|markdown|md|html|text|txt|plain|csv|tsv|x
 _FORMAT_CHOICE = lazy_compile(rf"\b(?P<values>{_FORMAT_WORDS}(?:\s*[,、，]\s*{_FORMAT_WORDS})*(?:,?\s+or\s+|\s*或\s*)"
                               rf"{_FORMAT_WORDS})\b"
                               r"(?!\s*[-/(])")
+# "Sort order (asc/desc)", "asc or desc": the two directions of a sort, a closed pair written in any joiner, for a
+# parameter named for the direction (`sort_order`, `direction`); `sort` alone often takes a field and a direction.
+_SORT_DIRECTIONS = lazy_compile(r"(?<![\w-])(?P<values>[\"'`]?(?:asc|ascending)[\"'`]?[ \t]*(?:/|\||,|,?[ \t]or|或)[ \t]*"
+                                r"[\"'`]?(?:desc|descending)[\"'`]?|[\"'`]?(?:desc|descending)[\"'`]?[ \t]*"
+                                r"(?:/|\||,|,?[ \t]or|或)[ \t]*[\"'`]?(?:asc|ascending)[\"'`]?)(?![\w-])", re.IGNORECASE)
+_DIRECTION_ENDS = frozenset({("order",), ("direction",), ("dir",)})
 # "Data freshness (final, all). Default: final": two words joined by a comma or a slash, alone in parentheses,
 # list the values of a choice (`CHOICE_NAMES`) when the text says one of them is the default; without that,
 # "Image size (width, height)" would be read as two values.
@@ -218,6 +224,8 @@ def listed_values(text: str, name: str = "") -> list[str] | None:
         found.append(_LABEL_PAIR.finditer(text))
     if (" or " in text or "或" in text) and name_tokens(name)[-1:] == ("format",):
         found.append(_FORMAT_CHOICE.finditer(text))
+    if name_tokens(name)[-1:] in _DIRECTION_ENDS and "sc" in text.lower():
+        found.append(_SORT_DIRECTIONS.finditer(text))
     if ("(" in text or "（" in text) and _picks_one(name):
         if contains_any(text, (",", "/", "|", "、", "，")):
             # Codes unless the text gives examples ("Examples: ... (PNG, JPG, PDF)"), asked once codes matched.
@@ -371,7 +379,7 @@ def values_only_in_docstring(tool: Tool, ctx: Context) -> None:
         if len(found.text) < 8 or not _takes_strings(prop, found.type_name):
             continue
         values = _allowed_values_in(ctx, found.text, name, prop.get("title"))
-        if values is None and found.text.count(",") >= 2 and not _takes_many(prop):
+        if values is None and _may_list_three(found.text) and not _takes_many(prop):
             values = bare_values(found.text)  # one string, its entry only a list: pick one of them
         if values is None and ("/" in found.text or "|" in found.text) and not _takes_many(prop):
             values = slashed_values(found.text)  # `CN/US (default CN)`, `decimal | american`: the entry is the choice
@@ -732,7 +740,7 @@ def allowed_values(text: str, name: str, title: Any = None) -> list[str] | None:
     if "``" in text:
         text = _RST_LITERAL.sub(r"\1", text)  # reStructuredText's ``"aws"``: the string literal "aws"
     found = listed_values(text, name)
-    if found is None and text.count(",") >= 2 and (":" in text or "：" in text):
+    if found is None and _may_list_three(text) and (":" in text or "：" in text):
         found = labelled_values(text, name, title)
     if found is None and _may_alternate(text):
         found = alternatives(text)
@@ -990,8 +998,16 @@ def _quoted_values(joined: str) -> list[str] | None:
 
 
 # `action: register, unregister, reconnect`: an `Args:` entry that is nothing but three or more bare lower-case words.
-_BARE_LIST = lazy_compile(r"(?P<values>[a-z][a-z0-9_-]{0,24}(?:[ \t]*,[ \t]*(?:or[ \t]+)?[a-z][a-z0-9_-]{0,24}){2,15})"
-                          r"[ \t]*\.?")
+_BARE_LIST = lazy_compile(r"(?P<values>[a-z][a-z0-9_-]{0,24}(?:[ \t]*,[ \t]*(?:or[ \t]+)?[a-z][a-z0-9_-]{0,24}){1,14}"
+                          r"(?:[ \t]*,[ \t]*(?:or[ \t]+)?|[ \t]+or[ \t]+)[a-z][a-z0-9_-]{0,24})[ \t]*\.?")
+# What joins the words of those two lists: a comma, maybe with "or", or the last "or" alone ("quick, standard or deep").
+_LIST_JOINER = lazy_compile(r"\s*,\s*(?:or\s+)?|\s+or\s+")
+
+
+def _may_list_three(text: str) -> bool:
+    """An exact pre-filter of the comma lists of `bare_values` and `labelled_values`: three words or more need two
+    commas, or a comma and the last "or"."""
+    return text.count(",") >= 2 or ("," in text and " or " in text)
 
 
 def bare_values(entry: str) -> list[str] | None:
@@ -1000,7 +1016,7 @@ def bare_values(entry: str) -> list[str] | None:
     match = _BARE_LIST.fullmatch(entry.strip())
     if match is None:
         return None
-    values = [v.strip(_STRIP) for v in re.split(r"\s*,\s*(?:or\s+)?", match.group("values")) if v.strip(_STRIP)]
+    values = [v.strip(_STRIP) for v in _LIST_JOINER.split(match.group("values")) if v.strip(_STRIP)]
     if len(set(values)) != len(values) or all(v.lower() in _CHARACTER_CLASSES for v in values) or \
             any(v in ("true", "false", "etc") for v in values):
         return None
@@ -1062,7 +1078,8 @@ def bulleted_values(entry: str) -> list[str] | None:
 _LABELLED = lazy_compile(
     r"(?:^|[.;:]\s+|\n)(?P<label>[A-Za-z][\w -]{0,30}?)\s*[:：]\s*"
     r"(?P<values>(?P<q>[\"'`“‘]?)[a-z][A-Za-z0-9_-]{0,24}[\"'`”’]?(?:\s*,\s*(?:or\s+)?(?P=q)[a-z][A-Za-z0-9_-]{0,24}"
-    r"[\"'`”’]?){2,15})\s*(?:\.?\s*$|\.[ \t]+(?=[A-Z]))")
+    r"[\"'`”’]?){1,14}(?:\s*,\s*(?:or\s+)?|\s+or\s+)(?P=q)[a-z][A-Za-z0-9_-]{0,24}[\"'`”’]?)"
+    r"\s*(?:\.?\s*$|\.[ \t]+(?=[A-Z]))")
 
 
 # The words after which a label says what its parameter is for: "Scope for search", "Operation to perform".
@@ -1091,7 +1108,7 @@ def labelled_values(text: str, name: str, title: Any = None) -> list[str] | None
     # "Assembly scope for search"): either names the parameter.
     if not any(_names_own(label, own, title) for label in (whole, whole[:cut])):
         return None
-    values = [v.strip(_STRIP) for v in re.split(r"\s*,\s*(?:or\s+)?", match.group("values")) if v.strip(_STRIP)]
+    values = [v.strip(_STRIP) for v in _LIST_JOINER.split(match.group("values")) if v.strip(_STRIP)]
     if _open_ended(text[match.start():], values) or _ends_with(_EXAMPLE_CUE, text, match.start("values")) or \
             _says_examples(text[match.end():]):
         return None
