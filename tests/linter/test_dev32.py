@@ -2,7 +2,11 @@
 
 model-instructions: a phrase quoted alone is a mention, not an instruction: a risk gate's text names the claims it
 holds a payment for ('"pre-approved", "ignore previous instructions"'). A quoted instruction that goes on is still
-one, and so is the phrase unquoted."""
+one, and so is the phrase unquoted.
+
+secret-parameter: a one-time secret the user reads from a message ("Access token from the reset email link") or an
+earlier answer returns ("AAL2 token from verify_mfa's response") is not the server's to configure. A key "from the
+dashboard" still is."""
 
 from __future__ import annotations
 
@@ -34,3 +38,40 @@ def test_a_guard_that_names_the_injections_it_holds():
 ])
 def test_a_quoted_phrase_is_a_mention(description, reported):
     assert fires("model-instructions", _tool("add", description, {"a": {"type": "number"}})) is reported
+
+
+def test_a_token_the_user_reads_from_an_email():
+    def complete_password_reset(access_token: str, new_password: str) -> str:
+        """Complete a password reset.
+
+        Args:
+            access_token: Access token from the reset email URL fragment
+            new_password: The password to set
+        """
+        return ""
+
+    def call_api(endpoint: str, api_key: str) -> str:
+        """Call the API.
+
+        Args:
+            endpoint: Path to call
+            api_key: API key from the dashboard
+        """
+        return ""
+
+    assert _reported("secret-parameter", listed(complete_password_reset, call_api)) == ["api_key"]
+
+
+@pytest.mark.parametrize("description, reported", [
+    ("AAL2 access token from verify_mfa response", False),
+    ("验证邮件中的令牌", False),
+    ("Session token", True),
+    ("访问令牌（在控制台获取）", True),
+])
+def test_a_token_an_earlier_answer_returns(description, reported):
+    listing = [{"name": "verify_mfa", "description": "Verify an MFA code and return a session token.",
+                "inputSchema": {"type": "object", "properties": {"code": {"type": "string"}}}},
+               {"name": "create_key", "description": "Create a developer key.",
+                "inputSchema": {"type": "object", "properties": {
+                    "access_token": {"type": "string", "description": description}}}}]
+    assert (_reported("secret-parameter", listing) == ["access_token"]) is reported

@@ -10,6 +10,7 @@ from toollint import pointer as jp
 from toollint.document.dialects import MCP, Tool
 from toollint.lazy_regex import lazy_compile
 from toollint.linter.checks import check
+from toollint.linter.checks.parameters.tool_names import names_other_tool
 from toollint.linter.checks.shared import file_has_mcp_headers, mcp_headers
 from toollint.linter.context import Context, node_label
 from toollint.linter.docview import with_docs
@@ -120,6 +121,14 @@ _CONFIGURE_VERBS = frozenset({"configure", "config", "setup", "init", "initializ
                               "authenticate", "auth", "register", "enroll", "signup"})
 
 
+# A one-time secret delivered to the user: "Access token from the reset email URL fragment", "code sent to your
+# phone", 邮件中的验证码. (Not "from the dashboard": a key issued once belongs in the configuration.)
+_HANDED_OVER = lazy_compile(
+    r"\bfrom\s+(?:the\s+|your\s+|an?\s+)?(?:(?:password\s+)?(?:reset|verification|confirmation|invitation|invite|"
+    r"magic|login|sign-?in)\s+)?(?:e-?mail|sms|text\s+message)\b|\bsent\s+to\s+(?:the\s+user's\s+|your\s+)"
+    r"(?:e-?mail|inbox|phone)\b|(?:邮件|短信|郵件|簡訊)(?:中|里|裡)的", re.IGNORECASE)
+
+
 def _provisions(tokens: tuple[str, ...], tool_tokens: set[str], ctx: Context) -> bool:
     """The tool creates or sets the credential (by the verbs of its name), or the parameter is a new one."""
     if tokens[:1] in (("new",), ("initial",), ("temporary",), ("temp",)):
@@ -197,6 +206,9 @@ def secret_parameter(node: SchemaNode, ctx: Context) -> None:
         return  # an OTP generator, an HMAC signer: the secret is the input the tool computes on
     if _action_provisions(ctx):
         return  # `manage_users(action: createUser | updateUser, password)`: one of its actions sets it
+    if _HANDED_OVER.search(text) or names_other_tool(text, ctx):
+        return  # "Access token from the reset email", "AAL2 token from verify_mfa's response": one the user reads
+        # from a message or an earlier answer returns, which no server configuration can hold
     ctx.report(node.pointer, f"`{shown(node_label(node))}` asks the model for a secret", key=True,
                help="remove the parameter; have the server read the secret from its configuration or environment",
                note="the value passes through the prompt, the transcript and the provider's logs")
