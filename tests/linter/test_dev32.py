@@ -6,7 +6,10 @@ one, and so is the phrase unquoted.
 
 secret-parameter: a one-time secret the user reads from a message ("Access token from the reset email link") or an
 earlier answer returns ("AAL2 token from verify_mfa's response") is not the server's to configure. A key "from the
-dashboard" still is."""
+dashboard" still is.
+
+relative-path: a `directory` whose description is only names joined by `|` ("colors | kinds | countries") picks one
+of them; it is no path."""
 
 from __future__ import annotations
 
@@ -75,3 +78,13 @@ def test_a_token_an_earlier_answer_returns(description, reported):
                 "inputSchema": {"type": "object", "properties": {
                     "access_token": {"type": "string", "description": description}}}}]
     assert (_reported("secret-parameter", listing) == ["access_token"]) is reported
+
+
+@pytest.mark.parametrize("description, reported", [
+    ("colors | kinds | countries | seasons | vat", False),
+    ("Directory to write into", True),
+    ("写入的目录 | 输出位置", True),
+])
+def test_a_directory_of_named_reference_books(description, reported):
+    assert fires("relative-path", _tool("wb_directory", "Read a reference book.",
+                                        {"directory": {"type": "string", "description": description}})) is reported

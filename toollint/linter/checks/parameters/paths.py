@@ -96,6 +96,8 @@ _CWD_RELATIVE = lazy_compile(
 # working directory. Not `""` (a default meaning "not given"), an absolute or home path, a variable, a URL, a
 # template (`{name}.md`), a JSONPath, nor a word that stands for no file (`-` or `stdout` for standard output, `auto`).
 _RELATIVE_DEFAULT = lazy_compile(r"\./?|(?!\$|~|[A-Za-z]:|[\w+.-]+://)(?=.*\w)[\w.-]+(?:/[\w.-]+)*/?")
+# A description that is only three or more bare words joined by `|`: the names the parameter picks from.
+_NAME_CHOICE = lazy_compile(r"\s*[a-z][\w-]{0,30}(?:[ \t]*\|[ \t]*[a-z][\w-]{0,30}){2,}\s*\.?\s*")
 _NO_FILE_DEFAULTS = frozenset({"stdout", "stderr", "stdin", "auto", "none", "null", "default", "memory", ":memory:"})
 
 # `^/`, `^\/`, `^[A-Za-z]:`, `^(/|[A-Za-z]:)`, `^(?:/|~)`, `^\\\\` (UNC), `^~/`.
@@ -435,6 +437,8 @@ def relative_path(node: SchemaNode, ctx: Context) -> None:
         default = None  # `path: str = ""`: "not given", no default to report
     elif isinstance(default, str) and (not _RELATIVE_DEFAULT.fullmatch(default) or default.lower() in _NO_FILE_DEFAULTS):
         return  # an absolute default, a JSONPath or a template
+    if "|" in text and _NAME_CHOICE.fullmatch(text):
+        return  # `directory`: "colors | kinds | countries": a choice among named things, no path
     text = with_docs(text, node, ctx)  # what the docstring's `Args:` entry and the description say of it
     key_file = _key_file(named[0]) and _KEY_FILE_WORDS.search(text) is not None
     if kind == "weak" and not key_file and (lex.path_word_matcher is None or lex.path_word_matcher.search(text) is None):
