@@ -9,7 +9,11 @@ earlier answer returns ("AAL2 token from verify_mfa's response") is not the serv
 dashboard" still is.
 
 relative-path: a `directory` whose description is only names joined by `|` ("colors | kinds | countries") picks one
-of them; it is no path."""
+of them; it is no path.
+
+missing-unit: the bounds of a range of numbers spaced by a `step` ("Start of interval" in `np.arange`), a graph's
+radius in hops, and the members of a `weights` object are no time, distance or mass. An interval beside nothing
+that spaces it, and a radius on a map, still are."""
 
 from __future__ import annotations
 
@@ -88,3 +92,38 @@ def test_a_token_an_earlier_answer_returns(description, reported):
 def test_a_directory_of_named_reference_books(description, reported):
     assert fires("relative-path", _tool("wb_directory", "Read a reference book.",
                                         {"directory": {"type": "string", "description": description}})) is reported
+
+
+def test_numbers_that_measure_nothing():
+    def np_arange(start: float, stop: float, step: float = 1) -> str:
+        """Create an array with evenly spaced values within a given interval.
+
+        Args:
+            start: Start of interval.
+            stop: End of interval (exclusive).
+            step: Spacing between values.
+        """
+        return ""
+
+    def search_shops(lat: float, lon: float, radius: float = 5) -> str:
+        """Find shops near a point.
+
+        Args:
+            lat: Latitude.
+            lon: Longitude.
+            radius: Search radius
+        """
+        return ""
+
+    assert _reported("missing-unit", listed(np_arange, search_shops)) == ["radius"]
+
+
+@pytest.mark.parametrize("prop, reported", [
+    ({"radius": {"type": "integer", "description": "For 'subgraph': nodes to include (BFS hops)"}}, False),
+    ({"radius": {"type": "integer", "description": "子图半径（邻居跳数）"}}, False),
+    ({"ranking_weights": {"type": "object", "properties": {"time_decay": {"type": "number"}}}}, False),
+    ({"retry": {"type": "object", "properties": {"time_decay": {"type": "number"}}}}, True),
+    ({"start": {"type": "number", "description": "Start of interval."}}, True),
+])
+def test_a_graph_radius_and_a_score_weight(prop, reported):
+    assert fires("missing-unit", _tool("explore", "Explore the memory graph.", prop)) is reported

@@ -185,6 +185,10 @@ _PER_PERIOD = frozenset({"hourly", "daily", "weekly"})
 _TEXT_STYLE = lazy_compile(r"\b(?:bold|italic|underline|font|fonts|typeface)\b|字号|字体|加粗", re.IGNORECASE)
 # A graph's edges, vertices and communities: an edge's `weight` and a node's drawn `size` are numbers of the graph,
 # no mass or bytes (Gephi, NetworkX). Not "graph" alone: Microsoft Graph's `fileSize` is bytes.
+# A graph walked by hops: its radius or depth around a node counts edges, not metres.
+_HOPS = lazy_compile(r"\b(?:hops?|bfs|breadth-first|traversal|neighbou?rs?)\b|跳数|邻居", re.IGNORECASE)
+# Siblings that space a range of numbers (`step`, `num`): its bounds are the range's, whatever "interval" suggests.
+_SPACING = frozenset({"step", "num", "steps"})
 _GRAPH = lazy_compile(r"\b(?:edges?|vertex|vertices|communit(?:y|ies))\b|图谱|边权", re.IGNORECASE)
 # The siblings and words that make a `rate` a unit price on a line of goods (ERP `items[].rate`), not a percentage.
 _LINE_ITEM = frozenset({"qty", "quantity", "uom", "item"})
@@ -270,8 +274,15 @@ def unitless_by_context(kind: str, word: str, description: str, node: Any, tool_
         return True  # the interval of a "minute chart" (분봉) counts minutes
     if word == "velocity" and _MUSIC.search(tool_text):
         return True  # MIDI note velocity, 0-127
+    if word in ("radius", "depth", "半径") and (_HOPS.search(description) or _HOPS.search(tool_text)):
+        return True  # a graph's radius around a node counts hops
+    parent = getattr(node, "parent", None)
+    if parent is not None and name_tokens(getattr(parent, "name", "") or "")[-1:] in (("weights",), ("weight",)):
+        return True  # `ranking_weights.time_decay`: the weight of a part in a score, not a time nor a mass
     siblings = _sibling_names(node)
     sibling_tokens = {t for name in siblings for t in name_tokens(name)}
+    if word == "interval" and sibling_tokens & _SPACING:
+        return True  # `np.arange(start, stop, step)`: "Start of interval" bounds a range of numbers, no time
     if word == "rate" and (sibling_tokens & _LINE_ITEM or _PRICE_RATE.search(description)):
         return True  # `rate` beside `qty` in an order line, "default selling rate": a unit price in the document's currency
     if sibling_tokens & _UNIT_SIBLING or any(t in name for name in siblings if not name.isascii() for t in _CJK_UNIT_SIBLING):
