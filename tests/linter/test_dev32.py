@@ -13,7 +13,10 @@ of them; it is no path.
 
 missing-unit: the bounds of a range of numbers spaced by a `step` ("Start of interval" in `np.arange`), a graph's
 radius in hops, and the members of a `weights` object are no time, distance or mass. An interval beside nothing
-that spaces it, and a radius on a map, still are."""
+that spaces it, and a radius on a map, still are.
+
+The documentation view: a NumPy section's line of prose at an entry's indentation ("When neither query nor
+memory_ids is given, previews a whole-scope forget") documents no parameter; `x (int)` still names `x`."""
 
 from __future__ import annotations
 
@@ -127,3 +130,37 @@ def test_numbers_that_measure_nothing():
 ])
 def test_a_graph_radius_and_a_score_weight(prop, reported):
     assert fires("missing-unit", _tool("explore", "Explore the memory graph.", prop)) is reported
+
+
+def test_prose_after_a_numpy_section():
+    def forget_preview(query: str = "", memory_ids: list[str] | None = None) -> str:
+        """Preview what a forget would delete.
+
+        Parameters
+        ----------
+        query:
+            Optional subject selector.
+        memory_ids:
+            Optional explicit event IDs.
+
+        When neither ``query`` nor ``memory_ids`` is given, previews a
+        whole-scope forget (``confirm_all=true``).
+        如果两者都没有给出，则预览整个范围。
+        """
+        return ""
+
+    def rotate(angle: float = 0) -> str:
+        """Rotate the image.
+
+        Parameters
+        ----------
+        angle (float)
+            Angle in degrees.
+        degrees
+            Not a parameter.
+        """
+        return ""
+
+    assert _reported("description-names-unknown-parameter", listed(forget_preview)) == []
+    assert _reported("description-names-unknown-parameter", listed(rotate)) == ["description"]  # `degrees`
+    assert _reported("missing-unit", listed(rotate)) == []

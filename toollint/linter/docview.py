@@ -262,6 +262,9 @@ def _scan_bullets(text: str, docs: ToolDocs) -> None:
             docs.entries[name] = ParamDoc(match.group("text").strip())
 
 
+_TYPE_AFTER = lazy_compile(r"\s*\([^()]*\)$")
+
+
 def _parse_with_docstring_parser(text: str, styles: tuple[str, ...], docs: ToolDocs) -> None:
     """NumPy and Sphinx sections, each parsed in the style its marker showed (Google sections are the line
     scanner's: the module docstring says why)."""
@@ -279,9 +282,10 @@ def _parse_with_docstring_parser(text: str, styles: tuple[str, ...], docs: ToolD
                 continue  # `Attributes:`, `Other Parameters` of a class: not the call's arguments
             written = param.arg_name.split(",")  # NumPy's `lon, lat : str` documents both
             for each in written:
-                name = each.strip("`*- ").split(" ", 1)[0]
-                if not name or not (name[0].isalpha() or name[0] in "_$") or name in docs.entries:
-                    continue
+                name = _TYPE_AFTER.sub("", each.strip("`*- "))  # `x (int)`: the name and its type
+                if not name or " " in name or not (name[0].isalpha() or name[0] in "_$") or name in docs.entries:
+                    continue  # (words with spaces are prose at an entry's indentation: "When neither x nor y is
+                    # given, previews a whole-scope forget")
                 docs.entries[name] = ParamDoc((param.description or "").strip(), param.type_name, len(written) > 1)
                 sectioned.append(name)
     docs.sectioned = tuple(sectioned)
