@@ -16,7 +16,11 @@ radius in hops, and the members of a `weights` object are no time, distance or m
 that spaces it, and a radius on a map, still are.
 
 The documentation view: a NumPy section's line of prose at an entry's indentation ("When neither query nor
-memory_ids is given, previews a whole-scope forget") documents no parameter; `x (int)` still names `x`."""
+memory_ids is given, previews a whole-scope forget") documents no parameter; `x (int)` still names `x`.
+
+values-only-in-prose: explained values beside a stated default that is none of them ("(default: 'default'). Use
+'docs' for documents, 'all' for cross-store search.") are some of the set; quoted examples after "e.g." are examples
+even when the period of "e.g." ends the search for their sentence. "Default based on ..." states no default."""
 
 from __future__ import annotations
 
@@ -164,3 +168,27 @@ def test_prose_after_a_numpy_section():
     assert _reported("description-names-unknown-parameter", listed(forget_preview)) == []
     assert _reported("description-names-unknown-parameter", listed(rotate)) == ["description"]  # `degrees`
     assert _reported("missing-unit", listed(rotate)) == []
+
+
+def test_examples_after_eg_and_values_beside_their_default():
+    def send_text(data: str, line_ending: str = "") -> str:
+        """Send a command to the device.
+
+        Args:
+            data: The command text, e.g. "show version", "FA014250000", or "ID".
+            line_ending: One of "CR", "CRLF", "LF".
+        """
+        return ""
+
+    assert _reported("values-only-in-prose", listed(send_text)) == ["line_ending"]
+
+
+@pytest.mark.parametrize("description, reported", [
+    ("Target store (default: 'default'). Use 'docs' for documents, 'all' for cross-store search.", False),
+    ("目标分区（默认为 'default'）。'docs' 表示文档，'all' 表示全部。", False),
+    ("Target store. Use 'docs' for documents, 'all' for cross-store search.", True),
+    ("How to render:\n- \"DEFAULT_VIEW\": Default based on access\n- \"INLINE\": inline", True),
+])
+def test_explained_values_beside_a_default(description, reported):
+    assert fires("values-only-in-prose", _tool("memory_list", "List memories.",
+                                               {"store": {"type": "string", "description": description}})) is reported

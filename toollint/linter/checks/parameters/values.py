@@ -213,6 +213,7 @@ def listed_values(text: str, name: str = "") -> list[str] | None:
         explained = [m.group(1) for m in _EXPLAINED.finditer(text) if not _ends_with(_EXAMPLE_CUE, text, m.start())
                      and not _ends_with(_CONDITION_BEFORE, text, m.start())]
     if len(explained) >= 2 and "{" not in text and not _open_ended(text, explained) and \
+            not _named_default_outside(text, explained) and \
             not _EXAMPLE_ANYWHERE.search(text) and \
             not all(v.lower() in ("true", "false") for v in explained) and len(set(explained)) == len(explained):
         return explained
@@ -253,6 +254,21 @@ def listed_values(text: str, name: str = "") -> list[str] | None:
                     not all(v.lower() in ("true", "false") for v in values) and "null" not in values:
                 return values  # ("Allowed values: null, Minor, Adult": an `enum` of them would need JSON null)
     return None
+
+
+def _named_default_outside(text: str, values: list[str]) -> bool:
+    """Whether the text names a default that is none of the values ("(default: 'default'). Use 'docs' for
+    documents, 'all' for cross-store search."): the values are some of the set, beside the default."""
+    if "efault" not in text and "默认" not in text:
+        return False
+    named = _STATED_DEFAULT.search(text)
+    return named is not None and named.group("value").lower() not in {v.lower() for v in values} and \
+        named.group("value").lower() not in ("none", "null", "empty")
+
+
+# A default stated as one: "(default: 'default')", "defaults to x", "默认为 x" ("Default based on ..." is none).
+_STATED_DEFAULT = lazy_compile(r"(?:\bdefaults?\s*(?:is\s+|to\s+|[:=]\s*)|默认(?:为|是|值)?\s*[:：]?\s*)[\"'`]?"
+                               r"(?P<value>[A-Za-z0-9][\w-]{0,30})", re.IGNORECASE)
 
 
 def _default_quoted_among(values: str, after: str) -> bool:
@@ -918,11 +934,16 @@ def _says_examples(text: str) -> bool:
 # A label of `_SOME` anywhere before the values in their sentence: "Popular: "Media" (AVFoundation), ...".
 _SOME_LABEL = lazy_compile(rf"(?i:{_SOME})(?:\s+\w+)?\s*[:：]|{_SOME_CJK}")
 _SENTENCE_ENDS = (". ", ".\n", "。")
+_ABBREVIATION_BEFORE = lazy_compile(r"\b(?:e\.g|i\.e|eg|etc|vs)\.$", re.IGNORECASE)
 
 
 def _sentence_around(text: str, start: int, end: int) -> str:
-    """The sentence of `text` that holds `text[start:end]` (a line break alone does not end one: docstrings wrap)."""
-    first = max(text.rfind(mark, 0, start) for mark in _SENTENCE_ENDS) + 1
+    """The sentence of `text` that holds `text[start:end]` (a line break alone does not end one: docstrings wrap;
+    nor does the period of "e.g." or "i.e.", after which the examples go on)."""
+    first = max(text.rfind(mark, 0, start) for mark in _SENTENCE_ENDS)
+    while first > 0 and _ABBREVIATION_BEFORE.search(text, max(0, first - 4), first + 1):
+        first = max(text.rfind(mark, 0, first) for mark in _SENTENCE_ENDS)
+    first += 1
     ends = [at for at in (text.find(mark, end) for mark in _SENTENCE_ENDS) if at >= 0]
     return text[first:min(ends) + 1 if ends else len(text)]
 
