@@ -20,7 +20,11 @@ memory_ids is given, previews a whole-scope forget") documents no parameter; `x 
 
 values-only-in-prose: explained values beside a stated default that is none of them ("(default: 'default'). Use
 'docs' for documents, 'all' for cross-store search.") are some of the set; quoted examples after "e.g." are examples
-even when the period of "e.g." ends the search for their sentence. "Default based on ..." states no default."""
+even when the period of "e.g." ends the search for their sentence. "Default based on ..." states no default.
+
+undocumented-identifier (a recall miss of holdout 30): an integer identifier nothing is written about (`advert_id:
+int`, `file_id: int`) is as open to a made-up value as a string one; one with a description, an example or an
+`enum` is not, and the help asks for no `pattern`."""
 
 from __future__ import annotations
 
@@ -192,3 +196,31 @@ def test_examples_after_eg_and_values_beside_their_default():
 def test_explained_values_beside_a_default(description, reported):
     assert fires("values-only-in-prose", _tool("memory_list", "List memories.",
                                                {"store": {"type": "string", "description": description}})) is reported
+
+
+def test_an_integer_identifier_that_nothing_describes():
+    def advert_budget(advert_id: int, nm_id: int, amount: int = 0) -> str:
+        """Top up a campaign's budget.
+
+        Args:
+            nm_id: Article number of the product (nmID), e.g. 12345678.
+            amount: Rubles to add.
+        """
+        return ""
+
+    assert _reported("undocumented-identifier", listed(advert_budget)) == ["advert_id"]
+    import toollint
+
+    found = [f for f in toollint.lint(listed(advert_budget)) if f.rule == "undocumented-identifier"]
+    assert "pattern" not in (found[0].help or "")
+
+
+@pytest.mark.parametrize("prop, reported", [
+    ({"type": "integer"}, True),
+    ({"type": "integer", "description": "广告活动 ID，来自 wb_advert_list"}, False),
+    ({"type": "integer", "enum": [1, 2, 3]}, False),
+    ({"type": "integer", "examples": [123456]}, False),
+    ({"type": "string"}, True),
+])
+def test_integer_and_string_identifiers_alike(prop, reported):
+    assert fires("undocumented-identifier", _tool("advert_pause", "暂停广告活动。", {"advert_id": prop})) is reported

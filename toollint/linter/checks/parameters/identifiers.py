@@ -316,15 +316,17 @@ def _unconstrained_identifier(node: SchemaNode, ctx: Context, lex: Unconstrained
     schema = node.schema
     kind = plain_type(node)
     # A plain property's own type settles most of it before its name is looked at (and it is its own view).
-    if kind is not None and (kind != "string" or _constrained(schema)) and kind != "array":
+    if kind is not None and (kind != "string" or _constrained(schema)) and kind != "array" and \
+            (kind != "integer" or documented or _constrained(schema)):
         return None  # a number, a flag or an object holds no identifier string; a constrained string is shown
+        # (an integer id nothing is written about is undocumented-identifier's: `advert_id`, `file_id`)
     named = lex.names[node.name or ""]
     if named is None:
         return None
     tokens, by_name = named
     if not by_name and (not documented or not _names_a_code(schema, lex)):
         return None  # not an identifier by its name, and no description naming a code ("the ISBN") makes it one
-    if kind == "string":
+    if kind == "string" or kind == "integer":
         return _judge_identifier(node, ctx, lex, tokens, schema, schema, plain_description(schema), documented)
     found = string_param(node, ctx)
     if found is None:
@@ -416,7 +418,7 @@ def undocumented_identifier(node: SchemaNode, ctx: Context) -> None:
     if "description" in node.schema and not _only_spells(node.schema["description"], node.name or ""):
         return  # described (most properties here, settled by the description's length)
     kind = plain_type(node)
-    if kind is not None and kind != "string" and kind != "array":
+    if kind is not None and kind != "string" and kind != "array" and kind != "integer":
         return  # most properties: a number, a flag or an object, before the options are looked up
     lex = ctx.cached("identifier-options", lambda: UnconstrainedIdentifierOptions.configured(ctx.linter.settings))
     text = _unconstrained_identifier(node, ctx, lex, documented=False)
@@ -430,7 +432,7 @@ def undocumented_identifier(node: SchemaNode, ctx: Context) -> None:
     source = f"(say that `{shown(sibling)}` returns one)" if sibling else "(the tool that returns it)"
     ctx.report(node.pointer, f"`{shown(node_label(node))}` is an identifier {what}", key=True,
                help=f"add a `description` saying what it identifies and where the model gets one {source}, with an "
-                    "example (" + _example_words(written) + "), or a `pattern`",
+                    "example (" + _example_words(written) + ")" + ("" if kind == "integer" else ", or a `pattern`"),
                note="with only its name to go on, a model can invent a plausible one")
 
 
