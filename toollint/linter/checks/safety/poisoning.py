@@ -274,9 +274,9 @@ class _PhraseMatcher:
         low = text.lower()
         for compiled, literals, _ in self.candidates(low) if candidates is None else candidates:
             if literals is None:
-                for found in compiled.finditer(low):
-                    if not _quoted_alone(low, found):
-                        return found
+                for each in compiled.finditer(low):
+                    if not _quoted_alone(low, each):
+                        return each
                 continue
             for literal in literals:
                 start = low.find(literal)
