@@ -24,7 +24,9 @@ even when the period of "e.g." ends the search for their sentence. "Default base
 
 undocumented-identifier (a recall miss of holdout 30): an integer identifier nothing is written about (`advert_id:
 int`, `file_id: int`) is as open to a made-up value as a string one; one with a description, an example or an
-`enum` is not, and the help asks for no `pattern`."""
+`enum` is not, and the help asks for no `pattern`.
+
+values-only-in-prose (a recall miss of holdout 30): quoted values joined by Korean 또는 ("or"), as by 或 and "or"."""
 
 from __future__ import annotations
 
@@ -224,3 +226,13 @@ def test_an_integer_identifier_that_nothing_describes():
 ])
 def test_integer_and_string_identifiers_alike(prop, reported):
     assert fires("undocumented-identifier", _tool("advert_pause", "暂停广告活动。", {"advert_id": prop})) is reported
+
+
+@pytest.mark.parametrize("description, reported", [
+    ("좌석 등급 - 'ECONOMY' 또는 'BUSINESS'", True),
+    ("'economy', 'business' 또는 'first'", True),
+    ("좌석 등급, 예: 'ECONOMY' 또는 'BUSINESS'", False),
+])
+def test_quoted_values_joined_by_korean_or(description, reported):
+    assert fires("values-only-in-prose", _tool("search_flights", "국내선 항공권 검색.",
+                                               {"cabin": {"type": "string", "description": description}})) is reported

@@ -119,7 +119,8 @@ _SOME_CJK = "常用|常见|推荐|建议"
 _SOME_NEAR = lazy_compile(rf"{_SOME}\b|{_SOME_CJK}", re.IGNORECASE)
 _SOME_BEFORE = lazy_compile(rf"{_SOME}\s*$|(?:{_SOME_CJK})\s*$")  # right before the cue
 _EXAMPLE_CUE = lazy_compile(r"(?:e\.g\.?|i\.e\.?|eg\.?|z\.\s?b\.?|such\s+as|for\s+example|for\s+instance|like|including|"
-                          r"\$filter|例如|比如|如)\s*[:：,]?\s*$")  # ("Supports $filter (eq, ne, in)": its operators)
+                          r"\$filter|例如|比如|如|예시|예를\s+들(?:어|면)|예(?=\s*[:：]))\s*[:：,]?\s*$")
+# ("Supports $filter (eq, ne, in)": its operators. 예:, 예시 and 예를 들어 are Korean's "e.g.".)
 _CONDITION_BEFORE = lazy_compile(r"\b(?:for|when|if|in|with|on|unless)\s*$|(?:当|如果|对于)\s*$")
 # Most characters a match of `_EXAMPLE_CUE` (`for instance:`) or `_CONDITION_BEFORE` (`unless`) holds besides
 # white space.
@@ -154,7 +155,8 @@ def _open_ended(text: str, values: list[str]) -> bool:
 _OR_BEFORE = lazy_compile(r"\bor\s+$")
 
 
-_EXAMPLE_ANYWHERE = lazy_compile(r"\be\.g\.|\bz\.\s?b\.|\bsuch\s+as\b|\bfor\s+example\b|\bfor\s+instance\b|\bexamples?\s*:|例如|比如|示例[:：]",
+_EXAMPLE_ANYWHERE = lazy_compile(r"\be\.g\.|\bz\.\s?b\.|\bsuch\s+as\b|\bfor\s+example\b|\bfor\s+instance\b|\bexamples?\s*:|例如|比如|示例[:：]|"
+                                 r"예시|예를\s+들(?:어|면)|예\s*[:：]",
                                  re.IGNORECASE)
 # "already request ... by default (\"external_issues\" / \"external_issue\")": the values the tool picks unasked,
 # not the whole set the parameter takes.
@@ -845,30 +847,31 @@ _QUOTED_COMMA = ("', '", '", "', "`, `", "','", '","')
 
 
 def _may_alternate(text: str) -> bool:
-    """An exact pre-filter of `alternatives`: a `[`, two pipes, or a quote together with `or`, `/` or 或, with a
+    """An exact pre-filter of `alternatives`: a `[`, two pipes, or a quote together with `or`, `/`, 或 or 또는, with a
     default named (`_default_quoted_among`), or with a note in parentheses after a closing quote."""
     if "[" in text or text.count("|") >= 2:
         return True
     return contains_any(text, _OPEN_QUOTES) and (" or " in text or " or\n" in text or "/" in text or "或" in text
+                                                 or "또는" in text
                                                  or _noted_quote(text)
                                                  or (("efault" in text or "默认" in text) and
                                                      contains_any(text, _QUOTED_COMMA)))
 
 
 # An empty string last among the values, maybe with its note: `"year", or "" (all time)` (`allowed_values` adds it).
-_EMPTY_LAST = r"(?:\s*(?:,\s*or|,|or|或|/|\|)\s*(?:\"\"|'')(?:[ \t]*[(（][^()（）\n]{1,40}[)）])?)?"
+_EMPTY_LAST = r"(?:\s*(?:,\s*or|,|or|或|또는|/|\|)\s*(?:\"\"|'')(?:[ \t]*[(（][^()（）\n]{1,40}[)）])?)?"
 # Two or more quoted bare words joined only by `or`, `,`, `/` or `|` ("\"watched\" or \"watchlist\""), or three or
 # more bare words joined by `|` ("sum | mean | count"): an alternation of values, not prose.
 _QUOTED_OR = lazy_compile(
-    r"(?P<values>[\"'`“‘](?:[A-Za-z][\w.-]{0,30}|\d{1,4})[\"'`”’](?:\s*(?:,\s*or|,|or|或|/|\|)\s*[\"'`“‘](?:[A-Za-z][\w.-]{0,30}|\d{1,4})[\"'`”’]){1,15}"
-    rf"{_EMPTY_LAST})(?!\s*(?:,|or|或|/|\|)?\s*[\w\"'`“‘])")
+    r"(?P<values>[\"'`“‘](?:[A-Za-z][\w.-]{0,30}|\d{1,4})[\"'`”’](?:\s*(?:,\s*or|,|or|或|또는|/|\|)\s*[\"'`“‘](?:[A-Za-z][\w.-]{0,30}|\d{1,4})[\"'`”’]){1,15}"
+    rf"{_EMPTY_LAST})(?!\s*(?:,|or|或|또는|/|\|)?\s*[\w\"'`“‘])")
 # The same, each value maybe with a note in parentheses (`"upstream" (suppliers), "downstream" (customers), or
 # "both"`): tried only in a text where a closing quote is followed by a parenthesis (`_noted_quote`), as the
 # optional note costs at every quoted word.
 _QUOTED_OR_NOTED = lazy_compile(
     rf"(?P<values>[\"'`“‘](?:[A-Za-z][\w.-]{{0,30}}|\d{{1,4}})[\"'`”’](?:{_NOTE})?"
-    rf"(?:\s*(?:,\s*or|,|or|或|/|\|)\s*[\"'`“‘](?:[A-Za-z][\w.-]{{0,30}}|\d{{1,4}})[\"'`”’](?:{_NOTE})?){{1,15}}"
-    rf"{_EMPTY_LAST})(?!\s*(?:,|or|或|/|\|)?\s*[\w\"'`“‘])")
+    rf"(?:\s*(?:,\s*or|,|or|或|또는|/|\|)\s*[\"'`“‘](?:[A-Za-z][\w.-]{{0,30}}|\d{{1,4}})[\"'`”’](?:{_NOTE})?){{1,15}}"
+    rf"{_EMPTY_LAST})(?!\s*(?:,|or|或|또는|/|\|)?\s*[\w\"'`“‘])")
 _CLOSING_QUOTES = frozenset("\"'`”’")
 
 
@@ -909,7 +912,7 @@ _QUOTED_ARRAY = lazy_compile(
 _QUOTED_WORD = lazy_compile(r"[\"']([A-Za-z][\w-]{0,30})[\"']")
 _DEFAULT_WORD_BEFORE = lazy_compile(r"\bdefaults?\s*$|默认\s*$", re.IGNORECASE)
 _EXAMPLES_WORD = lazy_compile(r"\bexamples?\b|示例|例如", re.IGNORECASE)
-_ALTERNATION = lazy_compile(r"[\"'`”’]\s*(?:,\s*)?(?:or|/|\||或)\s*[\"'`“‘]")
+_ALTERNATION = lazy_compile(r"[\"'`”’]\s*(?:,\s*)?(?:or|/|\||或|또는)\s*[\"'`“‘]")
 # Parameters that hold where a file is: the values in their text are the file's formats.
 _LOCATION_NAMES = frozenset({"path", "paths", "file", "files", "filename", "filepath", "dir", "directory", "folder",
                              "url", "uri"})
@@ -1004,7 +1007,7 @@ def alternatives(text: str) -> list[str] | None:
 
 
 # What joins the values of an alternation (`"a", "b" or "c"`, `a | b`); the quoted ones may hold only it between them.
-_ALTERNATIVES_JOINER = r"\s*(?:,\s*or|,|\bor\b|或|/|\|)\s*"
+_ALTERNATIVES_JOINER = r"\s*(?:,\s*or|,|\bor\b|或|또는|/|\|)\s*"
 _QUOTED_VALUE = lazy_compile(r"[\"'`“‘]([^\"'`“”‘’\n]{1,40})[\"'`”’]")
 _ONLY_JOINERS = lazy_compile(rf"(?:{_ALTERNATIVES_JOINER}|\s)*")
 
