@@ -26,7 +26,11 @@ undocumented-identifier (a recall miss of holdout 30): an integer identifier not
 int`, `file_id: int`) is as open to a made-up value as a string one; one with a description, an example or an
 `enum` is not, and the help asks for no `pattern`.
 
-values-only-in-prose (a recall miss of holdout 30): quoted values joined by Korean 또는 ("or"), as by 或 and "or"."""
+values-only-in-prose (a recall miss of holdout 30): quoted values joined by Korean 또는 ("or"), as by 或 and "or".
+
+undocumented-identifier (recall misses of holdout 31): an `Args:` entry that only spells the name again, in English
+or word for word in Chinese (`object_id: 对象 ID`, `project_id: 项目 ID，可选`), writes nothing about it; and a
+`*_uid` is an identifier, as a `*_uuid` is."""
 
 from __future__ import annotations
 
@@ -236,3 +240,33 @@ def test_integer_and_string_identifiers_alike(prop, reported):
 def test_quoted_values_joined_by_korean_or(description, reported):
     assert fires("values-only-in-prose", _tool("search_flights", "국내선 항공권 검색.",
                                                {"cabin": {"type": "string", "description": description}})) is reported
+
+
+def test_an_args_entry_that_only_spells_the_name():
+    def add_parameter_key(object_id: str, parameter_id: str, key_value: float, layer_id: str = "") -> str:
+        """为参数添加关键帧。
+
+        Args:
+            object_id: 对象 ID
+            parameter_id: Parameter ID
+            key_value: 关键帧值
+            layer_id: 图层 ID，来自 list_layers 的返回
+        """
+        return ""
+
+    assert _reported("undocumented-identifier", listed(add_parameter_key)) == ["object_id", "parameter_id"]
+    import toollint
+
+    messages = [f.message for f in toollint.lint(listed(add_parameter_key)) if f.rule == "undocumented-identifier"]
+    assert all("only spells its name" in message for message in messages)
+
+
+@pytest.mark.parametrize("description, reported", [
+    ("项目 ID，可选", True),
+    ("对象 UID", True),
+    ("项目 ID，可选；大整数请用字符串", False),
+])
+def test_chinese_that_spells_the_name(description, reported):
+    name = "object_uid" if "对象" in description else "project_id"
+    assert fires("undocumented-identifier", _tool("get_file_info", "查询文件信息。",
+                                                  {name: {"type": "string", "description": description}})) is reported

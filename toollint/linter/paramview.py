@@ -77,9 +77,11 @@ _CHINESE = {
     "video": ("视频",), "query": ("查询",), "name": ("名称", "名字"), "type": ("类型",), "job": ("作业", "任务"),
     "folder": ("文件夹",), "space": ("空间",), "chat": ("聊天", "会话"), "room": ("房间",), "event": ("事件",),
     "ticket": ("工单",), "issue": ("问题",), "note": ("笔记",), "book": ("书籍",), "course": ("课程",),
+    "model": ("模型",), "object": ("对象",), "parameter": ("参数",), "param": ("参数",), "uid": ("uid", "id"),
+    "uuid": ("uuid", "id"),
 }
-# What a Chinese description may add to the words without saying more: "查询参数", "用户 ID 字段".
-_CHINESE_TAIL = ("", "参数", "字段", "值")
+# What a Chinese description may add to the words without saying more: "查询参数", "用户 ID 字段", "项目 ID，可选".
+_CHINESE_TAIL = ("", "参数", "字段", "值", "，可选", "(可选)", "（可选）")
 
 
 def _in_chinese(text: str, spelt: tuple[str, ...]) -> bool:

@@ -342,9 +342,11 @@ def _documented(node: SchemaNode, ctx: Context) -> bool:
     title that says more than its name, an entry in the tool description's parameter section, or a sentence of
     the description that names it."""
     param = param_of(node, ctx)
-    if (param.has_description and not _spells_the_name(param.layers, node.name or "")) or param.titled or \
-            entry_text(node, ctx):
+    if (param.has_description and not _spells_the_name(param.layers, node.name or "")) or param.titled:
         return True  # ("Team ID" for `teamId` spells the name again: nothing is written about it)
+    entry = entry_text(node, ctx)
+    if entry and not _only_spells(entry, node.name or ""):
+        return True  # its `Args:` entry, unless that too only spells the name (`model_uid: 模型 UID`)
     items = param.item()
     if items is not None and has_text(items.get("description")):
         return True
@@ -426,7 +428,8 @@ def undocumented_identifier(node: SchemaNode, ctx: Context) -> None:
         return
     tool = ctx.tool
     written = (tool.description if tool is not None and isinstance(tool.description, str) else "") + (node.name or "")
-    what = "whose description only spells its name" if "description" in node.schema else "that nothing describes"
+    what = "whose description only spells its name" if "description" in node.schema or entry_text(node, ctx) \
+        else "that nothing describes"
     named = lex.names[node.name or ""]
     sibling = _lookup_sibling(named[0], ctx) if named is not None else None
     source = f"(say that `{shown(sibling)}` returns one)" if sibling else "(the tool that returns it)"
