@@ -30,7 +30,10 @@ values-only-in-prose (a recall miss of holdout 30): quoted values joined by Kore
 
 undocumented-identifier (recall misses of holdout 31): an `Args:` entry that only spells the name again, in English
 or word for word in Chinese (`object_id: 对象 ID`, `project_id: 项目 ID，可选`), writes nothing about it; and a
-`*_uid` is an identifier, as a `*_uuid` is."""
+`*_uid` is an identifier, as a `*_uuid` is.
+
+values-only-in-prose (a recall miss of holdout 31): a list's label names the parameter when its words run together
+spell the name ("Time limit: d, w, m" for `timelimit`)."""
 
 from __future__ import annotations
 
@@ -270,3 +273,14 @@ def test_chinese_that_spells_the_name(description, reported):
     name = "object_uid" if "对象" in description else "project_id"
     assert fires("undocumented-identifier", _tool("get_file_info", "查询文件信息。",
                                                   {name: {"type": "string", "description": description}})) is reported
+
+
+@pytest.mark.parametrize("name, description, reported", [
+    ("timelimit", "Time limit: d, w, m", True),
+    ("maxresults", "Max results: ten, twenty, fifty", True),
+    ("timelimit", "Limit: d, w, m", False),
+    ("timelimit", "Time zone: utc, local, server", False),
+])
+def test_a_label_that_spells_a_run_together_name(name, description, reported):
+    assert fires("values-only-in-prose", _tool("news_search", "Search news.",
+                                               {name: {"type": "string", "description": description}})) is reported

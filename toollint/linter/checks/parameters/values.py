@@ -1112,10 +1112,11 @@ _SET_WORDS = (("options",), ("values",), ("choices",), ("modes",), ("types",), (
 
 
 def _names_own(label: tuple[str, ...], own: tuple[str, ...], title: Any) -> bool:
-    """Whether a list's label names the parameter: its name, its title, its name's last word, or a word that names a
-    set ("Options", "Filter")."""
+    """Whether a list's label names the parameter: its name (also run together: "Time limit" for `timelimit`), its
+    title, its name's last word, or a word that names a set ("Options", "Filter")."""
     return label == own or (isinstance(title, str) and label == name_tokens(title)) or \
-        bool(own and label and label[-1:] == own[-1:]) or label[-1:] in _SET_WORDS
+        bool(own and label and label[-1:] == own[-1:]) or label[-1:] in _SET_WORDS or \
+        (len(label) > 1 and "".join(label) == "".join(own))  # "Time limit" names `timelimit`
 
 
 def labelled_values(text: str, name: str, title: Any = None) -> list[str] | None:
