@@ -33,7 +33,11 @@ or word for word in Chinese (`object_id: 对象 ID`, `project_id: 项目 ID，�
 `*_uid` is an identifier, as a `*_uuid` is.
 
 values-only-in-prose (a recall miss of holdout 31): a list's label names the parameter when its words run together
-spell the name ("Time limit: d, w, m" for `timelimit`)."""
+spell the name ("Time limit: d, w, m" for `timelimit`).
+
+relative-path: a tool text that requires absolute paths and says why relative ones fail ("Every path must exist on
+THIS filesystem and be ABSOLUTE — a relative path resolves against comfy-cli's cwd") requires them; "Absolute or
+relative paths" still requires nothing."""
 
 from __future__ import annotations
 
@@ -284,3 +288,14 @@ def test_chinese_that_spells_the_name(description, reported):
 def test_a_label_that_spells_a_run_together_name(name, description, reported):
     assert fires("values-only-in-prose", _tool("news_search", "Search news.",
                                                {name: {"type": "string", "description": description}})) is reported
+
+
+@pytest.mark.parametrize("description, reported", [
+    ("Upload files.\n\nGotchas:\n- Every path must exist on THIS filesystem and be ABSOLUTE — a relative\n"
+     "  path resolves against the CLI's cwd, not the agent's.", False),
+    ("上传文件。所有路径必须是绝对路径，相对路径会按服务器的工作目录解析。", False),
+    ("Upload files. Absolute or relative paths are accepted.", True),
+])
+def test_a_tool_that_requires_absolute_paths_and_says_why(description, reported):
+    assert fires("relative-path", _tool("upload_file", description,
+                                        {"paths": {"type": "array", "items": {"type": "string"}}})) is reported

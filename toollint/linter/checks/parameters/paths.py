@@ -482,12 +482,19 @@ def relative_path(node: SchemaNode, ctx: Context) -> None:
     if lex.relative is not None and lex.relative.search(tool_text):
         if (lex.absolute is None or not lex.absolute.search(tool_text)) and _says_paths_relative(tool_text, lex):
             return  # the tool says its paths are relative (to its sandbox, its root): by design
+        if lex.absolute is not None and lex.absolute.search(tool_text) and _MUST_BE_ABSOLUTE.search(fold_case(tool_text)):
+            return  # "Every path must ... be ABSOLUTE — a relative path resolves against ...": required, and why
     elif lex.absolute is not None and lex.absolute.search(tool_text):
         return  # "All paths must be absolute" for the whole tool
     # Last, as they look at every tool of the file (once per file, but only for files that get this far):
     if _manages_working_directory(ctx) or _code_language_set(ctx) or _anchored_tool(ctx):
         return  # a shell-like set whose `cd` makes relative paths its design, or values in Java/JavaScript code
     _report(node, items is not None, text, ctx, default=default if isinstance(default, str) else None)
+
+
+# A requirement of absolute paths in a text that also speaks of relative ones ("Every path must exist on THIS
+# filesystem and be ABSOLUTE"), where "absolute or relative" is none.
+_MUST_BE_ABSOLUTE = lazy_compile(r"\bmust\b[^.;\n]{0,40}\babsolute\b|必须[^。；\n]{0,20}(?:绝对|絕對)")
 
 
 def _says_paths_relative(text: str, lex: RelativePathOptions) -> bool:
