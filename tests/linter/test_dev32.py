@@ -37,7 +37,10 @@ spell the name ("Time limit: d, w, m" for `timelimit`).
 
 relative-path: a tool text that requires absolute paths and says why relative ones fail ("Every path must exist on
 THIS filesystem and be ABSOLUTE — a relative path resolves against comfy-cli's cwd") requires them; "Absolute or
-relative paths" still requires nothing."""
+relative paths" still requires nothing.
+
+secret-parameter: a secret an earlier answer handed over ("Proves you hold the watch's signing_secret (returned at
+registration)", 注册时返回) is not the server's to configure."""
 
 from __future__ import annotations
 
@@ -299,3 +302,13 @@ def test_a_label_that_spells_a_run_together_name(name, description, reported):
 def test_a_tool_that_requires_absolute_paths_and_says_why(description, reported):
     assert fires("relative-path", _tool("upload_file", description,
                                         {"paths": {"type": "array", "items": {"type": "string"}}})) is reported
+
+
+@pytest.mark.parametrize("description, reported", [
+    ("Check in on a watch. Proves you hold the watch's signing_secret (returned at registration).", False),
+    ("签到。需要注册时返回的 signing_secret。", False),
+    ("Check in on a watch with its signing_secret.", True),
+])
+def test_a_secret_returned_at_registration(description, reported):
+    assert fires("secret-parameter", _tool("deadman_checkin", description,
+                                           {"signing_secret": {"type": "string"}})) is reported

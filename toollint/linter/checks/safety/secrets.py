@@ -122,11 +122,14 @@ _CONFIGURE_VERBS = frozenset({"configure", "config", "setup", "init", "initializ
 
 
 # A one-time secret delivered to the user: "Access token from the reset email URL fragment", "code sent to your
-# phone", 邮件中的验证码. (Not "from the dashboard": a key issued once belongs in the configuration.)
+# phone", 邮件中的验证码, or "the watch's signing_secret (returned at registration)": what an earlier answer handed
+# over. (Not "from the dashboard": a key issued once belongs in the configuration.)
 _HANDED_OVER = lazy_compile(
     r"\bfrom\s+(?:the\s+|your\s+|an?\s+)?(?:(?:password\s+)?(?:reset|verification|confirmation|invitation|invite|"
     r"magic|login|sign-?in)\s+)?(?:e-?mail|sms|text\s+message)\b|\bsent\s+to\s+(?:the\s+user's\s+|your\s+)"
-    r"(?:e-?mail|inbox|phone)\b|(?:邮件|短信|郵件|簡訊)(?:中|里|裡)的", re.IGNORECASE)
+    r"(?:e-?mail|inbox|phone)\b|(?:邮件|短信|郵件|簡訊)(?:中|里|裡)的|"
+    r"\b(?:returned|issued|given)\s+(?:to\s+you\s+)?(?:at|on|by|when|from)\s+(?:the\s+)?(?:registration|"
+    r"register|sign-?up|creation|create|login)\b|注册时返回", re.IGNORECASE)
 
 
 def _provisions(tokens: tuple[str, ...], tool_tokens: set[str], ctx: Context) -> bool:
