@@ -93,7 +93,12 @@ def test_overflowing_multiple_of_is_not_an_internal_error() -> None:
     assert boundary.check(tool_use("t", {"m": 1.5})).code == "INVALID_ARGUMENTS"
 
 
-def test_ref_cycle_is_a_schema_error() -> None:
+def test_ref_cycle_is_a_schema_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The cycle is found when validation recurses out of stack, about 10 ms; under a loaded CI runner that once took
+    # longer than the half-second budget, which then answered "too complex" instead. The budget is not the subject.
+    from toollint.boundary import compiled
+
+    monkeypatch.setattr(compiled, "MAX_SECONDS", 30.0)
     boundary = Boundary.from_tools([{"name": "t", "description": "d", "input_schema": {
         "type": "object", "$defs": {"a": {"$ref": "#/$defs/a"}}, "properties": {"x": {"$ref": "#/$defs/a"}}}}])
     outcome = boundary.check(tool_use("t", {"x": 1}))
