@@ -316,10 +316,10 @@ def _unconstrained_identifier(node: SchemaNode, ctx: Context, lex: Unconstrained
     schema = node.schema
     kind = plain_type(node)
     # A plain property's own type settles most of it before its name is looked at (and it is its own view).
-    if kind is not None and (kind != "string" or _constrained(schema)) and kind != "array" and \
-            (kind != "integer" or documented or _constrained(schema)):
-        return None  # a number, a flag or an object holds no identifier string; a constrained string is shown
-        # (an integer id nothing is written about is undocumented-identifier's: `advert_id`, `file_id`)
+    if kind is not None and kind != "array" and \
+            (_constrained(schema) or not (kind == "string" or (kind == "integer" and not documented))):
+        return None  # a flag, an object or a float holds no identifier; a constrained one is shown (an integer id is
+        # only undocumented-identifier's: `advert_id: int` that nothing describes)
     named = lex.names[node.name or ""]
     if named is None:
         return None
