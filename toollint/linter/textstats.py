@@ -50,12 +50,26 @@ def latin_words(text: str) -> list[str]:
     return [w.lower() for w in LATIN_WORD.findall(text)]
 
 
+_LETTER_RUN = lazy_compile(r"[^\W\d_]+")
+
+
+def other_script_words(text: str) -> list[str]:
+    """Words of a script neither Latin nor CJK (Cyrillic, Greek, Arabic...): the rules can count them, not read
+    them, so a text holding them is never called generic for want of Latin words."""
+    if text.isascii():
+        return []
+    return [w for w in _LETTER_RUN.findall(text) if w.isalpha() and not w.isascii()
+            and LATIN_WORD.search(w) is None and CJK_CHAR.search(w) is None]
+
+
 def length_in_words(text: str, cjk_chars_per_word: float = 2.0) -> float:
-    """Latin words plus CJK characters / `cjk_chars_per_word`: one measure for every script."""
+    """Latin words, words of other alphabets, and CJK characters / `cjk_chars_per_word`: one measure for every
+    script."""
     if text.isascii():  # nothing to set aside or to count
         latin, cjk = len(LATIN_WORD.findall(text)), 0
     else:
-        latin, cjk = len(LATIN_WORD.findall(CJK_RUN.sub(" ", text))), cjk_count(text)
+        latin = len(LATIN_WORD.findall(CJK_RUN.sub(" ", text))) + len(other_script_words(text))
+        cjk = cjk_count(text)
     return latin + cjk / max(cjk_chars_per_word, 0.1)
 
 

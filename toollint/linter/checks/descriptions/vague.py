@@ -21,6 +21,7 @@ from toollint.linter.textstats import (
     has_text,
     length_in_words,
     name_tokens,
+    other_script_words,
     stem,
 )
 from toollint.terminal import shown
@@ -74,7 +75,7 @@ def _vagueness(tool: Tool, text: str, lex: VagueDescriptionOptions) -> str | Non
     else:
         latin = content_words(CJK_RUN.sub(" ", text), lex.stop_stems)
         cjk_text = lex.cjk_generic.sub("", text) if lex.cjk_generic is not None else text
-        only_latin = CJK_RUN.search(cjk_text) is None
+        only_latin = CJK_RUN.search(cjk_text) is None and not other_script_words(text)
     if only_latin:
         in_name = [w for w in latin if w in name_words or (len(w) >= 3 and w in joined)]
         extra = [w for w in latin if w not in in_name and w not in lex.generic]
