@@ -327,9 +327,11 @@ def values_only_in_prose(node: SchemaNode, ctx: Context) -> None:
     if not contains_any(description, _JOINERS) and not contains_any(description, _OPEN_QUOTES):
         return  # no two values without something between them: many descriptions, settled without a pattern
     values = _allowed_values_in(ctx, description, node.name or "", node.schema.get("title"))
+    many = _takes_many(node.schema)  # (its items are plain strings: `_takes_strings` said so above)
+    if values is None and not many and _may_list_three(description):
+        values = bare_values(description)  # "low, medium, or high.": the whole text is the choice
     if values is None or _takes_no_value_set(node.name):
         return
-    many = _takes_many(node.schema)  # (its items are plain strings: `_takes_strings` said so above)
     if not many:
         param = param_of(node, ctx)
         if not param.is_string or param.first("enum") is not None or param.first("const") is not None:
