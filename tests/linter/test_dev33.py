@@ -7,13 +7,19 @@ generic English or Chinese text is still reported, and so is a one-word text in 
 
 values-only-in-prose (a recall miss of holdout 32): a property whose whole description is a list of three bare
 words or more ("low, medium, or high.") gives its values, as a docstring entry that is only such a list does. A
-list inside a sentence ("The name, email or phone of the contact") is no such text."""
+list inside a sentence ("The name, email or phone of the contact") is no such text.
+
+undocumented-identifier (recall misses of holdouts 30 and 32): an identifier's name written out in words ("The
+unique identifier for the post" for `post_id`, "ID of the run" in an `Args:` entry) writes nothing about it, as "Post
+ID" does not. A word more ("The Graph site ID"), an example or the tool that returns it is something written."""
 
 from __future__ import annotations
 
 import pytest
 from helpers import fires
+from helpers import framework_listing as listed
 from helpers import mcp_tool as _tool
+from helpers import reported_params as _reported
 
 
 @pytest.mark.parametrize("description", [
@@ -49,3 +55,42 @@ def test_a_description_that_is_only_a_list_gives_the_values(description):
 def test_a_list_inside_a_sentence_is_not_the_value_set(description):
     assert not fires("values-only-in-prose", _tool("find_contact", "Find a contact.", {
         "query": {"type": "string", "description": description}}))
+
+
+def _post_tool(description: str) -> str:
+    return _tool("update_post", "Update a blog post's title or body.", {
+        "post_id": {"type": "string", "description": description}, "title": {"type": "string", "description": "New title"}})
+
+
+@pytest.mark.parametrize("description", [
+    "The unique identifier for the post", "ID of the post", "The post's ID.", "Unique post identifier",
+])
+def test_an_id_written_out_in_words_is_undocumented(description):
+    assert fires("undocumented-identifier", _post_tool(description))
+
+
+@pytest.mark.parametrize("description", [
+    "The Graph site ID of the post", "ID of the post, as list_posts returns it", "The post's ID, e.g. 'p_81x2'",
+    "The unique identifier for the post to update; drafts have none",
+])
+def test_an_id_described_beyond_its_name_is_not(description):
+    assert not fires("undocumented-identifier", _post_tool(description))
+
+
+@pytest.mark.parametrize("description, reported", [("文章 ID", True), ("文章 ID，由 list_articles 返回", False)])
+def test_chinese_spells_the_name_or_says_more(description, reported):
+    tool = _tool("update_article", "更新文章。", {"article_id": {"type": "string", "description": description}})
+    assert fires("undocumented-identifier", tool) is reported
+
+
+def test_an_args_entry_that_writes_the_id_out_is_nothing_written():
+    def get_task(run_id: str, task_id: str) -> str:
+        """Get details about a specific task.
+
+        Args:
+            run_id: ID of the run
+            task_id: The ID of the task, as list_tasks returns it
+        """
+        return ""
+
+    assert _reported("undocumented-identifier", listed(get_task)) == ["run_id"]

@@ -385,8 +385,28 @@ _NAME_SPELT = 6
 
 def _only_spells(description: Any, name: str) -> bool:
     """Whether a description only spells the name again, settled by its length for most."""
-    return isinstance(description, str) and len(description) <= len(name) + _NAME_SPELT and \
-        restates_name(description, name)
+    if not isinstance(description, str) or len(description) > len(name) + _NAME_SPELT_IN_WORDS:
+        return False
+    if len(description) <= len(name) + _NAME_SPELT and restates_name(description, name):
+        return True
+    return description.isascii() and _id_in_words(description, name)
+
+
+# How much longer an identifier's name written out in words may be ("The unique identifier for the post" for
+# `post_id`), and the words that write out "the id of" without saying more of it.
+_NAME_SPELT_IN_WORDS = 32
+_ID_WORDS = frozenset(("id", "ids", "identifier", "identifiers"))
+_SPELT_FILLER = _ID_WORDS | {"the", "a", "an", "unique", "of", "for", "s"}
+
+
+def _id_in_words(description: str, name: str) -> bool:
+    """Whether a description is the identifier's name in words: the words of the name before `id`, in order,
+    among "the unique identifier for ..." ("ID of the session" for `session_id`, "The post's ID")."""
+    spelt = name_tokens(name)
+    if len(spelt) < 2 or spelt[-1] not in _ID_WORDS:
+        return False
+    words = name_tokens(description)
+    return not _ID_WORDS.isdisjoint(words) and [w for w in words if w not in _SPELT_FILLER] == list(spelt[:-1])
 
 
 @check("unconstrained-identifier", "schema", properties_only=True)
