@@ -11,7 +11,12 @@ list inside a sentence ("The name, email or phone of the contact") is no such te
 
 undocumented-identifier (recall misses of holdouts 30 and 32): an identifier's name written out in words ("The
 unique identifier for the post" for `post_id`, "ID of the run" in an `Args:` entry) writes nothing about it, as "Post
-ID" does not. A word more ("The Graph site ID"), an example or the tool that returns it is something written."""
+ID" does not. A word more ("The Graph site ID"), an example or the tool that returns it is something written.
+
+values-only-in-prose (a recall miss of holdout 30, and a form the shared corpus holds): a text that ends on a choice
+of two constants after a label, a dash or "by" ("Storage type: STATIC or DYNAMIC", "좌석 등급 필터 - ECONOMY 또는
+BUSINESS") gives the values. Examples ("such as DOCX or ODT", "e.g. MNQ, CL, BTC/USD"), forms of a value ("Project
+ID or URL") and a hedge ("Usually FRONT or BACK") do not."""
 
 from __future__ import annotations
 
@@ -94,3 +99,34 @@ def test_an_args_entry_that_writes_the_id_out_is_nothing_written():
         return ""
 
     assert _reported("undocumented-identifier", listed(get_task)) == ["run_id"]
+
+
+@pytest.mark.parametrize("description", [
+    "Storage type: STATIC or DYNAMIC", "The type of resource - ASSET or COMPUTATION_MODEL (required)",
+    "좌석 등급 필터 - ECONOMY 또는 BUSINESS (기본 None=전체)", "舱位：ECONOMY 或 BUSINESS", "Filter assets by ALL or TOP_LEVEL",
+])
+def test_a_text_that_ends_choosing_between_two_constants_gives_them(description):
+    assert fires("values-only-in-prose", _tool("create_store", "Create a store.", {
+        "kind": {"type": "string", "description": description}}))
+
+
+@pytest.mark.parametrize("description", [
+    "A binary source such as DOCX or ODT.", "e.g. MNQ, CL, BTC/USD", "Project ID or URL", "Usually FRONT or BACK",
+    "舱位，例如 ECONOMY 或 BUSINESS", "STATIC or DYNAMIC storage is chosen from the plan",
+])
+def test_examples_forms_and_sentences_are_not_a_choice(description):
+    assert not fires("values-only-in-prose", _tool("create_store", "Create a store.", {
+        "kind": {"type": "string", "description": description}}))
+
+
+def test_an_args_entry_that_ends_choosing_between_two_constants():
+    def list_actions(target_resource_id: str, target_resource_type: str) -> dict:
+        """List the actions of a target resource.
+
+        Args:
+            target_resource_id: The target resource, as list_assets returns it
+            target_resource_type: The type of resource - ASSET or COMPUTATION_MODEL (required)
+        """
+        return {}
+
+    assert _reported("values-only-in-prose", listed(list_actions)) == ["target_resource_type"]

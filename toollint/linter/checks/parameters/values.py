@@ -330,6 +330,8 @@ def values_only_in_prose(node: SchemaNode, ctx: Context) -> None:
     many = _takes_many(node.schema)  # (its items are plain strings: `_takes_strings` said so above)
     if values is None and not many and _may_list_three(description):
         values = bare_values(description)  # "low, medium, or high.": the whole text is the choice
+    if values is None and not many and _CHOICE_WORDS.search(description) is not None:
+        values = constant_choice(description)  # "Storage type: STATIC or DYNAMIC"
     if values is None or _takes_no_value_set(node.name):
         return
     if not many:
@@ -346,7 +348,7 @@ def values_only_in_prose(node: SchemaNode, ctx: Context) -> None:
 
 # What stands between two listed values in every form `allowed_values` knows but explained ones (which are quoted): a
 # separator of `_SEP`, or a line break.
-_JOINERS = (",", "/", "|", ";", "\n", " or ", " and ", "、", "，", "；", "或", "和")
+_JOINERS = (",", "/", "|", ";", "\n", " or ", " and ", "、", "，", "；", "或", "和", "또는")
 
 
 def _default_outside(values: list[str], schema: dict[str, Any]) -> bool:
@@ -401,6 +403,8 @@ def values_only_in_docstring(tool: Tool, ctx: Context) -> None:
         values = _allowed_values_in(ctx, found.text, name, prop.get("title"))
         if values is None and _may_list_three(found.text) and not _takes_many(prop):
             values = bare_values(found.text)  # one string, its entry only a list: pick one of them
+        if values is None and _CHOICE_WORDS.search(found.text) is not None and not _takes_many(prop):
+            values = constant_choice(found.text)  # `storage_type: Storage type: STATIC or DYNAMIC`
         if values is None and ("/" in found.text or "|" in found.text) and not _takes_many(prop):
             values = slashed_values(found.text)  # `CN/US (default CN)`, `decimal | american`: the entry is the choice
         if values is None and _BULLET.search(found.text) is not None and not _takes_many(prop):
@@ -1047,6 +1051,29 @@ def bare_values(entry: str) -> list[str] | None:
             any(v in ("true", "false", "etc") for v in values):
         return None
     return values
+
+
+# `Storage type: STATIC or DYNAMIC`, `좌석 등급 필터 - ECONOMY 또는 BUSINESS (기본 None=전체)`: a text that ends on a
+# choice of two constants (upper-case words, as enum values are written), after a label, a dash, a comma or "by".
+# After "such as" or "e.g." the words are examples, which this never matches.
+_CONSTANT_CHOICE = lazy_compile(r"(?:^|[:：,，—–-]|\bby)\s*(?P<a>[A-Z][A-Z0-9_]{2,24})\s*(?:\bor\b|또는|或|/)\s*"
+                                r"(?P<b>[A-Z][A-Z0-9_]{2,24})\s*(?:[(（][^()（）\n]{0,40}[)）])?\s*[.。]?\s*$")
+# Upper-case words that name a form of a value, not a value: "Project ID or URL".
+_FORMS = frozenset(("ID", "IDS", "URL", "URI", "UUID", "GUID", "ARN", "ISBN", "DOI", "SKU", "ASIN", "EAN", "UPC",
+                    "NAME", "PATH", "NULL", "NONE", "TRUE", "FALSE"))
+
+
+_CHOICE_WORDS = lazy_compile(r"[A-Z]{3}[A-Z0-9_]*\s*(?:or|또는|或|/)")
+
+
+def constant_choice(text: str) -> list[str] | None:
+    """The two constants a text ends by choosing between (`Retention mode: RETAIN or REMOVE`), or None."""
+    match = _CONSTANT_CHOICE.search(text)
+    if match is None or match["a"] == match["b"] or match["a"] in _FORMS or match["b"] in _FORMS:
+        return None
+    if _EXAMPLE_ANYWHERE.search(text, 0, match.start("a")) is not None:
+        return None  # "e.g. MNQ, CL, BTC/USD": examples
+    return [match["a"], match["b"]]
 
 
 # `country: CN/US (default CN)`: an `Args:` entry that is nothing but words joined by `/`, and the default among them
