@@ -16,7 +16,11 @@ ID" does not. A word more ("The Graph site ID"), an example or the tool that ret
 values-only-in-prose (a recall miss of holdout 30, and a form the shared corpus holds): a text that ends on a choice
 of two constants after a label, a dash or "by" ("Storage type: STATIC or DYNAMIC", "좌석 등급 필터 - ECONOMY 또는
 BUSINESS") gives the values. Examples ("such as DOCX or ODT", "e.g. MNQ, CL, BTC/USD"), forms of a value ("Project
-ID or URL") and a hedge ("Usually FRONT or BACK") do not."""
+ID or URL") and a hedge ("Usually FRONT or BACK") do not.
+
+values-only-in-prose (a recall miss of holdout 32): quoted values explained by Chinese straight after them
+("'cheapest'按最低价排序、'earliest'按起飞时间排序") or by a verb of what each does ('"preview" returns truncated
+content; "full" returns complete content') are explained values, as "'l' for lines" already was."""
 
 from __future__ import annotations
 
@@ -130,3 +134,22 @@ def test_an_args_entry_that_ends_choosing_between_two_constants():
         return {}
 
     assert _reported("values-only-in-prose", listed(list_actions)) == ["target_resource_type"]
+
+
+@pytest.mark.parametrize("description", [
+    "排序模式（可选），'cheapest'按最低价排序、'earliest'按起飞时间排序，默认按平台数量+价格排序",
+    "'asc'升序，'desc'降序",
+    '"preview" (default) returns truncated content; "full" returns complete content',
+])
+def test_quoted_values_explained_by_what_they_do(description):
+    assert fires("values-only-in-prose", _tool("search_flights", "Search flights.", {
+        "sort_mode": {"type": "string", "description": description}}))
+
+
+@pytest.mark.parametrize("description", [
+    "例如 'cheapest'按最低价排序、'earliest'按起飞时间排序", "'cheapest' returns the lowest fares first",
+    "Search text, e.g. 'paris' returns flights to Paris and 'nyc' returns New York",
+])
+def test_one_explained_value_or_examples_are_not_the_set(description):
+    assert not fires("values-only-in-prose", _tool("search_flights", "Search flights.", {
+        "sort_mode": {"type": "string", "description": description}}))

@@ -173,15 +173,19 @@ _NOTE_AFTER_VALUE = lazy_compile(_VALUE_NOTE_AFTER)
 _LIST_GOES_ON = lazy_compile(r"[ \t]*[(（][^()（）]*[)）]\s*(?:,|、|，|;|或|\bor\b)")
 
 
+# What explains a quoted value after it: "for", "means", an arrow, a verb of what it does ("'full' returns
+# everything"), or Chinese straight after it ("'cheapest'按最低价排序").
+_EXPLAINED_BY = (r"for\b|means\b|->|→|表示|代表|为|仅|(?:returns|sorts|orders|shows|lists|gives|selects|keeps)\b"
+                 r"|(?=[\u4e00-\u9fff])")
 # "'l' for lines, 'w' for words", "`asc` = oldest first", '"all"为双平台，"jd"仅京东': each value quoted and explained.
 # The lookbehinds (no `{` or `:` just before the quote) follow the quote so the search can jump from one quote to the next.
 _EXPLAINED = lazy_compile(r"[\"'`“‘](?<![{:]\s[\"'`“‘])(?<![{:][\"'`“‘])([A-Za-z0-9][\w.+/-]{0,30})[\"'`”’]\s*"
                         r"(?:[(（][^()（）\n]{1,30}[)）]\s*)?"  # a note before the colon: "'managed' (MySQL only): ..."
-                        r"(?:for\b|means\b|->|→|表示|代表|为|仅|[:：](?=\s*[A-Za-z\u4e00-\u9fff]))\s*(?![\"'{\[])\S")
+                        rf"(?:{_EXPLAINED_BY}|[:：](?=\s*[A-Za-z\u4e00-\u9fff]))\s*(?![\"'{{\[])\S")
 _OPEN_QUOTES = ("\"", "'", "`", "“", "‘")
 # The closing quote of an `_EXPLAINED` match and what follows it (the `:` without its lookahead). Its matches
 # cannot overlap (each holds one quote, at its start), so each `_EXPLAINED` match has one of its own.
-_EXPLAINED_TAIL = lazy_compile(r"[\"'`”’]\s*(?:[(（][^()（）\n]{1,30}[)）]\s*)?(?:for\b|means\b|->|→|表示|代表|为|仅|[:：])")
+_EXPLAINED_TAIL = lazy_compile(rf"[\"'`”’]\s*(?:[(（][^()（）\n]{{1,30}}[)）]\s*)?(?:{_EXPLAINED_BY}|[:：])")
 
 
 def _cue_starts(low: str) -> Iterator[int]:
