@@ -20,7 +20,12 @@ ID or URL") and a hedge ("Usually FRONT or BACK") do not.
 
 values-only-in-prose (a recall miss of holdout 32): quoted values explained by Chinese straight after them
 ("'cheapest'按最低价排序、'earliest'按起飞时间排序") or by a verb of what each does ('"preview" returns truncated
-content; "full" returns complete content') are explained values, as "'l' for lines" already was."""
+content; "full" returns complete content') are explained values, as "'l' for lines" already was.
+
+undocumented-identifier (recall misses of holdouts 30 and 32): a tool description that names another tool for
+another id ("pass the attachment_id to download_attachment") says nothing of where a `message_id` comes from. The
+sentence that names the other tool must speak of this id, by its name or a noun of it ("the message", or
+`search_messages`)."""
 
 from __future__ import annotations
 
@@ -153,3 +158,33 @@ def test_quoted_values_explained_by_what_they_do(description):
 def test_one_explained_value_or_examples_are_not_the_set(description):
     assert not fires("values-only-in-prose", _tool("search_flights", "Search flights.", {
         "sort_mode": {"type": "string", "description": description}}))
+
+
+def _attachments(description: str) -> list:
+    tools = [
+        {"name": "list_attachments", "description": description,
+         "inputSchema": {"type": "object", "properties": {"message_id": {"type": "string"}}}},
+        {"name": "download_attachment", "description": "Download one attachment of a message to a file.",
+         "inputSchema": {"type": "object", "properties": {
+             "attachment_id": {"type": "string", "description": "From list_attachments, e.g. 'att_01'"}}}},
+        {"name": "search_messages", "description": "Search the mailbox; returns message ids and subjects.",
+         "inputSchema": {"type": "object", "properties": {"query": {"type": "string", "description": "Gmail search"}}}},
+    ]
+    return tools
+
+
+@pytest.mark.parametrize("description", [
+    "List attachments in a message. Pass an attachment_id to download_attachment to fetch one.",
+    "列出邮件的附件。把 attachment_id 传给 download_attachment 下载。",
+])
+def test_a_tool_named_for_another_id_says_nothing_of_this_one(description):
+    assert _reported("undocumented-identifier", _attachments(description)) == ["message_id"]
+
+
+@pytest.mark.parametrize("description", [
+    "List attachments in a message. Get the message from search_messages first.",
+    "List attachments of a message_id that search_messages returned.",
+    "列出邮件的附件。message_id 来自 search_messages。",
+])
+def test_a_tool_named_beside_the_id_says_where_it_comes_from(description):
+    assert _reported("undocumented-identifier", _attachments(description)) == []

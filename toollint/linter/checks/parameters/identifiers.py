@@ -373,6 +373,23 @@ def _id_sourced_in_prose(description: Any, ctx: Context) -> bool:
                for sentence in SENTENCE_BREAK.split(description))
 
 
+def _names_its_source(prose: str, tokens: tuple[str, ...], name: str, ctx: Context) -> bool:
+    """Whether a sentence of the tool description names another tool and speaks of this id: its name, or a noun of
+    it ("the channel" or `search_channels` for `channel_id`). A tool named for another id ("pass the attachment_id
+    to download_attachment") says nothing of where a `message_id` comes from."""
+    if not names_other_tool(prose, ctx):
+        return False
+    nouns = [t for t in tokens if t not in _ID_TOKENS]
+    if not nouns:
+        return True  # a bare `id`: the tool the description names is where it comes from
+    low_name = name.lower()
+    for sentence in SENTENCE_BREAK.split(prose):
+        low = sentence.lower()
+        if (low_name in low or any(noun in low for noun in nouns)) and names_other_tool(sentence, ctx):
+            return True
+    return False
+
+
 def _spells_the_name(layers: list[dict[str, Any]], name: str) -> bool:
     """Whether every description of the parameter's layers only spells its name again ("Team ID" for `teamId`)."""
     return all(_only_spells(layer["description"], name) for layer in layers if has_text(layer.get("description")))
@@ -506,7 +523,7 @@ def _judge_identifier(node: SchemaNode, ctx: Context, lex: UnconstrainedIdentifi
     prose = tool_docs(tool, ctx).prose if tool is not None else ""
     if prose and _example_argument(prose, node.name or ""):
         return None  # a usage example in the description gives it a value: `"arguments": {"id": "mon_abc123"}`
-    if prose and (names_other_tool(prose, ctx) or _example_of(prose, tokens, lex)):
+    if prose and (_names_its_source(prose, tokens, node.name or "", ctx) or _example_of(prose, tokens, lex)):
         return None  # the tool's description says where the id comes from ("use channels_getByHandle first") or shows one
     if documented and _lookup_sibling(tokens, ctx) is not None:
         return None  # a sibling tool lists or looks up these things, and the id's own text says enough of it. (An id
