@@ -334,7 +334,7 @@ def values_only_in_prose(node: SchemaNode, ctx: Context) -> None:
     many = _takes_many(node.schema)  # (its items are plain strings: `_takes_strings` said so above)
     if values is None and not many and _may_list_three(description):
         values = bare_values(description)  # "low, medium, or high.": the whole text is the choice
-    if values is None and not many and _CHOICE_WORDS.search(description) is not None:
+    if values is None and not many:
         values = constant_choice(description)  # "Storage type: STATIC or DYNAMIC"
     if values is None or _takes_no_value_set(node.name):
         return
@@ -407,7 +407,7 @@ def values_only_in_docstring(tool: Tool, ctx: Context) -> None:
         values = _allowed_values_in(ctx, found.text, name, prop.get("title"))
         if values is None and _may_list_three(found.text) and not _takes_many(prop):
             values = bare_values(found.text)  # one string, its entry only a list: pick one of them
-        if values is None and _CHOICE_WORDS.search(found.text) is not None and not _takes_many(prop):
+        if values is None and not _takes_many(prop):
             values = constant_choice(found.text)  # `storage_type: Storage type: STATIC or DYNAMIC`
         if values is None and ("/" in found.text or "|" in found.text) and not _takes_many(prop):
             values = slashed_values(found.text)  # `CN/US (default CN)`, `decimal | american`: the entry is the choice
@@ -1058,23 +1058,33 @@ def bare_values(entry: str) -> list[str] | None:
 
 
 # `Storage type: STATIC or DYNAMIC`, `좌석 등급 필터 - ECONOMY 또는 BUSINESS (기본 None=전체)`: a text that ends on a
-# choice of two constants (upper-case words, as enum values are written), after a label, a dash, a comma or "by".
+# choice of two constants (upper-case words, as enum values are written), after a label, a dash, a comma or "by"
+# (`_CHOICE_AFTER`, looked at once the pattern matched: a pattern that starts with them is tried at every position).
 # After "such as" or "e.g." the words are examples, which this never matches.
-_CONSTANT_CHOICE = lazy_compile(r"(?:^|[:：,，—–-]|\bby)\s*(?P<a>[A-Z][A-Z0-9_]{2,24})\s*(?:\bor\b|또는|或|/)\s*"
-                                r"(?P<b>[A-Z][A-Z0-9_]{2,24})\s*(?:[(（][^()（）\n]{0,40}[)）])?\s*[.。]?\s*$")
+_CONSTANT_CHOICE = lazy_compile(r"(?P<a>[A-Z][A-Z0-9_]{2,24})\s*(?:\bor\b|또는|或|/)\s*(?P<b>[A-Z][A-Z0-9_]{2,24})\s*"
+                                r"(?:[(（][^()（）\n]{0,40}[)）])?\s*[.。]?\s*$")
+_CHOICE_AFTER = (":", "：", ",", "，", "—", "–", "-")
 # Upper-case words that name a form of a value, not a value: "Project ID or URL".
 _FORMS = frozenset(("ID", "IDS", "URL", "URI", "UUID", "GUID", "ARN", "ISBN", "DOI", "SKU", "ASIN", "EAN", "UPC",
                     "NAME", "PATH", "NULL", "NONE", "TRUE", "FALSE"))
-
-
-_CHOICE_WORDS = lazy_compile(r"[A-Z]{3}[A-Z0-9_]*\s*(?:or|또는|或|/)")
+# The end of a text such a choice fits in (two constants, a note in parentheses), and what must join them there.
+_CHOICE_TAIL = 128
+_CHOICE_JOINERS = (" or ", "/", "또는", "或")
 
 
 def constant_choice(text: str) -> list[str] | None:
-    """The two constants a text ends by choosing between (`Retention mode: RETAIN or REMOVE`), or None."""
-    match = _CONSTANT_CHOICE.search(text)
+    """The two constants a text ends by choosing between (`Retention mode: RETAIN or REMOVE`), or None. Only the
+    text's end is searched, and only when a joiner stands there (few texts)."""
+    start = max(len(text) - _CHOICE_TAIL, 0)
+    if not contains_any(text[start:], _CHOICE_JOINERS):
+        return None
+    match = _CONSTANT_CHOICE.search(text, start)
     if match is None or match["a"] == match["b"] or match["a"] in _FORMS or match["b"] in _FORMS:
         return None
+    before = text[:match.start()].rstrip()
+    if before and not before.endswith(_CHOICE_AFTER) and \
+            not (before.endswith("by") and (len(before) == 2 or not before[-3].isalnum())):
+        return None  # inside a sentence ("STATIC or DYNAMIC storage"), or a word runs on into it
     if _EXAMPLE_ANYWHERE.search(text, 0, match.start("a")) is not None:
         return None  # "e.g. MNQ, CL, BTC/USD": examples
     return [match["a"], match["b"]]
