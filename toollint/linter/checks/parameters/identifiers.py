@@ -354,7 +354,36 @@ def _documented(node: SchemaNode, ctx: Context) -> bool:
         return False
     if (node.name or "").lower() == "id" and is_top_level(node):
         return _id_sourced_in_prose(ctx.tool.description, ctx)
-    return bool(tool_docs(ctx.tool, ctx).mentions(node.name or ""))
+    if tool_docs(ctx.tool, ctx).mentions(node.name or ""):
+        return True
+    return is_top_level(node) and _id_form_in_prose(ctx.tool.description) and _sole_id(node, ctx)
+
+
+# "Accepts A1 or T-A1 style IDs.": a sentence of the tool description that speaks of IDs and shows their form, a code
+# of capitals and digits beside "style", "format", "like" or "e.g.".
+_IDS_WORD = lazy_compile(r"(?<![\w-])(?:IDs?|Ids?|ids?)(?![\w-])")
+_ID_CODE = r"(?<![A-Za-z0-9-])[A-Z]{1,5}-?[A-Z]?\d{1,8}(?![A-Za-z0-9])"
+_ID_FORM = lazy_compile(rf"{_ID_CODE}[^.。\n]{{0,30}}?(?:\b(?:style|format|form)\b|格式|样式|形式)|"
+                        rf"(?:\b(?:like|e\.g\.|such\s+as|format|formatted\s+as)|形如|例如)\s*[:：]?\s*[\"'`“]?{_ID_CODE}")
+
+
+def _id_form_in_prose(description: Any) -> bool:
+    """Whether a sentence of the tool description shows what the tool's ids look like."""
+    if not isinstance(description, str) or _IDS_WORD.search(description) is None:
+        return False
+    return any(_IDS_WORD.search(sentence) and _ID_FORM.search(sentence) for sentence in SENTENCE_BREAK.split(description))
+
+
+def _sole_id(node: SchemaNode, ctx: Context) -> bool:
+    """Whether the parameter is the only one of its tool whose name ends in an id word: the one "IDs" speaks of."""
+    properties = ctx.tool.schema.get("properties") if ctx.tool is not None and isinstance(ctx.tool.schema, dict) \
+        else None
+    if not isinstance(properties, dict):
+        return False
+    return sum(1 for name in properties if isinstance(name, str) and name_tokens(name)[-1:] in _ID_ENDINGS) == 1
+
+
+_ID_ENDINGS = (("id",), ("ids",), ("uid",), ("uuid",))
 
 
 # "the todo's ID (find it using search or view tools first)", "the ID returned by list_todos": where a bare `id`
@@ -525,6 +554,8 @@ def _judge_identifier(node: SchemaNode, ctx: Context, lex: UnconstrainedIdentifi
         return None  # a usage example in the description gives it a value: `"arguments": {"id": "mon_abc123"}`
     if prose and (_names_its_source(prose, tokens, node.name or "", ctx) or _example_of(prose, tokens, lex)):
         return None  # the tool's description says where the id comes from ("use channels_getByHandle first") or shows one
+    if documented and is_top_level(node) and _id_form_in_prose(prose) and _sole_id(node, ctx):
+        return None  # "Accepts A1 or T-A1 style IDs."
     if documented and _lookup_sibling(tokens, ctx) is not None:
         return None  # a sibling tool lists or looks up these things, and the id's own text says enough of it. (An id
         # nothing describes is still reported: the reader is not told that the sibling's results are what it takes.)
