@@ -3,13 +3,18 @@
 
 undocumented-identifier (a false finding): a tool description that shows what its ids look like ("Accepts A1 or
 T-A1 style IDs.") describes the tool's one identifier, though it does not spell its name. A tool with two ids, or a
-sentence that shows no form ("Accepts IDs."), still leaves it undescribed."""
+sentence that shows no form ("Accepts IDs."), still leaves it undescribed.
+
+undocumented-identifier (a recall miss): an optional integer id (`owner_uid: int | None = None`, an `anyOf` of an
+integer and null) is as open to a made-up value as a plain one."""
 
 from __future__ import annotations
 
 import pytest
 from helpers import fires
+from helpers import framework_listing as listed
 from helpers import mcp_tool as _tool
+from helpers import reported_params as _reported
 
 
 @pytest.mark.parametrize("description", [
@@ -31,3 +36,25 @@ def test_ids_whose_form_the_tool_shows_are_described(description):
 def test_ids_the_tool_shows_nothing_of_are_not(description, properties):
     assert fires("undocumented-identifier", _tool("control_lookup", description, properties))
 
+
+def test_an_optional_integer_id_is_an_identifier():
+    def export_tracks(source: str = "likes", owner_uid: int | None = None, kind: int | None = None) -> str:
+        """Export every track of the likes or of a playlist to text files.
+
+        For source="playlist" pass kind.
+        """
+        return ""
+
+    assert "owner_uid" in _reported("undocumented-identifier", listed(export_tracks))
+
+
+def test_an_optional_integer_id_with_a_description_is_not_undocumented():
+    def export_tracks(owner_uid: int | None = None) -> str:
+        """Export every track of a playlist to text files.
+
+        Args:
+            owner_uid: 播放列表所有者的用户 ID，来自 account_info 的返回值
+        """
+        return ""
+
+    assert _reported("undocumented-identifier", listed(export_tracks)) == []

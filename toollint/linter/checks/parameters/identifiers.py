@@ -330,7 +330,10 @@ def _unconstrained_identifier(node: SchemaNode, ctx: Context, lex: Unconstrained
         return _judge_identifier(node, ctx, lex, tokens, schema, schema, plain_description(schema), documented)
     found = string_param(node, ctx)
     if found is None:
-        return None
+        param = param_of(node, ctx)
+        if documented or param.types != {"integer"}:
+            return None  # (an optional integer, `owner_uid: int | None = None`, is as open as a plain one)
+        return _judge_identifier(node, ctx, lex, tokens, param.schema, param.schema, param.description, documented)
     param, merged = found
     schema = param.schema if merged is None else \
         {**merged, "description": f"{param.description}\n{merged.get('description', '')}"}
