@@ -6,7 +6,11 @@ T-A1 style IDs.") describes the tool's one identifier, though it does not spell 
 sentence that shows no form ("Accepts IDs."), still leaves it undescribed.
 
 undocumented-identifier (a recall miss): an optional integer id (`owner_uid: int | None = None`, an `anyOf` of an
-integer and null) is as open to a made-up value as a plain one."""
+integer and null) is as open to a made-up value as a plain one.
+
+values-only-in-prose (a recall miss): quoted values joined by `/` after the parameter's name and a colon in the tool
+description ('Resolve with strategy: "keep_a"/"keep_b"/"keep_both"/"merge"'), three or more of them, as the forms
+joined by `|` and by commas already were."""
 
 from __future__ import annotations
 
@@ -58,3 +62,26 @@ def test_an_optional_integer_id_with_a_description_is_not_undocumented():
         return ""
 
     assert _reported("undocumented-identifier", listed(export_tracks)) == []
+
+
+def _conflict_tool(description: str) -> str:
+    return _tool("conflict", description, {
+        "action": {"type": "string", "enum": ["list", "resolve"]},
+        "strategy": {"anyOf": [{"type": "string"}, {"type": "null"}], "default": None, "title": "Strategy"}})
+
+
+@pytest.mark.parametrize("description", [
+    'Manage memory conflicts.\n\n- "resolve": Resolve with strategy: "keep_a"/"keep_b"/"keep_both"/"merge".',
+    '管理记忆冲突。resolve 时给出 strategy: "keep_a"/"keep_b"/"merge"。',
+])
+def test_quoted_values_joined_by_slashes_after_the_name(description):
+    assert fires("values-only-in-prose", _conflict_tool(description))
+
+
+@pytest.mark.parametrize("description", [
+    'Manage memory conflicts. Resolve with strategy: "keep_a"/"keep_b".',
+    'Manage memory conflicts. Files live in paths: "a"/"b"/"c" of the store.',
+    'Manage memory conflicts. Resolve with strategy: keep_a/keep_b/merge of the pair.',
+])
+def test_two_values_other_names_or_bare_slashes_are_not_this_form(description):
+    assert not fires("values-only-in-prose", _conflict_tool(description))

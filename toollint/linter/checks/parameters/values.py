@@ -498,7 +498,8 @@ def values_after_the_name(tool: Tool, ctx: Context) -> None:
     listed = ("," in description and ":" in description and _COLON_WORD_COMMA.search(description) is not None) or \
         (not description.isascii() and contains_any(description, _WIDE_MARKS) and
          _WIDE_COLON_WORD_COMMA.search(description) is not None)
-    if not piped and not listed:
+    slashed = contains_any(description, _QUOTES_SLASHED)
+    if not piped and not listed and not slashed:
         return
     prose = tool_docs(tool, ctx).prose
     piped = piped and "|" in prose
@@ -508,6 +509,8 @@ def values_after_the_name(tool: Tool, ctx: Context) -> None:
         found = _name_and(_NAME_AND_PIPED, prose, name) if piped else None
         if found is None and listed:
             found = _name_and(_NAME_AND_COMMAS, prose, name)
+        if found is None and slashed:
+            found = _name_and(_NAME_AND_QUOTED_SLASHED, prose, name)
         if found is None or not _picks_from_section(name, prop) or _listed_by_its_text(name, prop, ctx, tool):
             continue
         values = _values(found)  # (split by `_SEP`, which holds every joiner of both forms)
@@ -541,6 +544,11 @@ _NAME_AND_COMMAS = lazy_compile(rf"(?<![\w.`/-])`?(?P<name>[A-Za-z_]\w{{0,40}})`
                                 rf"(?P<values>{_WORD}(?:[ \t]*[,、，][ \t]*{_WORD})+"
                                 rf"(?:,?[ \t]+or[ \t]+|[ \t]*(?:[,、，]|或|和)[ \t]*){_WORD})"
                                 r"[ \t]*(?:[.;。；]?[ \t]*$|[.;][ \t]+(?=[A-Z])|[。；])", re.MULTILINE)
+# "strategy: "keep_a"/"keep_b"/"keep_both"/"merge"": the name and a colon, three or more quoted values joined by `/`.
+_NAME_AND_QUOTED_SLASHED = lazy_compile(r"(?<![\w.`/-])`?(?P<name>[A-Za-z_]\w{0,40})`?[ \t]*[:：=][ \t]*"
+                                        r"(?P<values>(?P<q>[\"'`])[\w-]{1,40}(?P=q)"
+                                        r"(?:[ \t]*/[ \t]*(?P=q)[\w-]{1,40}(?P=q)){2,})(?![\w/-])")
+_QUOTES_SLASHED = ('"/"', "'/'", "`/`")
 # Its quick tests, one scan of the description each: a pattern led by one literal character skips to it in C.
 _COLON_WORD_COMMA = lazy_compile(rf":[ \t]*{_WORD}[ \t]*,")
 _WIDE_COLON_WORD_COMMA = lazy_compile(rf"[:：][ \t]*{_WORD}[ \t]*[,、，]")
