@@ -10,7 +10,12 @@ integer and null) is as open to a made-up value as a plain one.
 
 values-only-in-prose (a recall miss): quoted values joined by `/` after the parameter's name and a colon in the tool
 description ('Resolve with strategy: "keep_a"/"keep_b"/"keep_both"/"merge"'), three or more of them, as the forms
-joined by `|` and by commas already were."""
+joined by `|` and by commas already were.
+
+missing-unit (holdout 33's false class): quantities whose unit the domain fixes. A texture's or a sprite's width and
+height are pixels, as an image's are; the lengths of a Unity scene, a point cloud or a mesh are in the scene's own
+units, which no suffix could name; `min_cluster_size` counts points. A radius on a map, a label's width and a file's
+size still want a unit."""
 
 from __future__ import annotations
 
@@ -85,3 +90,24 @@ def test_quoted_values_joined_by_slashes_after_the_name(description):
 ])
 def test_two_values_other_names_or_bare_slashes_are_not_this_form(description):
     assert not fires("values-only-in-prose", _conflict_tool(description))
+
+
+@pytest.mark.parametrize("description, properties", [
+    ("Procedural texture generation for Unity.", {"width": {"type": "integer"}, "height": {"type": "integer"}}),
+    ("Add a sphere collider to a GameObject.", {"radius": {"type": "number"}}),
+    ("Estimate normals of a point cloud.", {"radius": {"type": "number"}, "max_distance": {"type": "number"}}),
+    ("点云法向量估计。", {"radius": {"type": "number"}}),
+    ("Cluster the memories.", {"min_cluster_size": {"type": "integer"}}),
+])
+def test_quantities_whose_unit_the_domain_fixes(description, properties):
+    assert not fires("missing-unit", _tool("scene_tool", description, properties))
+
+
+@pytest.mark.parametrize("description, properties", [
+    ("Find shops near a place.", {"radius": {"type": "number"}}),
+    ("在地图上搜索附近的商店。", {"radius": {"type": "number"}}),
+    ("Print a label.", {"width": {"type": "number"}, "height": {"type": "number"}}),
+    ("Upload a file.", {"max_size": {"type": "integer"}}),
+])
+def test_quantities_a_unit_would_settle_are_still_reported(description, properties):
+    assert fires("missing-unit", _tool("place_tool", description, properties))

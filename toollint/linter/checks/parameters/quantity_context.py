@@ -144,7 +144,8 @@ def _sibling_names(node: Any) -> list[str]:
 # searched in `fold_case(text)`: three times faster than IGNORECASE over a tool's description (see paths._OFF_DISK).
 _RASTER = lazy_compile(
     r"\b(?:video|videos|screenshot|screenshots|screen|viewport|window|resolution|thumbnail|thumbnails|camera|"
-    r"webcam|display|browser|pixel|pixels|rect|rectangle|dom|css|element|bounding|scroll)\b|视频|截图|屏幕|分辨率|像素")
+    r"webcam|display|browser|pixel|pixels|rect|rectangle|dom|css|element|bounding|scroll|texture|textures|sprite|"
+    r"sprites|icon|icons|bitmap)\b|视频|截图|屏幕|分辨率|像素|纹理|贴图")
 # The temperature of a language, voice or image model: a sampling setting, not degrees.
 _SAMPLING = lazy_compile(
     r"\b(?:llm|llms|model|models|gpt|ai|voice|voices|tts|speech|sampling|generation|generate|completion|completions|"
@@ -173,6 +174,11 @@ _NO_MASS = lazy_compile(r"\b(?:stroke|line|border|outline|pen|font)\s+weight\b|�
 # A distance between points of an abstract space (embeddings, clusters): no metres in it.
 _ABSTRACT_SPACE = lazy_compile(r"\b(?:embeddings?|clusters?|clustering|similarity|cosine|hdbscan|dbscan|"
                                r"k-means|kmeans|agglomerative|latent)\b|聚类|相似度", re.IGNORECASE)
+# A game engine's or a 3D scene's space (Unity, a point cloud, a mesh): its lengths are in the scene's own units,
+# which no name suffix could state.
+_SCENE = lazy_compile(r"\b(?:unity|unreal|godot|gameobjects?|colliders?|rigidbody|rigidbodies|physics2d|"
+                      r"point\s*clouds?|pointclouds?|meshes|mesh|voxels?|world\s+units?|scene\s+units?)\b|点云|场景单位",
+                      re.IGNORECASE)
 # A budget that is no money: a performance, latency or token budget ("CLS budget" of a Lighthouse check).
 _NOT_MONEY_BUDGET = lazy_compile(r"\b(?:performance|latency|lighthouse|web\s+vitals|thinking|reasoning|tokens?|"
                                  r"memory|cpu|gpu|error)\b|性能|延迟|令牌", re.IGNORECASE)
@@ -252,6 +258,10 @@ def unitless_by_context(kind: str, word: str, description: str, node: Any, tool_
         return True  # a playback speed of 1.3 is a multiplier, and so is a speed whose default is 1
     if kind == "distance" and (_ABSTRACT_SPACE.search(description) or _ABSTRACT_SPACE.search(tool_text)):
         return True  # a distance threshold between embeddings in a clustering tool
+    if kind in ("length", "distance") and (_SCENE.search(description) or _SCENE.search(tool_text)):
+        return True  # a collider's radius in Unity, a search radius in a point cloud: the scene's own units
+    if kind == "data" and _ABSTRACT_SPACE.search(name_words):
+        return True  # `min_cluster_size`: a count of the points a cluster holds, no bytes
     if word == "rate" and not _PER_PERIOD.isdisjoint(own_tokens):
         return True  # `hourly_rate`: a price per hour, its time named; no percent, and the money is the caller's
     if word in ("amount", "金额") and kind == "money" and _AMOUNT_OF_EFFECT.search(description):
