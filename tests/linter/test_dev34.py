@@ -15,7 +15,11 @@ joined by `|` and by commas already were.
 missing-unit (holdout 33's false class): quantities whose unit the domain fixes. A texture's or a sprite's width and
 height are pixels, as an image's are; the lengths of a Unity scene, a point cloud or a mesh are in the scene's own
 units, which no suffix could name; `min_cluster_size` counts points. A radius on a map, a label's width and a file's
-size still want a unit."""
+size still want a unit.
+
+relative-path (holdout 33's false class): a Unity tool's paths (`Assets/Scenes/Main.unity`, a build output) are the
+project's own, resolved against the project, never the agent's directory. A scene saved to disk by any other tool
+still wants an absolute path."""
 
 from __future__ import annotations
 
@@ -111,3 +115,21 @@ def test_quantities_whose_unit_the_domain_fixes(description, properties):
 ])
 def test_quantities_a_unit_would_settle_are_still_reported(description, properties):
     assert fires("missing-unit", _tool("place_tool", description, properties))
+
+
+@pytest.mark.parametrize("tool_description", [
+    "Performs CRUD operations on Unity scenes: create, load, save.",
+    "对 Unity 场景执行增删改查：创建、加载、保存。",
+])
+def test_a_unity_projects_paths_are_the_projects(tool_description):
+    assert not fires("relative-path", _tool("manage_scene", tool_description, {
+        "path": {"type": "string", "description": "Scene path"}}))
+
+
+@pytest.mark.parametrize("tool_description", [
+    "Save the current scene to a file.",
+    "把当前场景保存到文件。",
+])
+def test_a_scene_saved_to_disk_still_wants_an_absolute_path(tool_description):
+    assert fires("relative-path", _tool("save_scene", tool_description, {
+        "path": {"type": "string", "description": "File path"}}))

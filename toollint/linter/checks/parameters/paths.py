@@ -200,7 +200,8 @@ def _manages_working_directory(ctx: Context) -> bool:
 # Tools that move, copy or rename files: their `source` and `destination` are paths by their role.
 _FILE_MOVERS = frozenset({"move", "copy", "rename", "mv", "cp", "duplicate", "relocate"})
 _ROLE_NAMES = frozenset({"source", "src", "destination", "dest", "dst", "from", "to", "target"})
-# Paths that are not on the agent's file system: an SSH or SFTP host, a NAS volume, an API or URL path. Lower case,
+# Paths that are not on the agent's file system: an SSH or SFTP host, a NAS volume, an API or URL path, a Unity
+# project's own paths (`Assets/...`, resolved against the project, not the agent's directory). Lower case,
 # searched in `fold_case(text)`: the regex engine skips an alternative whose first letter differs at once, where
 # IGNORECASE tries them all one by one, at every position (three times slower over a tool description).
 _OFF_DISK = lazy_compile(
@@ -210,7 +211,8 @@ _OFF_DISK = lazy_compile(
     r"rest\s+path|webdav|imap|mailbox|mail\s+folder|email\s+folder|inbox|(?:path-based|url|request|api|http|traffic|page)\s+routing|route|routes|"
     r"redirects?|rewrites?|cron|deployments?|page\s+path|function\s+path|node\s+path|scene\s+tree|vault|"
     r"hierarchy|gameobjects?|asset\s+path|assets/|area\s+path|iteration\s+path|note\s+path|"
-    r"path\s+(?:to|of)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}node|instance\s+paths?|(?:an?|the|each)\s+instance)\b|"
+    r"path\s+(?:to|of)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}node|instance\s+paths?|(?:an?|the|each)\s+instance|"
+    r"unity)\b|"
     r"mail\s+(?:rules?|accounts?)|/volume\d+|(?<![\w./-])/api/|api\s*(?:パス|路径)|远程|接口路径|路由|邮箱|实例路径|对象路径")
 
 
