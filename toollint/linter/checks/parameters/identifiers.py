@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
+from toollint.document.dialects import Tool
 from toollint.lazy_regex import lazy_compile
 from toollint.linter.checks import check
 from toollint.linter.checks.parameters.tool_names import names_other_tool
@@ -359,7 +360,7 @@ def _documented(node: SchemaNode, ctx: Context) -> bool:
         return _id_sourced_in_prose(ctx.tool.description, ctx)
     if tool_docs(ctx.tool, ctx).mentions(node.name or ""):
         return True
-    return is_top_level(node) and _id_form_in_prose(ctx.tool.description) and _sole_id(node, ctx)
+    return is_top_level(node) and _shows_its_ids(ctx)
 
 
 # "Accepts A1 or T-A1 style IDs.": a sentence of the tool description that speaks of IDs and shows their form, a code
@@ -370,6 +371,14 @@ _ID_FORM = lazy_compile(rf"{_ID_CODE}[^.。\n]{{0,30}}?(?:\b(?:style|format|form
                         rf"(?:\b(?:like|e\.g\.|such\s+as|format|formatted\s+as)|形如|例如)\s*[:：]?\s*[\"'`“]?{_ID_CODE}")
 
 
+def _shows_its_ids(ctx: Context) -> bool:
+    """Whether the tool has one identifier parameter and its description shows what the ids look like: asked once
+    per tool (every id the docs do not name asks it)."""
+    tool = ctx.tool
+    return tool is not None and ctx.cached(("shows-its-ids", id(tool)),
+                                           lambda: _sole_id(tool) and _id_form_in_prose(tool.description))
+
+
 def _id_form_in_prose(description: Any) -> bool:
     """Whether a sentence of the tool description shows what the tool's ids look like."""
     if not isinstance(description, str) or _IDS_WORD.search(description) is None:
@@ -377,10 +386,9 @@ def _id_form_in_prose(description: Any) -> bool:
     return any(_IDS_WORD.search(sentence) and _ID_FORM.search(sentence) for sentence in SENTENCE_BREAK.split(description))
 
 
-def _sole_id(node: SchemaNode, ctx: Context) -> bool:
-    """Whether the parameter is the only one of its tool whose name ends in an id word: the one "IDs" speaks of."""
-    properties = ctx.tool.schema.get("properties") if ctx.tool is not None and isinstance(ctx.tool.schema, dict) \
-        else None
+def _sole_id(tool: Tool) -> bool:
+    """Whether the tool has one parameter whose name ends in an id word: the one "IDs" speaks of."""
+    properties = tool.schema.get("properties") if isinstance(tool.schema, dict) else None
     if not isinstance(properties, dict):
         return False
     return sum(1 for name in properties if isinstance(name, str) and name_tokens(name)[-1:] in _ID_ENDINGS) == 1
@@ -557,7 +565,7 @@ def _judge_identifier(node: SchemaNode, ctx: Context, lex: UnconstrainedIdentifi
         return None  # a usage example in the description gives it a value: `"arguments": {"id": "mon_abc123"}`
     if prose and (_names_its_source(prose, tokens, node.name or "", ctx) or _example_of(prose, tokens, lex)):
         return None  # the tool's description says where the id comes from ("use channels_getByHandle first") or shows one
-    if documented and is_top_level(node) and _id_form_in_prose(prose) and _sole_id(node, ctx):
+    if documented and is_top_level(node) and _shows_its_ids(ctx):
         return None  # "Accepts A1 or T-A1 style IDs."
     if documented and _lookup_sibling(tokens, ctx) is not None:
         return None  # a sibling tool lists or looks up these things, and the id's own text says enough of it. (An id
