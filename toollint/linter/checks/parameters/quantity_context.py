@@ -175,10 +175,9 @@ _NO_MASS = lazy_compile(r"\b(?:stroke|line|border|outline|pen|font)\s+weight\b|�
 _ABSTRACT_SPACE = lazy_compile(r"\b(?:embeddings?|clusters?|clustering|similarity|cosine|hdbscan|dbscan|"
                                r"k-means|kmeans|agglomerative|latent)\b|聚类|相似度", re.IGNORECASE)
 # A game engine's or a 3D scene's space (Unity, a point cloud, a mesh): its lengths are in the scene's own units,
-# which no name suffix could state.
+# which no name suffix could state. Lower case, searched in `fold_case(text)`, as `_RASTER`.
 _SCENE = lazy_compile(r"\b(?:unity|unreal|godot|gameobjects?|colliders?|rigidbody|rigidbodies|physics2d|"
-                      r"point\s*clouds?|pointclouds?|meshes|mesh|voxels?|world\s+units?|scene\s+units?)\b|点云|场景单位",
-                      re.IGNORECASE)
+                      r"point\s*clouds?|pointclouds?|meshes|mesh|voxels?|world\s+units?|scene\s+units?)\b|点云|场景单位")
 # A budget that is no money: a performance, latency or token budget ("CLS budget" of a Lighthouse check).
 _NOT_MONEY_BUDGET = lazy_compile(r"\b(?:performance|latency|lighthouse|web\s+vitals|thinking|reasoning|tokens?|"
                                  r"memory|cpu|gpu|error)\b|性能|延迟|令牌", re.IGNORECASE)
@@ -258,7 +257,8 @@ def unitless_by_context(kind: str, word: str, description: str, node: Any, tool_
         return True  # a playback speed of 1.3 is a multiplier, and so is a speed whose default is 1
     if kind == "distance" and (_ABSTRACT_SPACE.search(description) or _ABSTRACT_SPACE.search(tool_text)):
         return True  # a distance threshold between embeddings in a clustering tool
-    if kind in ("length", "distance") and (_SCENE.search(description) or _SCENE.search(tool_text)):
+    if kind in ("length", "distance") and (_SCENE.search(fold_case(description)) or
+                                           _SCENE.search(fold_case(tool_text))):
         return True  # a collider's radius in Unity, a search radius in a point cloud: the scene's own units
     if kind == "data" and _ABSTRACT_SPACE.search(name_words):
         return True  # `min_cluster_size`: a count of the points a cluster holds, no bytes
