@@ -391,10 +391,8 @@ def _sole_id(tool: Tool) -> bool:
     properties = tool.schema.get("properties") if isinstance(tool.schema, dict) else None
     if not isinstance(properties, dict):
         return False
-    return sum(1 for name in properties if isinstance(name, str) and name_tokens(name)[-1:] in _ID_ENDINGS) == 1
-
-
-_ID_ENDINGS = (("id",), ("ids",), ("uid",), ("uuid",))
+    ends = [name_tokens(name)[-1:] for name in properties if isinstance(name, str)]
+    return sum(1 for end in ends if end and end[0] in _ID_NAME_END) == 1
 
 
 # "the todo's ID (find it using search or view tools first)", "the ID returned by list_todos": where a bare `id`
@@ -453,6 +451,7 @@ def _only_spells(description: Any, name: str) -> bool:
 # `post_id`), and the words that write out "the id of" without saying more of it.
 _NAME_SPELT_IN_WORDS = 32
 _ID_WORDS = frozenset(("id", "ids", "identifier", "identifiers"))
+_ID_NAME_END = _ID_WORDS | {"uid", "uuid"}  # the last word of an identifier's name, for `_sole_id`
 _SPELT_FILLER = _ID_WORDS | {"the", "a", "an", "unique", "of", "for", "s"}
 
 
