@@ -190,11 +190,11 @@ _PER_PERIOD = frozenset({"hourly", "daily", "weekly"})
 _TEXT_STYLE = lazy_compile(r"\b(?:bold|italic|underline|font|fonts|typeface)\b|字号|字体|加粗", re.IGNORECASE)
 # A graph's edges, vertices and communities: an edge's `weight` and a node's drawn `size` are numbers of the graph,
 # no mass or bytes (Gephi, NetworkX). Not "graph" alone: Microsoft Graph's `fileSize` is bytes.
+_GRAPH = lazy_compile(r"\b(?:edges?|vertex|vertices|communit(?:y|ies))\b|图谱|边权", re.IGNORECASE)
 # A graph walked by hops: its radius or depth around a node counts edges, not metres.
 _HOPS = lazy_compile(r"\b(?:hops?|bfs|breadth-first|traversal|neighbou?rs?)\b|跳数|邻居", re.IGNORECASE)
 # Siblings that space a range of numbers (`step`, `num`): its bounds are the range's, whatever "interval" suggests.
 _SPACING = frozenset({"step", "num", "steps"})
-_GRAPH = lazy_compile(r"\b(?:edges?|vertex|vertices|communit(?:y|ies))\b|图谱|边权", re.IGNORECASE)
 # The siblings and words that make a `rate` a unit price on a line of goods (ERP `items[].rate`), not a percentage.
 _LINE_ITEM = frozenset({"qty", "quantity", "uom", "item"})
 # A bare `size` of a search or beside a page's position counts results (Elasticsearch's `from` and `size`).
