@@ -332,10 +332,8 @@ def values_only_in_prose(node: SchemaNode, ctx: Context) -> None:
         return  # no two values without something between them: many descriptions, settled without a pattern
     values = _allowed_values_in(ctx, description, node.name or "", node.schema.get("title"))
     many = _takes_many(node.schema)  # (its items are plain strings: `_takes_strings` said so above)
-    if values is None and not many and _may_list_three(description):
-        values = bare_values(description)  # "low, medium, or high.": the whole text is the choice
     if values is None and not many:
-        values = constant_choice(description)  # "Storage type: STATIC or DYNAMIC"
+        values = whole_text_choice(description)  # "low, medium, or high.", "Storage type: STATIC or DYNAMIC"
     if values is None or _takes_no_value_set(node.name):
         return
     if not many:
@@ -405,10 +403,8 @@ def values_only_in_docstring(tool: Tool, ctx: Context) -> None:
         if len(found.text) < 8 or not _takes_strings(prop, found.type_name):
             continue
         values = _allowed_values_in(ctx, found.text, name, prop.get("title"))
-        if values is None and _may_list_three(found.text) and not _takes_many(prop):
-            values = bare_values(found.text)  # one string, its entry only a list: pick one of them
         if values is None and not _takes_many(prop):
-            values = constant_choice(found.text)  # `storage_type: Storage type: STATIC or DYNAMIC`
+            values = whole_text_choice(found.text)  # one string, its entry only a list or a choice: pick one
         if values is None and ("/" in found.text or "|" in found.text) and not _takes_many(prop):
             values = slashed_values(found.text)  # `CN/US (default CN)`, `decimal | american`: the entry is the choice
         if values is None and _BULLET.search(found.text) is not None and not _takes_many(prop):
@@ -1050,6 +1046,12 @@ def _may_list_three(text: str) -> bool:
     """An exact pre-filter of the comma lists of `bare_values` and `labelled_values`: three words or more need two
     commas, or a comma and the last "or"."""
     return text.count(",") >= 2 or ("," in text and " or " in text)
+
+
+def whole_text_choice(text: str) -> list[str] | None:
+    """The values of a text that is nothing but a choice: a bare list (`register, unregister, reconnect`) or one
+    that ends on two constants (`Storage type: STATIC or DYNAMIC`); None for any other text."""
+    return (bare_values(text) if _may_list_three(text) else None) or constant_choice(text)
 
 
 def bare_values(entry: str) -> list[str] | None:
