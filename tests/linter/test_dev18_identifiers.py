@@ -36,7 +36,7 @@ def test_a_description_that_spells_the_name_again_is_no_documentation(name, desc
 
 @pytest.mark.parametrize("name, description", [
     ("teamId", "Team ID, as returned by list_teams (e.g. TEAM-42)"),
-    ("folder_id", "ID of the folder to delete"),
+    ("folder_id", "ID of the folder to delete, from list_folders"),
     ("team_id", "团队 ID，由 list_teams 返回"),
 ])
 def test_a_description_that_says_more_keeps_it_documented(name, description):

@@ -452,16 +452,19 @@ def _only_spells(description: Any, name: str) -> bool:
 _NAME_SPELT_IN_WORDS = 32
 _ID_WORDS = frozenset(("id", "ids", "identifier", "identifiers"))
 _ID_NAME_END = _ID_WORDS | {"uid", "uuid"}  # the last word of an identifier's name, for `_sole_id`
-_SPELT_FILLER = _ID_WORDS | {"the", "a", "an", "unique", "of", "for", "s"}
+_SPELT_FILLER = _ID_WORDS | {"the", "a", "an", "unique", "of", "for", "s", "specific", "given"}
 
 
 def _id_in_words(description: str, name: str) -> bool:
     """Whether a description is the identifier's name in words: the words of the name before `id`, in order,
-    among "the unique identifier for ..." ("ID of the session" for `session_id`, "The post's ID")."""
+    among "the unique identifier for ..." ("ID of the session" for `session_id`, "The post's ID", "Specific task
+    ID"), maybe followed by what the tool does with it ("Activity ID to update")."""
     spelt = name_tokens(name)
     if len(spelt) < 2 or spelt[-1] not in _ID_WORDS:
         return False
     words = name_tokens(description)
+    if words[-2:-1] == ("to",):
+        words = words[:-2]  # "... to update": the tool's own verb, nothing of the id
     return not _ID_WORDS.isdisjoint(words) and [w for w in words if w not in _SPELT_FILLER] == list(spelt[:-1])
 
 

@@ -1,0 +1,48 @@
+"""Holdout 34's recall misses, fixed after it was measured (a tuning set from then on, 2026-12-07).
+
+undocumented-identifier: an id described only by its name and a word that adds nothing ("Specific task ID",
+"ID of the given board") or the tool's own verb ("Activity ID to update", "The ID of the note to edit") is as
+undescribed as one described by its name alone ("ID of the post"): nothing says where the model gets one or what
+it looks like. A description that says more ("Task ID, as list_tasks returns it", "Task ID to update; e.g.
+t_81x2") still describes it."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import fires
+from helpers import framework_listing as listed
+from helpers import mcp_tool as _tool
+from helpers import reported_params as _reported
+
+
+def _task_tool(description: str) -> str:
+    return _tool("postpone_task", "Postpone a task by one day.", {
+        "task_id": {"type": "string", "description": description}, "days": {"type": "integer", "description": "Days"}})
+
+
+@pytest.mark.parametrize("description", [
+    "Specific task ID", "Task ID to update", "The ID of the task to postpone.", "ID of the given task",
+])
+def test_an_id_written_out_with_filler_or_the_tools_verb_is_undocumented(description):
+    assert fires("undocumented-identifier", _task_tool(description))
+
+
+@pytest.mark.parametrize("description", [
+    "Task ID to update, as list_tasks returns it", "Task ID to update; e.g. 't_81x2'", "ID of the task to move it to",
+    "The ID of the task's parent to update", "任务 ID，由 list_tasks 返回",
+])
+def test_an_id_described_beyond_its_name_and_verb_is_not(description):
+    assert not fires("undocumented-identifier", _task_tool(description))
+
+
+def test_an_args_entry_with_the_tools_verb_is_nothing_written():
+    def edit_note(note_id: str, text: str) -> str:
+        """Edit a note's text.
+
+        Args:
+            note_id: ID of the note to edit
+            text: The new text of the note
+        """
+        return ""
+
+    assert _reported("undocumented-identifier", listed(edit_note)) == ["note_id"]
