@@ -4,7 +4,12 @@ undocumented-identifier: an id described only by its name and a word that adds n
 "ID of the given board") or the tool's own verb ("Activity ID to update", "The ID of the note to edit") is as
 undescribed as one described by its name alone ("ID of the post"): nothing says where the model gets one or what
 it looks like. A description that says more ("Task ID, as list_tasks returns it", "Task ID to update; e.g.
-t_81x2") still describes it."""
+t_81x2") still describes it.
+
+values-only-in-prose: a list labelled with the parameter's name may hold constants ("Training availability: NORMAL,
+LIMITED, or UNAVAILABLE"), as it held lower-case words, and a label may name the parameter's type ("Device target
+type: AUTO, POWER, HR, or PACE" for `target`, "Operation type: ..." for `operation`). Codes of an open set under
+their own name ("Currency: USD, EUR, or GBP") are some of the set, not all of it."""
 
 from __future__ import annotations
 
@@ -46,3 +51,26 @@ def test_an_args_entry_with_the_tools_verb_is_nothing_written():
         return ""
 
     assert _reported("undocumented-identifier", listed(edit_note)) == ["note_id"]
+
+
+def _workout_tool(name: str, description: str) -> str:
+    return _tool("update_workout", "Update a library workout.", {
+        name: {"anyOf": [{"type": "string"}, {"type": "null"}], "default": None, "description": description}})
+
+
+@pytest.mark.parametrize("name, description", [
+    ("target", "Updated device target type: AUTO, POWER, HR, or PACE"),
+    ("training_availability", "Training availability: NORMAL, LIMITED, or UNAVAILABLE"),
+    ("operation", "Operation type: full_backtest, walk_forward, ml_retrain"),
+])
+def test_a_labelled_list_of_constants_gives_the_values(name, description):
+    assert fires("values-only-in-prose", _workout_tool(name, description))
+
+
+@pytest.mark.parametrize("name, description", [
+    ("currency", "Currency: USD, EUR, or GBP"),
+    ("target", "Target heart rate zone: Z1, Z2, or Z3 are common"),
+    ("target", "目标类型：AUTO、POWER、HR 等"),
+])
+def test_codes_of_an_open_set_or_a_partial_list_are_not(name, description):
+    assert not fires("values-only-in-prose", _workout_tool(name, description))

@@ -1152,10 +1152,11 @@ def bulleted_values(entry: str) -> list[str] | None:
 # "Style: brief, detailed, bullet-points": the parameter's own name (or title, or "Filter") as a label, then three or
 # more bare words and nothing after them but other sentences ("Operation to perform: a, b, c. Choose ..."). A label with no cue word is a list only when it names the parameter (or
 # ends in its last word: "Resource type" for `type`).
+_LABEL_VALUE = r"(?:[a-z][A-Za-z0-9_-]{0,24}|[A-Z][A-Z0-9_]{1,24}\b)"  # `bullet-points`, or a constant: `POWER`
 _LABELLED = lazy_compile(
     r"(?:^|[.;:]\s+|\n)(?P<label>[A-Za-z][\w -]{0,30}?)\s*[:：]\s*"
-    r"(?P<values>(?P<q>[\"'`“‘]?)[a-z][A-Za-z0-9_-]{0,24}[\"'`”’]?(?:\s*,\s*(?:or\s+)?(?P=q)[a-z][A-Za-z0-9_-]{0,24}"
-    r"[\"'`”’]?){1,14}(?:\s*,\s*(?:or\s+)?|\s+or\s+)(?P=q)[a-z][A-Za-z0-9_-]{0,24}[\"'`”’]?)"
+    rf"(?P<values>(?P<q>[\"'`“‘]?){_LABEL_VALUE}[\"'`”’]?(?:\s*,\s*(?:or\s+)?(?P=q){_LABEL_VALUE}"
+    rf"[\"'`”’]?){{1,14}}(?:\s*,\s*(?:or\s+)?|\s+or\s+)(?P=q){_LABEL_VALUE}[\"'`”’]?)"
     r"\s*(?:\.?\s*$|\.[ \t]+(?=[A-Z]))")
 
 
@@ -1166,9 +1167,11 @@ _SET_WORDS = (("options",), ("values",), ("choices",), ("modes",), ("types",), (
 
 def _names_own(label: tuple[str, ...], own: tuple[str, ...], title: Any) -> bool:
     """Whether a list's label names the parameter: its name (also run together: "Time limit" for `timelimit`), its
-    title, its name's last word, or a word that names a set ("Options", "Filter")."""
+    title, its name's last word (or that word's type: "Device target type" for `target`), or a word that names a
+    set ("Options", "Filter")."""
     return label == own or (isinstance(title, str) and label == name_tokens(title)) or \
-        bool(own and label and label[-1:] == own[-1:]) or label[-1:] in _SET_WORDS or \
+        bool(own and label and (label[-1:] == own[-1:] or label[-2:] == (own[-1], "type"))) or \
+        label[-1:] in _SET_WORDS or \
         (len(label) > 1 and "".join(label) == "".join(own))  # "Time limit" names `timelimit`
 
 
@@ -1192,4 +1195,6 @@ def labelled_values(text: str, name: str, title: Any = None) -> list[str] | None
         return None
     if len(set(values)) != len(values) or any(v in ("true", "false") for v in values):
         return None
+    if not _OPEN_CODES.isdisjoint(own[-1:]) and any(v.isupper() for v in values):
+        return None  # "Currency: USD, EUR, or GBP": a few codes of an open set
     return values
