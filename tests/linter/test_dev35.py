@@ -2,7 +2,8 @@
 
 undocumented-identifier: an id described only by its name and a word that adds nothing ("Specific task ID",
 "ID of the given board") or the tool's own verb ("Activity ID to update", "The ID of the note to edit") is as
-undescribed as one described by its name alone ("ID of the post"): nothing says where the model gets one or what
+undescribed as one described by its name alone ("ID of the post"), also when the name runs the words together ("Task
+series ID" for `taskseries_id`): nothing says where the model gets one or what
 it looks like. A description that says more ("Task ID, as list_tasks returns it", "Task ID to update; e.g.
 t_81x2") still describes it.
 
@@ -30,6 +31,14 @@ def _task_tool(description: str) -> str:
 ])
 def test_an_id_written_out_with_filler_or_the_tools_verb_is_undocumented(description):
     assert fires("undocumented-identifier", _task_tool(description))
+
+
+@pytest.mark.parametrize("description, reported", [
+    ("Task series ID", True), ("Task series ID, from list_tasks", False), ("Task ID", False),
+])
+def test_a_name_run_together_is_spelt_by_its_words(description, reported):
+    tool = _tool("postpone_task", "Postpone a task.", {"taskseries_id": {"type": "string", "description": description}})
+    assert fires("undocumented-identifier", tool) is reported
 
 
 @pytest.mark.parametrize("description", [

@@ -458,14 +458,18 @@ _SPELT_FILLER = _ID_WORDS | {"the", "a", "an", "unique", "of", "for", "s", "spec
 def _id_in_words(description: str, name: str) -> bool:
     """Whether a description is the identifier's name in words: the words of the name before `id`, in order,
     among "the unique identifier for ..." ("ID of the session" for `session_id`, "The post's ID", "Specific task
-    ID"), maybe followed by what the tool does with it ("Activity ID to update")."""
+    ID"), maybe run together in the name (`taskseries_id`), maybe followed by what the tool does with it ("Activity
+    ID to update")."""
     spelt = name_tokens(name)
     if len(spelt) < 2 or spelt[-1] not in _ID_WORDS:
         return False
     words = name_tokens(description)
     if words[-2:-1] == ("to",):
         words = words[:-2]  # "... to update": the tool's own verb, nothing of the id
-    return not _ID_WORDS.isdisjoint(words) and [w for w in words if w not in _SPELT_FILLER] == list(spelt[:-1])
+    if _ID_WORDS.isdisjoint(words):
+        return False
+    kept = [w for w in words if w not in _SPELT_FILLER]
+    return kept == list(spelt[:-1]) or "".join(kept) == "".join(spelt[:-1])  # "Task series ID": `taskseries_id`
 
 
 @check("unconstrained-identifier", "schema", properties_only=True)
