@@ -3,6 +3,7 @@
     python bench/recall_match.py bench/precision_labels/live_holdout3_recall.toml /work/holdout3 [--select ALL,OPT-IN]
     python bench/recall_match.py REVIEW CORPUS --judge-pack problems.json     # the listed problems, for a blind judge
     python bench/recall_match.py REVIEW CORPUS --verdicts verdicts.json       # recall over the confirmed ones too
+    python bench/recall_match.py REVIEW CORPUS --option missing-param-description.every-parameter=true --unlisted
 
 The review (`[[tool]]` tables: the tool's `server` file stem and `name`, then `[[tool.problems]]` with `rule`, `where`
 (a parameter, dotted for nested, or "tool") and `note`) is what a reviewer wrote about 40 sampled tools before seeing
@@ -16,6 +17,11 @@ debatable (a careful author could leave it) or false. Precision counts a finding
 so the same standard applies to recall: `--judge-pack` writes each listed problem with the tool's text (no finding,
 no rule code) for a judge who has seen neither the findings nor the rules' code, and `--verdicts` (problem key ->
 true, false or debatable) adds recall over the problems the judge confirmed as true.
+
+What a rule change would buy, before anyone judges it: `--option RULE.KEY=VALUE` (a TOML value, repeatable) runs the
+rules with that option, and `--unlisted` counts, per rule, its findings in the sampled tools and how many of them
+stand where a reviewer listed a problem (of that rule, or of one that shares it). A finding where nobody listed a
+problem is not judged false, but a rule change whose new findings are mostly there costs precision for its recall.
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ from __future__ import annotations
 import argparse
 import json
 from collections import defaultdict
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -85,6 +92,11 @@ def main() -> None:
     parser.add_argument("--verdicts", metavar="FILE", help="a judge's verdicts on the problems (TOML `[verdict]` or "
                                                            "JSON, key -> true, false or debatable): also print "
                                                            "recall over the true ones")
+    parser.add_argument("--option", action="append", default=[], metavar="RULE.KEY=VALUE",
+                        help="run the rules with this option (a TOML value), e.g. "
+                             "missing-param-description.every-parameter=true; repeatable")
+    parser.add_argument("--unlisted", action="store_true", help="per rule, the findings in the sampled tools and "
+                                                                 "how many stand where a reviewer listed a problem")
     args = parser.parse_args()
     review = tomllib.loads(Path(args.review).read_text(encoding="utf-8"))["tool"]
     if args.judge_pack:
@@ -92,7 +104,7 @@ def main() -> None:
         return
     verdicts = _load_verdicts(args.verdicts) if args.verdicts else None
     files = sorted({str(Path(args.corpus) / f"{tool['server']}.json") for tool in review})
-    run = lint_paths(files, Settings(select=tuple(args.select.split(","))))
+    run = lint_paths(files, Settings(select=tuple(args.select.split(",")), rule_settings=_options(args.option)))
     by_tool = defaultdict(list)
     for finding in run.findings:
         by_tool[(Path(finding.file).stem, finding.tool)].append(finding)
@@ -122,6 +134,8 @@ def main() -> None:
                 print(f"missed: #{tool['id']} {tool['name']} {problem['rule']} {problem['where']}{verdict}{by}: "
                       f"{problem['note']}")
     _print_table(rows, len(review), verdicts is not None)
+    if args.unlisted:
+        _print_listed_share(review, by_tool)
     listed = sum(row[0] for row in rows.values())
     confirmed_all = sum(row[3] for row in rows.values())
     line = f"\ncounting a finding of a rule that shares the problem (SAME_PROBLEM): {shared[0]} of {listed}"
@@ -135,6 +149,41 @@ def main() -> None:
         print(f"\njudge's verdicts on the {len(judged)} listed problems: " + ", ".join(
             f"{name} {judged.count(name)}" for name in ("true", "debatable", "false", None) if judged.count(name))
               .replace("None", "unjudged"))
+
+
+def _options(given: list[str]) -> dict[str, dict[str, Any]]:
+    """`RULE.KEY=VALUE` options as the settings' rule tables: {rule: {key: value}}, the value read as TOML."""
+    tables: dict[str, dict[str, Any]] = defaultdict(dict)
+    for option in given:
+        target, _, value = option.partition("=")
+        rule, _, key = target.partition(".")
+        if not (rule and key and value):
+            raise SystemExit(f"--option {option!r}: expected RULE.KEY=VALUE")
+        tables[rule][key] = tomllib.loads(f"v = {value}")["v"]
+    return dict(tables)
+
+
+def _at_listed(finding: Any, tool: dict[str, Any]) -> bool:
+    """Whether a finding stands where the reviewer listed a problem of its rule or of one that shares it."""
+    for problem in tool.get("problems", []):
+        if finding.rule != problem["rule"] and finding.rule not in SAME_PROBLEM.get(problem["rule"], ()):
+            continue
+        where = problem["where"].split(".")[-1].replace("[]", "")
+        if problem["where"] == "tool" or f"/{where}" in finding.pointer:
+            return True
+    return False
+
+
+def _print_listed_share(review: list[dict[str, Any]], by_tool: Mapping[tuple[str, str | None], list[Any]]) -> None:
+    counts: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    for tool in review:
+        for finding in by_tool.get((tool["server"], tool["name"]), []):
+            counts[finding.rule][0] += 1
+            counts[finding.rule][1] += _at_listed(finding, tool)
+    print("\n| rule | findings in the sampled tools | where a reviewer listed a problem |\n|---|---:|---:|")
+    for rule in sorted(counts):
+        found, listed = counts[rule]
+        print(f"| {rule} | {found} | {listed} ({100 * listed / found:.0f}%) |")
 
 
 def _print_table(rows: dict[str, list[int]], tools: int, confirmed: bool) -> None:

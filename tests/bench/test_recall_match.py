@@ -13,7 +13,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 TOOLS = [{"name": "get_references", "description": "List the references a requirement cites.",
           "inputSchema": {"type": "object", "properties": {"doc_id": {"type": "string", "title": "Doc Id"},
-                                                           "mode": {"type": "string"}},
+                                                           "mode": {"type": "string"},
+                                                           "query": {"type": "string"}},
                           "required": ["doc_id"]}}]
 
 REVIEW = '''
@@ -58,3 +59,9 @@ def test_verdicts_count_the_confirmed_ones(tmp_path: Path) -> None:
                                     "#1 missing-param-description mode": "debatable"}), encoding="utf-8")
     out = _run(tmp_path, "--verdicts", str(verdicts))
     assert "of the confirmed 1 of 1 (100%)" in out
+
+
+def test_an_option_and_the_share_of_findings_where_a_problem_was_listed(tmp_path: Path) -> None:
+    assert "| missing-param-description | 1 | 1 (100%) |" in _run(tmp_path, "--unlisted")
+    out = _run(tmp_path, "--unlisted", "--option", "missing-param-description.every-parameter=true")
+    assert "| missing-param-description | 3 | 1 (33%) |" in out  # `query` and `doc_id` too: no such problem listed
