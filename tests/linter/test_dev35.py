@@ -1,7 +1,7 @@
 """Holdout 34's recall misses, fixed after it was measured (a tuning set from then on, 2026-12-07).
 
 undocumented-identifier: an id described only by its name and a word that adds nothing ("Specific task ID",
-"ID of the given board") or the tool's own verb ("Activity ID to update", "The ID of the note to edit") is as
+"ID of the given board") or the tool's own verb ("Activity ID to update", "The ID of the note to edit"; in Chinese "要推迟的任务 ID", "指定任务的 ID") is as
 undescribed as one described by its name alone ("ID of the post"), also when the name runs the words together ("Task
 series ID" for `taskseries_id`): nothing says where the model gets one or what
 it looks like. A description that says more ("Task ID, as list_tasks returns it", "Task ID to update; e.g.
@@ -28,6 +28,7 @@ def _task_tool(description: str) -> str:
 
 @pytest.mark.parametrize("description", [
     "Specific task ID", "Task ID to update", "The ID of the task to postpone.", "ID of the given task",
+    "要推迟的任务 ID", "指定任务的 ID", "指定的任务编号",
 ])
 def test_an_id_written_out_with_filler_or_the_tools_verb_is_undocumented(description):
     assert fires("undocumented-identifier", _task_tool(description))
@@ -43,7 +44,8 @@ def test_a_name_run_together_is_spelt_by_its_words(description, reported):
 
 @pytest.mark.parametrize("description", [
     "Task ID to update, as list_tasks returns it", "Task ID to update; e.g. 't_81x2'", "ID of the task to move it to",
-    "The ID of the task's parent to update", "任务 ID，由 list_tasks 返回",
+    "The ID of the task's parent to update", "任务 ID，由 list_tasks 返回", "要推迟的任务 ID，由 list_tasks 返回",
+    "要推迟的 ID", "任务的唯一标识，形如 t_81x2",
 ])
 def test_an_id_described_beyond_its_name_and_verb_is_not(description):
     assert not fires("undocumented-identifier", _task_tool(description))

@@ -444,7 +444,10 @@ def _only_spells(description: Any, name: str) -> bool:
         return False
     if len(description) <= len(name) + _NAME_SPELT and restates_name(description, name):
         return True
-    return description.isascii() and _id_in_words(description, name)
+    if not description.isascii():
+        return _CJK_FILLER.search(description) is not None and \
+            restates_name(_CJK_FILLER.sub("", description), name)  # "要更新的任务 ID", "指定任务的 ID"
+    return _id_in_words(description, name)
 
 
 # How much longer an identifier's name written out in words may be ("The unique identifier for the post" for
@@ -453,6 +456,11 @@ _NAME_SPELT_IN_WORDS = 32
 _ID_WORDS = frozenset(("id", "ids", "identifier", "identifiers"))
 _ID_NAME_END = _ID_WORDS | {"uid", "uuid"}  # the last word of an identifier's name, for `_sole_id`
 _SPELT_FILLER = _ID_WORDS | {"the", "a", "an", "unique", "of", "for", "s", "specific", "given"}
+
+
+# What a Chinese description adds to an id's name without saying more of it: the tool's verb ("要更新的"), "specific"
+# (指定, 给定) and the possessive before ID ("任务的 ID").
+_CJK_FILLER = lazy_compile(r"^\s*(?:要[\u4e00-\u9fff]{1,4}的|(?:指定|给定|特定)的?)|的(?=\s*(?:ID|id|Id|编号|标识)\b)")
 
 
 def _id_in_words(description: str, name: str) -> bool:
