@@ -51,6 +51,11 @@ def _defined_names(schema: dict[str, Any], ctx: Context, depth: int = 0) -> tupl
     return names, open_ended
 
 
+# The keywords whose subschemas apply to the same instance as the schema holding them: a `required` there may name
+# what the enclosing object's `properties` define (`oneOf: [{"required": ["channel"]}, ...]`, an either-or).
+_SAME_INSTANCE = frozenset({"allOf", "anyOf", "oneOf", "not", "if", "then", "else", "dependentSchemas"})
+
+
 @check("required-not-defined", "schema", keys=("required",))
 def required_not_defined(node: SchemaNode, ctx: Context) -> None:
     required = node.schema["required"]
@@ -60,6 +65,11 @@ def required_not_defined(node: SchemaNode, ctx: Context) -> None:
     if all(name in properties for name in required if isinstance(name, str)):
         return  # every name is an own property: nothing to look for in composition or references
     names, open_ended = _defined_names(node.schema, ctx)
+    at = node
+    while not open_ended and at.parent is not None and at.via in _SAME_INSTANCE:
+        at = at.parent  # a branch of `oneOf` (or `if`, `then`) checks the object its parent describes
+        more, open_ended = _defined_names(at.schema, ctx)
+        names |= more
     if open_ended:
         return
     for index, name in enumerate(required):

@@ -1,0 +1,52 @@
+"""Holdout 35's false class, fixed after it was measured (a tuning set from then on, 2026-12-07).
+
+required-not-defined: a `required` inside a branch of `oneOf` (or `anyOf`, `allOf`, `if`/`then`/`else`, `not`)
+applies to the same object as the schema that holds the branch, so it may name what that object's `properties`
+define: `oneOf: [{"properties": {"action": {"const": "start"}}, "required": ["action", "channel"]}, ...]` beside a
+root `channel` is an either-or of required fields, not a name nobody defines. A branch that requires a name neither
+it nor the enclosing object defines is still reported, as is one under `properties` or `items` (another object)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from helpers import fires
+
+
+def _logging_tool(branch_required: list[str], root_properties: dict | None = None, via: str = "oneOf") -> str:
+    properties = root_properties if root_properties is not None else {
+        "action": {"type": "string", "enum": ["start", "stop"], "description": "What to do / 要做的操作"},
+        "channel": {"type": "string", "description": "日志通道，例如 uart0"}}
+    schema = {"type": "object", "properties": properties, "required": ["action"],
+              via: [{"properties": {"action": {"const": "start"}}, "required": branch_required},
+                    {"properties": {"action": {"const": "stop"}}, "required": ["action"]}]}
+    return json.dumps([{"name": "logging", "description": "Start or stop a log channel. 启动或停止日志通道。",
+                        "inputSchema": schema}])
+
+
+@pytest.mark.parametrize("via", ["oneOf", "anyOf", "allOf"])
+def test_a_branch_may_require_what_the_enclosing_object_defines(via):
+    assert not fires("required-not-defined", _logging_tool(["action", "channel"], via=via))
+
+
+def test_a_branch_requiring_a_name_nobody_defines_is_reported():
+    assert fires("required-not-defined", _logging_tool(["action", "chanel"]))
+
+
+def test_a_nested_object_does_not_borrow_its_parents_properties():
+    tool = json.dumps([{"name": "send", "description": "Send a message. 发送消息。", "inputSchema": {
+        "type": "object", "properties": {
+            "channel": {"type": "string", "description": "Channel"},
+            "options": {"type": "object", "properties": {"retries": {"type": "integer", "description": "重试次数"}},
+                        "required": ["channel"]}}}}])
+    assert fires("required-not-defined", tool)
+
+
+def test_then_may_require_what_the_object_defines():
+    tool = json.dumps([{"name": "export", "description": "Export a report.", "inputSchema": {
+        "type": "object", "properties": {"format": {"type": "string", "enum": ["csv", "pdf"], "description": "格式"},
+                                         "delimiter": {"type": "string", "description": "CSV delimiter"}},
+        "if": {"properties": {"format": {"const": "csv"}}, "required": ["format"]},
+        "then": {"properties": {"format": {"const": "csv"}}, "required": ["delimiter"]}}}])
+    assert not fires("required-not-defined", tool)
