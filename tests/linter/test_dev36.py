@@ -4,7 +4,11 @@ required-not-defined: a `required` inside a branch of `oneOf` (or `anyOf`, `allO
 applies to the same object as the schema that holds the branch, so it may name what that object's `properties`
 define: `oneOf: [{"properties": {"action": {"const": "start"}}, "required": ["action", "channel"]}, ...]` beside a
 root `channel` is an either-or of required fields, not a name nobody defines. A branch that requires a name neither
-it nor the enclosing object defines is still reported, as is one under `properties` or `items` (another object)."""
+it nor the enclosing object defines is still reported, as is one under `properties` or `items` (another object).
+
+undocumented-identifier and unconstrained-identifier: a phone number (`dropoff_phone_number`) is the user's data,
+not a record the model looks up, so it is no identifier (judged false once and debatable twice on holdout 35, never
+true); an id of a phone number (`agent_phone_number_id`) still is."""
 
 from __future__ import annotations
 
@@ -50,3 +54,18 @@ def test_then_may_require_what_the_object_defines():
         "if": {"properties": {"format": {"const": "csv"}}, "required": ["format"]},
         "then": {"properties": {"format": {"const": "csv"}}, "required": ["delimiter"]}}}])
     assert not fires("required-not-defined", tool)
+
+
+@pytest.mark.parametrize("name", ["dropoff_phone_number", "phone_number", "phoneNumber"])
+def test_a_phone_number_is_no_identifier(name):
+    tool = json.dumps([{"name": "create_delivery", "description": "Create a delivery. 创建配送单。", "inputSchema": {
+        "type": "object", "properties": {name: {"type": "string"}}, "required": [name]}}])
+    assert not fires("undocumented-identifier", tool)
+    assert not fires("unconstrained-identifier", tool)
+
+
+@pytest.mark.parametrize("name", ["order_number", "tracking_no", "agent_phone_number_id"])
+def test_other_numbers_and_ids_still_are(name):
+    tool = json.dumps([{"name": "get_delivery", "description": "Get a delivery. 查询配送单。", "inputSchema": {
+        "type": "object", "properties": {name: {"type": "string"}}, "required": [name]}}])
+    assert fires("undocumented-identifier", tool)
