@@ -8,7 +8,12 @@ it nor the enclosing object defines is still reported, as is one under `properti
 
 undocumented-identifier and unconstrained-identifier: a phone number (`dropoff_phone_number`) is the user's data,
 not a record the model looks up, so it is no identifier (judged false once and debatable twice on holdout 35, never
-true); an id of a phone number (`agent_phone_number_id`) still is."""
+true); an id of a phone number (`agent_phone_number_id`) still is.
+
+undocumented-identifier: an id named only `id` or `identifier(s)`, the tool's one id, is described by a tool
+description that names the code it is ("Fetch one CVE by its exact ID", "Look up products by an exact GTIN",
+"按 DOI 或 ISBN 添加条目"): the code's form is well known. An id whose name says what it identifies (`order_id`) is not
+described by a code the text names for something else ("meta_type = sgtin|gtin")."""
 
 from __future__ import annotations
 
@@ -69,3 +74,26 @@ def test_other_numbers_and_ids_still_are(name):
     tool = json.dumps([{"name": "get_delivery", "description": "Get a delivery. 查询配送单。", "inputSchema": {
         "type": "object", "properties": {name: {"type": "string"}}, "required": [name]}}])
     assert fires("undocumented-identifier", tool)
+
+
+def _one_id_tool(name: str, description: str, id_name: str) -> str:
+    return json.dumps([{"name": name, "description": description, "inputSchema": {
+        "type": "object", "properties": {id_name: {"type": "string", "title": id_name.title()}}, "required": [id_name]}}])
+
+
+@pytest.mark.parametrize("description, id_name", [
+    ("Fetch one CVE by its exact ID, with its official data.", "id"),
+    ("Look up products by an exact GTIN, MPN/model number, or retailer SKU.", "identifier"),
+    ("按 DOI 或 ISBN 添加条目，已有条目跳过。", "identifiers"),
+])
+def test_a_bare_id_of_a_code_the_tool_names_is_described(description, id_name):
+    assert not fires("undocumented-identifier", _one_id_tool("lookup", description, id_name))
+
+
+@pytest.mark.parametrize("description, id_name", [
+    ("Set an order's marking: meta_type = sgtin|uin|imei|gtin.", "order_id"),
+    ("Fetch one vulnerability record.", "id"),
+    ("查询一个条目。", "identifier"),
+])
+def test_an_id_the_code_is_not_of_is_still_undescribed(description, id_name):
+    assert fires("undocumented-identifier", _one_id_tool("lookup", description, id_name))

@@ -357,10 +357,10 @@ def _documented(node: SchemaNode, ctx: Context) -> bool:
     if ctx.tool is None:
         return False
     if (node.name or "").lower() == "id" and is_top_level(node):
-        return _id_sourced_in_prose(ctx.tool.description, ctx)
+        return _id_sourced_in_prose(ctx.tool.description, ctx) or _described_by_the_tool(node, ctx)
     if tool_docs(ctx.tool, ctx).mentions(node.name or ""):
         return True
-    return is_top_level(node) and _shows_its_ids(ctx)
+    return _described_by_the_tool(node, ctx)
 
 
 # "Accepts A1 or T-A1 style IDs.": a sentence of the tool description that speaks of IDs and shows their form, a code
@@ -372,11 +372,29 @@ _ID_FORM = lazy_compile(rf"{_ID_CODE}[^.。\n]{{0,30}}?(?:\b(?:style|format|form
 
 
 def _shows_its_ids(ctx: Context) -> bool:
-    """Whether the tool has one identifier parameter and its description shows what the ids look like: asked once
-    per tool (every id the docs do not name asks it)."""
+    """Whether the tool has one identifier parameter and its description shows what the ids look like, or names
+    the standard they follow ("Fetch one CVE by its exact ID", "Add items by DOI, PMID or ISBN"): asked once per
+    tool (every id the docs do not name asks it)."""
     tool = ctx.tool
     return tool is not None and ctx.cached(("shows-its-ids", id(tool)),
                                            lambda: _sole_id(tool) and _id_form_in_prose(tool.description))
+
+
+def _described_by_the_tool(node: SchemaNode, ctx: Context) -> bool:
+    """Whether the tool description describes this top-level id: it shows the form of the tool's one id, or, for an
+    id named only `id` or `identifier`, names the code it is ("Fetch one CVE by its exact ID", "Look up products by
+    an exact GTIN", "Add items by DOI, PMID or ISBN"). An id whose name says what it identifies (`order_id`) is not
+    described by a code the text names for something else."""
+    if not is_top_level(node):
+        return False
+    if _shows_its_ids(ctx):
+        return True
+    tool = ctx.tool
+    if tool is None or not _ID_WORDS.issuperset(name_tokens(node.name or "")) or not _sole_id(tool) or \
+            not isinstance(tool.description, str):
+        return False
+    lex = ctx.cached("identifier-options", lambda: UnconstrainedIdentifierOptions.configured(ctx.linter.settings))
+    return lex.code_phrase_matcher is not None and lex.code_phrase_matcher.search(tool.description) is not None
 
 
 def _id_form_in_prose(description: Any) -> bool:
@@ -579,8 +597,8 @@ def _judge_identifier(node: SchemaNode, ctx: Context, lex: UnconstrainedIdentifi
         return None  # a usage example in the description gives it a value: `"arguments": {"id": "mon_abc123"}`
     if prose and (_names_its_source(prose, tokens, node.name or "", ctx) or _example_of(prose, tokens, lex)):
         return None  # the tool's description says where the id comes from ("use channels_getByHandle first") or shows one
-    if documented and is_top_level(node) and _shows_its_ids(ctx):
-        return None  # "Accepts A1 or T-A1 style IDs."
+    if documented and _described_by_the_tool(node, ctx):
+        return None  # "Accepts A1 or T-A1 style IDs.", "Fetch one CVE by its exact ID"
     if documented and _lookup_sibling(tokens, ctx) is not None:
         return None  # a sibling tool lists or looks up these things, and the id's own text says enough of it. (An id
         # nothing describes is still reported: the reader is not told that the sibling's results are what it takes.)
