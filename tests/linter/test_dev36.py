@@ -13,7 +13,10 @@ true); an id of a phone number (`agent_phone_number_id`) still is.
 undocumented-identifier: an id named only `id` or `identifier(s)`, the tool's one id, is described by a tool
 description that names the code it is ("Fetch one CVE by its exact ID", "Look up products by an exact GTIN",
 "按 DOI 或 ISBN 添加条目"): the code's form is well known. An id whose name says what it identifies (`order_id`) is not
-described by a code the text names for something else ("meta_type = sgtin|gtin")."""
+described by a code the text names for something else ("meta_type = sgtin|gtin").
+
+values-only-in-prose: a text that ends on a choice of constants keeps the ones a comma puts before the last two
+("method: POST, PUT or PATCH." proposes all three, where it proposed PUT and PATCH)."""
 
 from __future__ import annotations
 
@@ -97,3 +100,17 @@ def test_a_bare_id_of_a_code_the_tool_names_is_described(description, id_name):
 ])
 def test_an_id_the_code_is_not_of_is_still_undescribed(description, id_name):
     assert fires("undocumented-identifier", _one_id_tool("lookup", description, id_name))
+
+
+def _values_help(name: str, description: str) -> list[str]:
+    from helpers import lint_text
+
+    tool = json.dumps([{"name": "write_raw", "description": "Write data. 写入数据。", "inputSchema": {
+        "type": "object", "properties": {name: {"type": "string", "description": description}}}}])
+    return [f.help for f in lint_text(tool) if f.rule == "values-only-in-prose"]
+
+
+@pytest.mark.parametrize("description", ["POST, PUT or PATCH.", "HTTP method: POST, PUT or PATCH", "方法：POST, PUT 或 PATCH"])
+def test_every_constant_of_a_choice_is_proposed(description):
+    assert _values_help("method", description) == ['add `"enum": ["POST", "PUT", "PATCH"]`']
+

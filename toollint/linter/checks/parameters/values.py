@@ -1074,6 +1074,8 @@ def bare_values(entry: str) -> list[str] | None:
 _CONSTANT_CHOICE = lazy_compile(r"(?P<a>[A-Z][A-Z0-9_]{2,24})\s*(?:\bor\b|또는|或|/)\s*(?P<b>[A-Z][A-Z0-9_]{2,24})\s*"
                                 r"(?:[(（][^()（）\n]{0,40}[)）])?\s*[.。]?\s*$")
 _CHOICE_AFTER = (":", "：", ",", "，", "—", "–", "-")
+# A constant and its comma before the two a choice ends on: "POST," of "POST, PUT or PATCH".
+_EARLIER_CONSTANT = lazy_compile(r"(?<![\w-])(?P<c>[A-Z][A-Z0-9_]{2,24})\s*[,，]$")
 # Upper-case words that name a form of a value, not a value: "Project ID or URL".
 _FORMS = frozenset(("ID", "IDS", "URL", "URI", "UUID", "GUID", "ARN", "ISBN", "DOI", "SKU", "ASIN", "EAN", "UPC",
                     "NAME", "PATH", "NULL", "NONE", "TRUE", "FALSE"))
@@ -1091,13 +1093,17 @@ def constant_choice(text: str) -> list[str] | None:
     match = _CONSTANT_CHOICE.search(text, start)
     if match is None or match["a"] == match["b"] or match["a"] in _FORMS or match["b"] in _FORMS:
         return None
+    values = [match["a"], match["b"]]
     before = text[:match.start()].rstrip()
+    while (earlier := _EARLIER_CONSTANT.search(before)) is not None and earlier["c"] not in _FORMS:
+        values.insert(0, earlier["c"])  # "POST, PUT or PATCH": the constants before the last two are among them
+        before = before[:earlier.start()].rstrip()
     if before and not before.endswith(_CHOICE_AFTER) and \
             not (before.endswith("by") and (len(before) == 2 or not before[-3].isalnum())):
         return None  # inside a sentence ("STATIC or DYNAMIC storage"), or a word runs on into it
     if _EXAMPLE_ANYWHERE.search(text, 0, match.start("a")) is not None:
         return None  # "e.g. MNQ, CL, BTC/USD": examples
-    return [match["a"], match["b"]]
+    return values if len(set(values)) == len(values) else None
 
 
 # `country: CN/US (default CN)`: an `Args:` entry that is nothing but words joined by `/`, and the default among them
