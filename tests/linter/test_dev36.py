@@ -16,7 +16,9 @@ description that names the code it is ("Fetch one CVE by its exact ID", "Look up
 described by a code the text names for something else ("meta_type = sgtin|gtin").
 
 values-only-in-prose: a text that ends on a choice of constants keeps the ones a comma puts before the last two
-("method: POST, PUT or PATCH." proposes all three, where it proposed PUT and PATCH)."""
+("method: POST, PUT or PATCH." proposes all three, where it proposed PUT and PATCH). Samples after "Format:" of a
+parameter that picks nothing ("Page range. Format: '1,3,5-7' for pages, '1-10' for a range, '5' for one page")
+show the form of a free value, not its values; a `format` parameter's "Format: json, csv or xml" still lists them."""
 
 from __future__ import annotations
 
@@ -114,3 +116,11 @@ def _values_help(name: str, description: str) -> list[str]:
 def test_every_constant_of_a_choice_is_proposed(description):
     assert _values_help("method", description) == ['add `"enum": ["POST", "PUT", "PATCH"]`']
 
+
+@pytest.mark.parametrize("name, description, reported", [
+    ("range", "Page range. Format: '1,3,5-7' for pages, '1-10' for a range, '5' for one page", False),
+    ("pages", "页码范围。格式：'1-10' 表示连续页，'5' 表示单页", False),
+    ("format", "Format: 'json' for data, 'csv' for tables, 'xml' for legacy tools", True),
+])
+def test_samples_after_format_show_a_form(name, description, reported):
+    assert bool(_values_help(name, description)) is reported

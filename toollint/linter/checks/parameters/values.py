@@ -800,6 +800,9 @@ def allowed_values(text: str, name: str, title: Any = None) -> list[str] | None:
     first = text.find(found[0])  # where the values start
     if first > 0 and _SOME_NEAR.search(text, max(0, first - 30), first) is not None:
         return None  # "Common values: ['organic', 'cpc']", "Common codes: \"120\": ...": some of the set
+    if first > 0 and all(_HAS_DIGIT.search(value) for value in found) and not _picks_one(name) and \
+            _FORM_LABEL.search(text, 0, first) is not None:
+        return None  # "Page range. Format: '1,3,5-7' for pages, '1-10' for a range": samples of the value's form
     if "fuzzy" in text.lower() or ("lso accept" in text and _ALSO_ACCEPTED.search(text)):
         return None  # "fuzzy matched", "Raw setSpec also accepted": the tool takes other values too, which an
         # `enum` would reject
@@ -809,6 +812,10 @@ def allowed_values(text: str, name: str, title: Any = None) -> list[str] | None:
     return found
 
 
+# A label that introduces the form a free value is written in, before samples of it with digits ('1-10', '5'):
+# "Format:", "格式：".
+_FORM_LABEL = lazy_compile(r"\b[Ff]ormat\s*[:：]|格式\s*[:：]")
+_HAS_DIGIT = lazy_compile(r"\d")
 # Other values taken besides the listed ones: "Raw OAI setSpec (...) also accepted", "also accepts any ...".
 _ALSO_ACCEPTED = lazy_compile(r"\b[Aa]lso\s+accept(?:ed|s)\b")
 # A quoted string inside reStructuredText's inline literal: ``"aws"``, ``'idle'``.
