@@ -18,7 +18,12 @@ described by a code the text names for something else ("meta_type = sgtin|gtin")
 values-only-in-prose: a text that ends on a choice of constants keeps the ones a comma puts before the last two
 ("method: POST, PUT or PATCH." proposes all three, where it proposed PUT and PATCH). Samples after "Format:" of a
 parameter that picks nothing ("Page range. Format: '1,3,5-7' for pages, '1-10' for a range, '5' for one page")
-show the form of a free value, not its values; a `format` parameter's "Format: json, csv or xml" still lists them."""
+show the form of a free value, not its values; a `format` parameter's "Format: json, csv or xml" still lists them.
+
+undeclared-destructive-tool (info; 8 of its 12 findings judged false on holdout 35): a `remove` whose object is a
+part of a picture, a page or a project file (`remove_background`, `remove_image_watermark`, `remove_margin`,
+`uv_remove_dependency`) edits that file or writes an edited copy; nothing stored is destroyed. `remove_image`,
+`remove_image_file` and `delete_background` still destroy what they name."""
 
 from __future__ import annotations
 
@@ -124,3 +129,27 @@ def test_every_constant_of_a_choice_is_proposed(description):
 ])
 def test_samples_after_format_show_a_form(name, description, reported):
     assert bool(_values_help(name, description)) is reported
+
+
+def _destructive(name: str, description: str) -> bool:
+    return fires("undeclared-destructive-tool", json.dumps([{"name": name, "description": description, "inputSchema": {
+        "type": "object", "properties": {"file_url": {"type": "string", "format": "uri", "description": "Input"}}}}]))
+
+
+@pytest.mark.parametrize("name, description", [
+    ("remove_background", "Remove the background of an image and return the result."),
+    ("remove_image_watermark", "去除图片水印，返回处理后文件的下载链接。"),
+    ("remove_margin", "Crop the white margins of a PDF."),
+    ("uv_remove_dependency", "Remove a dependency from pyproject.toml and update the lockfile."),
+])
+def test_removing_a_part_of_a_file_destroys_nothing(name, description):
+    assert not _destructive(name, description)
+
+
+@pytest.mark.parametrize("name, description", [
+    ("remove_image", "Remove an image from the gallery."),
+    ("remove_image_file", "删除图库中的一个图片文件。"),
+    ("delete_background", "Delete a saved background preset."),
+])
+def test_removing_a_stored_thing_still_does(name, description):
+    assert _destructive(name, description)

@@ -45,6 +45,8 @@ def undeclared_destructive_tool(tool: Tool, ctx: Context) -> None:
         return  # `remove_agent_from_group`: the agent stays, only its membership goes, and adding it back restores it
     if _stops_a_run(tokens, lex.verb_set):
         return  # `terminate_app`, `terminate_process`: a run ends, and starting it again loses nothing stored
+    if _edits_out_a_part(tokens, lex.verb_set):
+        return  # `remove_background`, `remove_image_watermark`, `uv_remove_dependency`: an edit of a file
     annotations = tool.definition.get("annotations")
     if isinstance(annotations, dict) and ("destructiveHint" in annotations or annotations.get("readOnlyHint") is True):
         return  # the client was told, one way or the other
@@ -108,6 +110,28 @@ def _stops_a_run(tokens: tuple[str, ...], verbs: frozenset[str]) -> bool:
     if "terminate" not in head or any(token in verbs for token in tokens if token != "terminate"):
         return False
     return not _RUNS.isdisjoint(tokens[head.index("terminate") + 1:])
+
+
+# What a `remove` takes out of a picture, a page or a project file, which stays (edited, or written anew beside it):
+# `remove_background`, `remove_margin`, `remove_dependency`; and the media whose parts a `remove_image_*` edits.
+_PARTS = frozenset({"background", "backgrounds", "bg", "watermark", "watermarks", "logo", "logos", "sticker",
+                    "stickers", "margin", "margins", "noise", "blur", "shadow", "shadows", "dependency",
+                    "dependencies", "dep", "deps"})
+_MEDIA = frozenset({"image", "images", "photo", "photos", "picture", "pdf", "video", "audio"})
+_MEDIA_PARTS = _PARTS | {"text", "object", "objects", "face", "faces", "person", "people"}
+
+
+def _edits_out_a_part(tokens: tuple[str, ...], verbs: frozenset[str]) -> bool:
+    """`remove_background`, `remove_image_logo`, `uv_remove_dependency`: the only destroying verb is `remove`, and
+    what it removes is a part of a picture, a page or a project's file (an image's text, a PDF's margin), not a
+    stored record (`remove_image` deletes one)."""
+    head = tokens[:2]
+    if "remove" not in head or any(token in verbs for token in tokens if token != "remove"):
+        return False
+    rest = tokens[head.index("remove") + 1:]
+    if rest[:1] and rest[0] in _MEDIA:
+        return rest[1:2] != () and rest[1] in _MEDIA_PARTS
+    return not _PARTS.isdisjoint(rest)
 
 
 _UNDO_TOKENS = frozenset({"undo", "undelete"})
