@@ -23,7 +23,10 @@ show the form of a free value, not its values; a `format` parameter's "Format: j
 undeclared-destructive-tool (info; 8 of its 12 findings judged false on holdout 35): a `remove` whose object is a
 part of a picture, a page or a project file (`remove_background`, `remove_image_watermark`, `remove_margin`,
 `uv_remove_dependency`) edits that file or writes an edited copy; nothing stored is destroyed. `remove_image`,
-`remove_image_file` and `delete_background` still destroy what they name."""
+`remove_image_file` and `delete_background` still destroy what they name.
+
+missing-unit (info): a camera's white balance (and a colour or load balance) is no money; a time in ticks ("非负整数 VCD
+tick") states its unit; a speed or a level on a byte's scale ("Rotation speed 0-255") has no physical unit."""
 
 from __future__ import annotations
 
@@ -153,3 +156,17 @@ def test_removing_a_part_of_a_file_destroys_nothing(name, description):
 ])
 def test_removing_a_stored_thing_still_does(name, description):
     assert _destructive(name, description)
+
+
+def _unit_tool(name: str, prop: dict) -> str:
+    return json.dumps([{"name": "set_device", "description": "Set a device. 设置设备。", "inputSchema": {
+        "type": "object", "properties": {name: prop}}}])
+
+
+@pytest.mark.parametrize("name, description", [("white_balance", "White balance value"), ("color_balance", "色彩平衡")])
+def test_a_white_balance_is_no_money(name, description):
+    assert not fires("missing-unit", _unit_tool(name, {"type": "integer", "description": description}))
+
+
+def test_an_account_balance_still_is():
+    assert fires("missing-unit", _unit_tool("balance", {"type": "number", "description": "Account balance"}))
