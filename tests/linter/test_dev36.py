@@ -170,3 +170,11 @@ def test_a_white_balance_is_no_money(name, description):
 
 def test_an_account_balance_still_is():
     assert fires("missing-unit", _unit_tool("balance", {"type": "number", "description": "Account balance"}))
+
+
+@pytest.mark.parametrize("entry", ["start_time: 非负整数 VCD tick，默认 0。", "start_time: Start of the window, in ticks."])
+def test_a_time_in_ticks_states_its_unit(entry):
+    tool = json.dumps([{"name": "query_waveform", "description": f"Query a waveform.\n\nArgs:\n    {entry}\n",
+                        "inputSchema": {"type": "object", "properties": {
+                            "start_time": {"type": "integer", "default": 0, "title": "Start Time"}}}}])
+    assert not fires("missing-unit", tool)
