@@ -178,3 +178,13 @@ def test_a_time_in_ticks_states_its_unit(entry):
                         "inputSchema": {"type": "object", "properties": {
                             "start_time": {"type": "integer", "default": 0, "title": "Start Time"}}}}])
     assert not fires("missing-unit", tool)
+
+
+@pytest.mark.parametrize("description, reported", [
+    ("Rotation speed 0-255 (0 = let the robot control it).", False),
+    ("电机转速 0~255", False),
+    ("Fan speed, 0 to 1023", False),
+    ("Rotation speed, 0-300", True),
+])
+def test_a_level_on_a_bytes_scale_has_no_unit(description, reported):
+    assert fires("missing-unit", _unit_tool("speed", {"type": "integer", "description": description})) is reported

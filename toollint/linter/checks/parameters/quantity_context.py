@@ -207,6 +207,10 @@ _PRICE_RATE = lazy_compile(r"\b(?:selling|buying|purchase|sales|unit|valuation|l
 _EXCHANGE = lazy_compile(r"\bexchange\s+rate|\bfx\s+rate|\bconversion\s+rate\s+between|汇率", re.IGNORECASE)
 
 
+# The scale of a level a device takes in a byte or a few bits: "0-255", "0 to 127" (MIDI), "0-1023" (10-bit PWM).
+_LEVEL_RANGE = lazy_compile(r"(?<![\w.])0\s*(?:-|–|~|to)\s*(?:127|255|1023|4095|65535)(?![\w.])")
+
+
 def _small_range(text: str) -> bool:
     """A stated range whose ends are both at most 10 ("(1-3)", "0 to 5"): a level, not a measure."""
     for match in _RANGE.finditer(text):
@@ -274,6 +278,8 @@ def unitless_by_context(kind: str, word: str, description: str, node: Any, tool_
         return True  # a weight on a stated 0-10 scale
     if kind in ("rate", "speed", "frequency", "length") and _small_range(description):
         return True  # "Border width (1-3)": a level on a small scale
+    if kind in ("rate", "speed", "frequency", "length", "weight") and _LEVEL_RANGE.search(description):
+        return True  # "Rotation speed 0-255": a motor's or a LED's level on a byte's scale, no physical unit
     if any(isinstance(schema.get(k), str) for k in ("unit", "units", "x-unit", "x-units")):
         return True  # the unit is written in a keyword of its own beside the description
     if word in ("rate", "速率") and _VITAL.search(f"{name_words} {description}"):
