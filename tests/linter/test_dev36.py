@@ -26,7 +26,10 @@ part of a picture, a page or a project file (`remove_background`, `remove_image_
 `remove_image_file` and `delete_background` still destroy what they name.
 
 missing-unit (info): a camera's white balance (and a colour or load balance) is no money; a time in ticks ("非负整数 VCD
-tick") states its unit; a speed or a level on a byte's scale ("Rotation speed 0-255") has no physical unit."""
+tick") states its unit; a speed or a level on a byte's scale ("Rotation speed 0-255") has no physical unit.
+
+values-only-in-prose (a recall miss): a docstring entry that ends on constants after a Chinese word that makes them
+the set ("interp: 插值方式，白名单 LINEAR / HOLD。", "仅支持 FAST 或 SLOW") lists its values, as after a colon."""
 
 from __future__ import annotations
 
@@ -188,3 +191,16 @@ def test_a_time_in_ticks_states_its_unit(entry):
 ])
 def test_a_level_on_a_bytes_scale_has_no_unit(description, reported):
     assert fires("missing-unit", _unit_tool("speed", {"type": "integer", "description": description})) is reported
+
+
+@pytest.mark.parametrize("entry, reported", [
+    ("interp: 插值方式，白名单 LINEAR / HOLD。", True),
+    ("interp: 插值方式，仅支持 LINEAR 或 HOLD", True),
+    ("interp: Interpolation, whitelist: LINEAR / HOLD.", True),
+    ("interp: 插值方式，例如 LINEAR / HOLD", False),
+])
+def test_constants_after_a_chinese_cue_are_the_set(entry, reported):
+    tool = json.dumps([{"name": "set_wave", "description": f"Set an analog wave.\n\nArgs:\n    {entry}\n",
+                        "inputSchema": {"type": "object", "properties": {
+                            "interp": {"type": "string", "default": "LINEAR", "title": "Interp"}}}}])
+    assert fires("values-only-in-prose", tool) is reported

@@ -1081,6 +1081,8 @@ def bare_values(entry: str) -> list[str] | None:
 _CONSTANT_CHOICE = lazy_compile(r"(?P<a>[A-Z][A-Z0-9_]{2,24})\s*(?:\bor\b|또는|或|/)\s*(?P<b>[A-Z][A-Z0-9_]{2,24})\s*"
                                 r"(?:[(（][^()（）\n]{0,40}[)）])?\s*[.。]?\s*$")
 _CHOICE_AFTER = (":", "：", ",", "，", "—", "–", "-")
+# Chinese words after which a choice of constants is the set: "白名单 LINEAR / HOLD" (whitelist), "仅支持 A 或 B".
+_CHOICE_AFTER_CJK = ("白名单", "可选", "可选值", "取值", "仅支持", "只支持", "允许值")
 # A constant and its comma before the two a choice ends on: "POST," of "POST, PUT or PATCH".
 _EARLIER_CONSTANT = lazy_compile(r"(?<![\w-])(?P<c>[A-Z][A-Z0-9_]{2,24})\s*[,，]$")
 # Upper-case words that name a form of a value, not a value: "Project ID or URL".
@@ -1105,7 +1107,7 @@ def constant_choice(text: str) -> list[str] | None:
     while (earlier := _EARLIER_CONSTANT.search(before)) is not None and earlier["c"] not in _FORMS:
         values.insert(0, earlier["c"])  # "POST, PUT or PATCH": the constants before the last two are among them
         before = before[:earlier.start()].rstrip()
-    if before and not before.endswith(_CHOICE_AFTER) and \
+    if before and not before.endswith(_CHOICE_AFTER) and not before.endswith(_CHOICE_AFTER_CJK) and \
             not (before.endswith("by") and (len(before) == 2 or not before[-3].isalnum())):
         return None  # inside a sentence ("STATIC or DYNAMIC storage"), or a word runs on into it
     if _EXAMPLE_ANYWHERE.search(text, 0, match.start("a")) is not None:
