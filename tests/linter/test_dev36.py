@@ -29,7 +29,11 @@ missing-unit (info): a camera's white balance (and a colour or load balance) is 
 tick") states its unit; a speed or a level on a byte's scale ("Rotation speed 0-255") has no physical unit.
 
 values-only-in-prose (a recall miss): a docstring entry that ends on constants after a Chinese word that makes them
-the set ("interp: 插值方式，白名单 LINEAR / HOLD。", "仅支持 FAST 或 SLOW") lists its values, as after a colon."""
+the set ("interp: 插值方式，白名单 LINEAR / HOLD。", "仅支持 FAST 或 SLOW") lists its values, as after a colon.
+
+relative-path (info; 12 of 15 sampled judged debatable on holdout 35, most for its advice): the help asks first for
+the words "absolute path" (绝对路径) in the description, with an example; a `^/` pattern rejects `~/` and `C:\\`
+paths, so it is offered only for a server that runs on one system."""
 
 from __future__ import annotations
 
@@ -204,3 +208,13 @@ def test_constants_after_a_chinese_cue_are_the_set(entry, reported):
                         "inputSchema": {"type": "object", "properties": {
                             "interp": {"type": "string", "default": "LINEAR", "title": "Interp"}}}}])
     assert fires("values-only-in-prose", tool) is reported
+
+
+@pytest.mark.parametrize("description, words", [("Output file path", '"absolute path"'), ("输出文件路径", '"绝对路径"')])
+def test_the_path_advice_asks_for_words_first(description, words):
+    from helpers import lint_text
+
+    tool = json.dumps([{"name": "save_report", "description": "Save a report. 保存报告。", "inputSchema": {
+        "type": "object", "properties": {"output_path": {"type": "string", "description": description}}}}])
+    helps = [f.help for f in lint_text(tool) if f.rule == "relative-path"]
+    assert len(helps) == 1 and helps[0].startswith(f"say {words} in the description") and "only" in helps[0]

@@ -538,6 +538,7 @@ def _report(node: SchemaNode, many: bool, text: str, ctx: Context, cwd: bool = F
             ("relative to the server's working directory, which the agent cannot see" if cwd
              else "but does not require an absolute one")
     ctx.report(node.pointer, message,
-               key=True, help="add `\"pattern\": \"^/\"` (or `^[A-Za-z]:\\\\` on Windows) and say "
-                              + _absolute_words(text) + " in the description",
+               key=True, help="say " + _absolute_words(text) + " in the description, with an example "
+                              "(`/home/me/report.pdf`); a `\"pattern\": \"^/\"` fits only a server that runs on one "
+                              "system (`~/` and `C:\\` paths fail it)",
                note="a relative path breaks once the agent changes directory")
