@@ -333,7 +333,7 @@ def values_only_in_prose(node: SchemaNode, ctx: Context) -> None:
     values = _allowed_values_in(ctx, description, node.name or "", node.schema.get("title"))
     many = _takes_many(node.schema)  # (its items are plain strings: `_takes_strings` said so above)
     if values is None and not many:
-        values = whole_text_choice(description)  # "low, medium, or high.", "Storage type: STATIC or DYNAMIC"
+        values = whole_text_choice(description, node.name or "")  # "low, medium, or high.", "Type: STATIC or DYNAMIC"
     if values is None or _takes_no_value_set(node.name):
         return
     if not many:
@@ -404,7 +404,7 @@ def values_only_in_docstring(tool: Tool, ctx: Context) -> None:
             continue
         values = _allowed_values_in(ctx, found.text, name, prop.get("title"))
         if values is None and not _takes_many(prop):
-            values = whole_text_choice(found.text)  # one string, its entry only a list or a choice: pick one
+            values = whole_text_choice(found.text, name)  # one string, its entry only a list or a choice: pick one
         if values is None and ("/" in found.text or "|" in found.text) and not _takes_many(prop):
             values = slashed_values(found.text)  # `CN/US (default CN)`, `decimal | american`: the entry is the choice
         if values is None and _BULLET.search(found.text) is not None and not _takes_many(prop):
@@ -812,8 +812,8 @@ def allowed_values(text: str, name: str, title: Any = None) -> list[str] | None:
     return found
 
 
-# A label that introduces the form a free value is written in, before samples of it with digits ('1-10', '5'):
-# "Format:", "格式：".
+# A label that introduces the form a free value is written in, before samples of it: "Format: '1-10' for a range",
+# "币种，格式: BTC 或 ETH" (for a parameter that picks no format).
 _FORM_LABEL = lazy_compile(r"\b[Ff]ormat\s*[:：]|格式\s*[:：]")
 _HAS_DIGIT = lazy_compile(r"\d")
 # Other values taken besides the listed ones: "Raw OAI setSpec (...) also accepted", "also accepts any ...".
@@ -1055,10 +1055,10 @@ def _may_list_three(text: str) -> bool:
     return text.count(",") >= 2 or ("," in text and " or " in text)
 
 
-def whole_text_choice(text: str) -> list[str] | None:
+def whole_text_choice(text: str, name: str) -> list[str] | None:
     """The values of a text that is nothing but a choice: a bare list (`register, unregister, reconnect`) or one
     that ends on two constants (`Storage type: STATIC or DYNAMIC`); None for any other text."""
-    return (bare_values(text) if _may_list_three(text) else None) or constant_choice(text)
+    return (bare_values(text) if _may_list_three(text) else None) or constant_choice(text, name)
 
 
 def bare_values(entry: str) -> list[str] | None:
@@ -1093,7 +1093,7 @@ _CHOICE_TAIL = 128
 _CHOICE_JOINERS = (" or ", "/", "또는", "或")
 
 
-def constant_choice(text: str) -> list[str] | None:
+def constant_choice(text: str, name: str = "") -> list[str] | None:
     """The two constants a text ends by choosing between (`Retention mode: RETAIN or REMOVE`), or None. Only the
     text's end is searched, and only when a joiner stands there (few texts)."""
     start = max(len(text) - _CHOICE_TAIL, 0)
@@ -1104,6 +1104,8 @@ def constant_choice(text: str) -> list[str] | None:
         return None
     values = [match["a"], match["b"]]
     before = text[:match.start()].rstrip()
+    if not _picks_one(name) and _FORM_LABEL.search(before[-12:]) is not None:
+        return None  # `symbol`: "币种，格式: BTC 或 ETH": samples of the form a code takes (a `format` picks one)
     while (earlier := _EARLIER_CONSTANT.search(before)) is not None and earlier["c"] not in _FORMS:
         values.insert(0, earlier["c"])  # "POST, PUT or PATCH": the constants before the last two are among them
         before = before[:earlier.start()].rstrip()

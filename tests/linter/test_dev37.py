@@ -1,0 +1,32 @@
+"""Holdout 36's false findings, fixed after it was measured (a tuning set from then on, 2026-12-07).
+
+values-only-in-prose:
+- constants after a "格式:" / "Format:" label are samples of the form a code takes ("币种，格式: BTC 或 ETH" of
+  `symbol`), unless the parameter picks a format ("格式：JSON 或 YAML" of `format`);
+- a note in parentheses after the last value is no part of it ("仅支持: sh(上证), hk(港股), us(美股), 不支持..."
+  proposed `us(美股`);
+- a piped value may hold a dot ("npm | PyPI | crates.io | Go | Maven" proposed npm, PyPI and crates only);
+- a glob (`path_glob`) is an expression, whose text names no values of its own."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from helpers import lint_text
+
+
+def _values_help(name: str, description: str, tool_description: str = "Look up data. 查询数据。") -> list[str]:
+    tool = json.dumps([{"name": "lookup", "description": tool_description, "inputSchema": {
+        "type": "object", "properties": {name: {"type": "string", "description": description}}}}])
+    return [f.help for f in lint_text(tool) if f.rule == "values-only-in-prose"]
+
+
+@pytest.mark.parametrize("name, description, reported", [
+    ("symbol", "币种，格式: BTC 或 ETH", False),
+    ("symbol", "Coin symbol, format: BTC or ETH", False),
+    ("format", "输出格式：JSON 或 YAML", True),
+    ("storage_type", "Storage type: STATIC or DYNAMIC", True),
+])
+def test_constants_after_a_format_label_are_samples(name, description, reported):
+    assert bool(_values_help(name, description)) is reported
