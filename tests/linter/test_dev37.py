@@ -30,3 +30,11 @@ def _values_help(name: str, description: str, tool_description: str = "Look up d
 ])
 def test_constants_after_a_format_label_are_samples(name, description, reported):
     assert bool(_values_help(name, description)) is reported
+
+
+@pytest.mark.parametrize("description, enum", [
+    ("股票市场，仅支持: sh(上证), sz(深证), hk(港股), us(美股), 不支持加密货币", '["sh", "sz", "hk", "us"]'),
+    ("Market, one of: sh (Shanghai), sz (Shenzhen), hk (Hong Kong)", '["sh", "sz", "hk"]'),
+])
+def test_a_note_after_the_last_value_is_no_part_of_it(description, enum):
+    assert _values_help("market", description) == [f"add `\"enum\": {enum}`"]

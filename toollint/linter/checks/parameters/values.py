@@ -165,11 +165,14 @@ _STRIP = "\"'`“”‘’ []()（）."
 
 
 def _values(match: re.Match[str]) -> list[str]:
-    parts = re.split(_SEP, _NOTE_AFTER_VALUE.sub("", match.group("values")))
+    values = _NOTE_AFTER_LAST.sub("", _NOTE_AFTER_VALUE.sub("", match.group("values")))
+    parts = re.split(_SEP, values)
     return [p.strip(_STRIP) for p in parts if p.strip(_STRIP)]
 
 
 _NOTE_AFTER_VALUE = lazy_compile(_VALUE_NOTE_AFTER)
+# The note after the last value, where no separator follows inside the list: "hk(港股), us(美股)".
+_NOTE_AFTER_LAST = lazy_compile(r"(?<=\w)[ \t]*[(（][^()（）\n]{1,80}[)）]$")
 _LIST_GOES_ON = lazy_compile(r"[ \t]*[(（][^()（）]*[)）]\s*(?:,|、|，|;|或|\bor\b)")
 
 
