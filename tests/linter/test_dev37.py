@@ -5,7 +5,8 @@ values-only-in-prose:
   `symbol`), unless the parameter picks a format ("格式：JSON 或 YAML" of `format`);
 - a note in parentheses after the last value is no part of it ("仅支持: sh(上证), hk(港股), us(美股), 不支持..."
   proposed `us(美股`);
-- a piped value may hold a dot ("npm | PyPI | crates.io | Go | Maven" proposed npm, PyPI and crates only);
+- a piped list is read whole, a dotted value too, or not at all ("npm | PyPI | crates.io | Go | Maven" proposed npm,
+  PyPI and crates; a dotted value is a field name as often, so the list is left alone);
 - a glob (`path_glob`) is an expression, whose text names no values of its own."""
 
 from __future__ import annotations
@@ -38,3 +39,11 @@ def test_constants_after_a_format_label_are_samples(name, description, reported)
 ])
 def test_a_note_after_the_last_value_is_no_part_of_it(description, enum):
     assert _values_help("market", description) == [f"add `\"enum\": {enum}`"]
+
+
+@pytest.mark.parametrize("description, helps", [
+    ("npm | PyPI | crates.io | Go | Maven", []),
+    ("npm | PyPI | cargo | go | maven", ['add `"enum": ["npm", "PyPI", "cargo", "go", "maven"]`']),
+])
+def test_a_piped_list_is_read_whole_or_not_at_all(description, helps):
+    assert _values_help("ecosystem", description) == helps

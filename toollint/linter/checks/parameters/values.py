@@ -921,10 +921,11 @@ def _each_noted(values: str) -> bool:
     return len(_VALUE_NOTE.findall(values)) * 2 == sum(values.count(q) for q in "\"'`“”‘’")
 
 
-_PIPED = lazy_compile(r"(?<![A-Za-z0-9_|`.$(:])(?P<values>[A-Za-z][\w-]{1,24}(?:[ \t]*[(（][^()（）|\n]{1,40}[)）])?"
-                      r"(?:\s*\|\s*[A-Za-z][\w-]{1,24}(?:[ \t]*[(（][^()（）|\n]{1,40}[)）])?){2,15})"
+_PIPED = lazy_compile(r"(?<![A-Za-z0-9_|`.$(:])(?P<values>[A-Za-z][\w-]{1,24}(?:\.[\w-]{1,12})*"
+                      r"(?:[ \t]*[(（][^()（）|\n]{1,40}[)）])?"
+                      r"(?:\s*\|\s*[A-Za-z][\w-]{1,24}(?:\.[\w-]{1,12})*(?:[ \t]*[(（][^()（）|\n]{1,40}[)）])?){2,15})"
                       r"(?![\w|`)])")  # not a regex group's alternation: `(second|minute|hour)`
-# (A note after a piped value holds no pipe: `salience (default) | recent`, `low (friction) | high (abandoned)`; it is
+# A value may hold a dot (`crates.io`). (A note after a piped value holds no pipe: `salience (default) | recent`, `low (friction) | high (abandoned)`; it is
 # taken out with the others' `_VALUE_NOTE`.)
 
 
