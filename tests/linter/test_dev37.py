@@ -7,7 +7,7 @@ values-only-in-prose:
   proposed `us(美股`);
 - a piped list is read whole, a dotted value too, or not at all ("npm | PyPI | crates.io | Go | Maven" proposed npm,
   PyPI and crates; a dotted value is a field name as often, so the list is left alone);
-- a glob (`path_glob`) is an expression, whose text names no values of its own."""
+- a glob or a regex (`path_glob`, `file_regex`) is an expression, whose text names no values of its own."""
 
 from __future__ import annotations
 
@@ -47,3 +47,15 @@ def test_a_note_after_the_last_value_is_no_part_of_it(description, enum):
 ])
 def test_a_piped_list_is_read_whole_or_not_at_all(description, helps):
     assert _values_help("ecosystem", description) == helps
+
+
+
+@pytest.mark.parametrize("name, reported", [("path_glob", False), ("file_regex", False), ("search_mode", True)])
+def test_a_glob_names_no_values(name, reported):
+    tool = json.dumps([{"name": "journal_search", "description": f"""Search the journal.
+
+Args:
+    {name}: Narrow the search to a sub-folder. Works on all modes (dense/hybrid/sparse/keyword).
+""", "inputSchema": {"type": "object", "properties": {name: {"anyOf": [{"type": "string"}, {"type": "null"}],
+                                                              "default": None}}}}])
+    assert any(f.rule == "values-only-in-prose" for f in lint_text(tool)) is reported

@@ -943,7 +943,8 @@ _LOCATION_NAMES = frozenset({"path", "paths", "file", "files", "filename", "file
                              "url", "uri"})
 # Parameters that hold an expression in a query language: the values in their text are its operands.
 _EXPRESSION_NAMES = frozenset({"query", "q", "filter", "filters", "expression", "expr", "where", "jql", "sql", "cql",
-                               "search", "condition", "predicate", "selector", "startswith", "prefix", "contains"})
+                               "search", "condition", "predicate", "selector", "startswith", "prefix", "contains",
+                               "glob", "regex"})
 # Parameters that hold a handle: the words in their text name the kinds of thing it points at ("the handle of a
 # line, circle, or polyline"), not values. (An `*_id` may take a closed set: "Available IDs: a, b" of `topic_id`.)
 _IDENTIFIER_NAMES = frozenset({"handle", "handles"})
