@@ -372,9 +372,8 @@ _ID_FORM = lazy_compile(rf"{_ID_CODE}[^.。\n]{{0,30}}?(?:\b(?:style|format|form
 
 
 def _shows_its_ids(ctx: Context) -> bool:
-    """Whether the tool has one identifier parameter and its description shows what the ids look like, or names
-    the standard they follow ("Fetch one CVE by its exact ID", "Add items by DOI, PMID or ISBN"): asked once per
-    tool (every id the docs do not name asks it)."""
+    """Whether the tool has one identifier parameter and its description shows what the ids look like: asked once
+    per tool (every id the docs do not name asks it)."""
     tool = ctx.tool
     return tool is not None and ctx.cached(("shows-its-ids", id(tool)),
                                            lambda: _sole_id(tool) and _id_form_in_prose(tool.description))

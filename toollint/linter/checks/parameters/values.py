@@ -925,8 +925,8 @@ _PIPED = lazy_compile(r"(?<![A-Za-z0-9_|`.$(:])(?P<values>[A-Za-z][\w-]{1,24}(?:
                       r"(?:[ \t]*[(（][^()（）|\n]{1,40}[)）])?"
                       r"(?:\s*\|\s*[A-Za-z][\w-]{1,24}(?:\.[\w-]{1,12})*(?:[ \t]*[(（][^()（）|\n]{1,40}[)）])?){2,15})"
                       r"(?![\w|`)])")  # not a regex group's alternation: `(second|minute|hour)`
-# A value may hold a dot (`crates.io`). (A note after a piped value holds no pipe: `salience (default) | recent`, `low (friction) | high (abandoned)`; it is
-# taken out with the others' `_VALUE_NOTE`.)
+# A value may hold a dot (`crates.io`), so the list is read to its end. (A note after a piped value holds no pipe:
+# `salience (default) | recent`, `low (friction) | high (abandoned)`; it is taken out with the others' `_VALUE_NOTE`.)
 
 
 _TABLE_ROW = lazy_compile(r"^\s*\|", re.MULTILINE)
