@@ -392,8 +392,13 @@ def _described_by_the_tool(node: SchemaNode, ctx: Context) -> bool:
     if tool is None or not _ID_WORDS.issuperset(name_tokens(node.name or "")) or not _sole_id(tool) or \
             not isinstance(tool.description, str):
         return False
-    lex = ctx.cached("identifier-options", lambda: UnconstrainedIdentifierOptions.configured(ctx.linter.settings))
-    return lex.code_phrase_matcher is not None and lex.code_phrase_matcher.search(tool.description) is not None
+    matcher = _lexicon(ctx).code_phrase_matcher
+    return matcher is not None and matcher.search(tool.description) is not None
+
+
+def _lexicon(ctx: Context) -> UnconstrainedIdentifierOptions:
+    """unconstrained-identifier's lexicon as configured, made once per run: undocumented-identifier reads it too."""
+    return ctx.cached("identifier-options", lambda: UnconstrainedIdentifierOptions.configured(ctx.linter.settings))
 
 
 def _id_form_in_prose(description: Any) -> bool:
@@ -462,8 +467,8 @@ def _only_spells(description: Any, name: str) -> bool:
     if len(description) <= len(name) + _NAME_SPELT and restates_name(description, name):
         return True
     if not description.isascii():
-        return _CJK_FILLER.search(description) is not None and \
-            restates_name(_CJK_FILLER.sub("", description), name)  # "要更新的任务 ID", "指定任务的 ID"
+        bare = _CJK_FILLER.sub("", description)  # "要更新的任务 ID", "指定任务的 ID": the name without the filler
+        return bare != description and restates_name(bare, name)
     return _id_in_words(description, name)
 
 
@@ -530,7 +535,7 @@ def undocumented_identifier(node: SchemaNode, ctx: Context) -> None:
     kind = plain_type(node)
     if kind is not None and kind != "string" and kind != "array" and kind != "integer":
         return  # most properties: a number, a flag or an object, before the options are looked up
-    lex = ctx.cached("identifier-options", lambda: UnconstrainedIdentifierOptions.configured(ctx.linter.settings))
+    lex = _lexicon(ctx)
     text = _unconstrained_identifier(node, ctx, lex, documented=False)
     if text is None or _reported_definition_before(node, ctx, "undocumented-identifier"):
         return
