@@ -803,7 +803,7 @@ def allowed_values(text: str, name: str, title: Any = None) -> list[str] | None:
     first = text.find(found[0])  # where the values start
     if first > 0 and _SOME_NEAR.search(text, max(0, first - 30), first) is not None:
         return None  # "Common values: ['organic', 'cpc']", "Common codes: \"120\": ...": some of the set
-    if first > 0 and all(_HAS_DIGIT.search(value) for value in found) and not _picks_one(name) and \
+    if first > 0 and all(any(char.isdigit() for char in value) for value in found) and not _picks_one(name) and \
             _FORM_LABEL.search(text, 0, first) is not None:
         return None  # "Page range. Format: '1,3,5-7' for pages, '1-10' for a range": samples of the value's form
     if "fuzzy" in text.lower() or ("lso accept" in text and _ALSO_ACCEPTED.search(text)):
@@ -818,7 +818,6 @@ def allowed_values(text: str, name: str, title: Any = None) -> list[str] | None:
 # A label that introduces the form a free value is written in, before samples of it: "Format: '1-10' for a range",
 # "币种，格式: BTC 或 ETH" (for a parameter that picks no format).
 _FORM_LABEL = lazy_compile(r"\b[Ff]ormat\s*[:：]|格式\s*[:：]")
-_HAS_DIGIT = lazy_compile(r"\d")
 # Other values taken besides the listed ones: "Raw OAI setSpec (...) also accepted", "also accepts any ...".
 _ALSO_ACCEPTED = lazy_compile(r"\b[Aa]lso\s+accept(?:ed|s)\b")
 # A quoted string inside reStructuredText's inline literal: ``"aws"``, ``'idle'``.
@@ -921,9 +920,9 @@ def _each_noted(values: str) -> bool:
     return len(_VALUE_NOTE.findall(values)) * 2 == sum(values.count(q) for q in "\"'`“”‘’")
 
 
-_PIPED = lazy_compile(r"(?<![A-Za-z0-9_|`.$(:])(?P<values>[A-Za-z][\w-]{1,24}(?:\.[\w-]{1,12})*"
-                      r"(?:[ \t]*[(（][^()（）|\n]{1,40}[)）])?"
-                      r"(?:\s*\|\s*[A-Za-z][\w-]{1,24}(?:\.[\w-]{1,12})*(?:[ \t]*[(（][^()（）|\n]{1,40}[)）])?){2,15})"
+# One piped value: a word, maybe dotted (`crates.io`), maybe with a note in parentheses.
+_PIPED_VALUE = r"[A-Za-z][\w-]{1,24}(?:\.[\w-]{1,12})*(?:[ \t]*[(（][^()（）|\n]{1,40}[)）])?"
+_PIPED = lazy_compile(rf"(?<![A-Za-z0-9_|`.$(:])(?P<values>{_PIPED_VALUE}(?:\s*\|\s*{_PIPED_VALUE}){{2,15}})"
                       r"(?![\w|`)])")  # not a regex group's alternation: `(second|minute|hour)`
 # A value may hold a dot (`crates.io`), so the list is read to its end. (A note after a piped value holds no pipe:
 # `salience (default) | recent`, `low (friction) | high (abandoned)`; it is taken out with the others' `_VALUE_NOTE`.)
