@@ -129,8 +129,8 @@ def _edits_out_a_part(tokens: tuple[str, ...], verbs: frozenset[str]) -> bool:
     if "remove" not in head or any(token in verbs for token in tokens if token != "remove"):
         return False
     rest = tokens[head.index("remove") + 1:]
-    if rest[:1] and rest[0] in _MEDIA:
-        return rest[1:2] != () and rest[1] in _MEDIA_PARTS
+    if rest and rest[0] in _MEDIA:
+        return len(rest) > 1 and rest[1] in _MEDIA_PARTS
     return not _PARTS.isdisjoint(rest)
 
 
