@@ -56,6 +56,11 @@ def mcp_tool(name: str, description: str, properties: dict) -> str:
                        "inputSchema": {"type": "object", "properties": properties}}, ensure_ascii=False)
 
 
+def helps(rule: str, text: str) -> list[str]:
+    """The help of each finding `rule` makes on `text` (selected by name, as `fires` does): what the user is told."""
+    return [finding.help for finding in lint_text(text, extend_select=(rule,)) if finding.rule == rule]
+
+
 def fires(rule: str, text: str) -> bool:
     """Whether `rule` reports anything on `text` (selected by name, so an opt-in rule is asked too)."""
     return rule in rules_of(lint_text(text, extend_select=(rule,)))

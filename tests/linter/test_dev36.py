@@ -40,7 +40,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from helpers import fires
+from helpers import fires, helps
 
 
 def _logging_tool(branch_required: list[str], root_properties: dict | None = None, via: str = "oneOf") -> str:
@@ -120,11 +120,9 @@ def test_an_id_the_code_is_not_of_is_still_undescribed(description, id_name):
 
 
 def _values_help(name: str, description: str) -> list[str]:
-    from helpers import lint_text
-
     tool = json.dumps([{"name": "write_raw", "description": "Write data. 写入数据。", "inputSchema": {
         "type": "object", "properties": {name: {"type": "string", "description": description}}}}])
-    return [f.help for f in lint_text(tool) if f.rule == "values-only-in-prose"]
+    return helps("values-only-in-prose", tool)
 
 
 @pytest.mark.parametrize("description", ["POST, PUT or PATCH.", "HTTP method: POST, PUT or PATCH", "方法：POST, PUT 或 PATCH"])
@@ -212,9 +210,7 @@ def test_constants_after_a_chinese_cue_are_the_set(entry, reported):
 
 @pytest.mark.parametrize("description, words", [("Output file path", '"absolute path"'), ("输出文件路径", '"绝对路径"')])
 def test_the_path_advice_asks_for_words_first(description, words):
-    from helpers import lint_text
-
     tool = json.dumps([{"name": "save_report", "description": "Save a report. 保存报告。", "inputSchema": {
         "type": "object", "properties": {"output_path": {"type": "string", "description": description}}}}])
-    helps = [f.help for f in lint_text(tool) if f.rule == "relative-path"]
-    assert len(helps) == 1 and helps[0].startswith(f"say {words} in the description") and "only" in helps[0]
+    told = helps("relative-path", tool)
+    assert len(told) == 1 and told[0].startswith(f"say {words} in the description") and "only" in told[0]

@@ -14,13 +14,13 @@ from __future__ import annotations
 import json
 
 import pytest
-from helpers import lint_text
+from helpers import helps, lint_text
 
 
 def _values_help(name: str, description: str, tool_description: str = "Look up data. 查询数据。") -> list[str]:
     tool = json.dumps([{"name": "lookup", "description": tool_description, "inputSchema": {
         "type": "object", "properties": {name: {"type": "string", "description": description}}}}])
-    return [f.help for f in lint_text(tool) if f.rule == "values-only-in-prose"]
+    return helps("values-only-in-prose", tool)
 
 
 @pytest.mark.parametrize("name, description, reported", [
