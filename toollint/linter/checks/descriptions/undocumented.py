@@ -318,6 +318,8 @@ def missing_param_description(node: SchemaNode, ctx: Context) -> None:
         why = _FREE_FORM
     if why is None and "default" in node.schema:
         why = _unnamed_choice(node, ctx)
+    if why is None and "default" not in node.schema:
+        why = _undescribed_choice(node, ctx)
     if why is None and ctx.options.every_parameter:
         why = _ONLY_A_NAME  # a team that describes every parameter (option `every-parameter`)
     if why is None or (why.endswith(_OF_WHAT) and not is_top_level(node)):
@@ -375,11 +377,36 @@ def _unnamed_choice(node: SchemaNode, ctx: Context) -> str | None:
     return f"picks one of a set (its default is `{shown(default, 20)}`), and nothing names the other values"
 
 
+def _undescribed_choice(node: SchemaNode, ctx: Context) -> str | None:
+    """A string with no default whose name says it picks one of a set the server defines (`status`, `priority`,
+    `platform`, `action`), with no `enum` and not named in the tool description: the model has to guess how each
+    value is spelled ("open", "OPEN" or "opened"). Names whose set everyone knows (`format`, `sort`, `encoding`)
+    or that often hold free text (`state`, `view`) are left out."""
+    tokens = name_tokens(node.name or "")
+    if not tokens or tokens[-1] not in _SERVER_SETS or _GIVES_VALUES & node.schema.keys():
+        return None
+    param = param_of(node, ctx)
+    if not param.is_string or param.schema.keys() & _GIVES_VALUES:
+        return None  # a number, a union of kinds, or an optional string whose branch gives its values
+    docs = tool_docs(ctx.tool, ctx) if ctx.tool is not None else None
+    if docs is not None and (docs.mentions(node.name or "") or docs.mentions(f"{node.name}s")):
+        return None  # named, or its values listed under a plural header (`Actions:` for `action`)
+    return "says it picks one of a set, and nothing names the values"
+
+
+# Name endings of a string that takes one of the server's own words (a `status` of its workflow, a `platform` it
+# supports, an `action` it dispatches on).
+_SERVER_SETS = frozenset({"status", "priority", "strategy", "visibility", "granularity", "verbosity", "quality",
+                          "style", "layout", "tone", "access", "scheme", "action", "operation", "platform"})
+
+
 # Sets everyone knows (`orientation`: portrait or landscape; `legend_position`: left, right, top or bottom) are
 # left out: their default names a set the model can complete.
 _CHOOSING = (CHOICE_NAMES | {"depth"}) - {"position", "align", "alignment", "orientation", "unit", "units",
                                           "direction", "order", "sort", "size"}
 _VALUE_KEYWORDS = frozenset({"enum", "const", "format", "pattern", "examples", "anyOf", "oneOf", "$ref", "allOf"})
+# The same, where an `anyOf` may be only the optional idiom (`str | None`): the parameter view looks through it.
+_GIVES_VALUES = _VALUE_KEYWORDS - {"anyOf"}
 
 
 def _unexplained_modes(node: SchemaNode, enum: list[Any], ctx: Context) -> bool:
@@ -404,5 +431,6 @@ def _report(node: SchemaNode, ctx: Context, why: str) -> None:
     ctx.report(node.pointer, f"parameter `{shown(node_label(node))}` has no description", key=True,
                help="add a `description` saying what it holds, its format and an example"
                     + (" (or declare its `properties`)" if why is _FREE_FORM else "")
-                    + (" (or `\"format\": \"date\"` for an ISO 8601 date, 2026-12-06)" if why is _NO_DATE_FORMAT else ""),
+                    + (" (or `\"format\": \"date\"` for an ISO 8601 date, 2026-12-06)" if why is _NO_DATE_FORMAT else "")
+                    + (", or an `enum` of its values" if "one of a set" in why else ""),
                note=f"its name {why}")
