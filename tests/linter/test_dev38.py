@@ -57,3 +57,42 @@ def test_a_choice_the_tool_description_names_is_left_alone(tool_description):
 ])
 def test_other_strings_are_left_alone(name, schema):
     assert _helps(name, "List the tickets of a project.", schema) == []
+
+
+# values-only-in-prose: three forms of holdouts 36 and 37's recall misses.
+
+def _values_help(name: str, description: str | None, tool_description: str = "Plan the work. 安排工作。") -> list[str]:
+    prop = {"type": "string"} if description is None else {"type": "string", "description": description}
+    tool = json.dumps([{"name": "plan", "description": tool_description, "inputSchema": {
+        "type": "object", "properties": {name: prop}}}], ensure_ascii=False)
+    return helps("values-only-in-prose", tool)
+
+
+@pytest.mark.parametrize("description, reported", [
+    ('Solver to use ("CBC", "GLPK", "GUROBI", "CPLEX")', True),
+    ('求解器（"CBC", "GLPK", "GUROBI"）', True),
+    ('Solver to use, e.g. ("CBC", "GLPK", "GUROBI")', False),
+    ("Analyzer (`lucene.standard`, `lucene.simple`, `lucene.keyword`)", False),  # dotted: field names as often
+])
+def test_quoted_values_in_parentheses_in_any_case(description, reported):
+    assert bool(_values_help("solver_name", description)) is reported
+
+
+@pytest.mark.parametrize("tool_description, reported", [
+    ("List tasks, optionally filtered by assignee (hamza|sana|ali) and due date.", True),
+    ("列出任务，可按 assignee（hamza|sana|ali）筛选。", True),
+    ("List tasks, optionally filtered by assignee and due date (today|week).", False),
+])
+def test_piped_values_in_parentheses_after_the_name(tool_description, reported):
+    assert bool(_values_help("assignee", None, tool_description)) is reported
+
+
+@pytest.mark.parametrize("entry, enum", [
+    ("size, oldest (least recently opened), or newest. Default size.", '["size", "oldest", "newest"]'),
+    ("size, oldest（最久未打开）, or newest. Default size.", '["size", "oldest", "newest"]'),
+    ("size, oldest, or newest. Default: newest", '["size", "oldest", "newest"]'),
+    ("size, oldest, or newest. Default relevance.", None),  # the default is another value: some of the set
+])
+def test_a_bare_list_with_notes_and_its_default(entry, enum):
+    tool_description = f"List the files of a folder.\n\nArgs:\n    sort_by: {entry}\n"
+    assert _values_help("sort_by", None, tool_description) == ([f"add `\"enum\": {enum}`"] if enum else [])

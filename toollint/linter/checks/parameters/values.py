@@ -75,12 +75,14 @@ def _may_list(low: str) -> bool:
 # position of the text.
 _LISTED_STARTS = literal_trie(("one", "allowed", "valid", "possible", "accepted", "supported", "available", "must",
                                "can", "option", "value", "enum", "[enum]", "可选", "取值", "只能是", "必须是", "之一", "支持"))
-# "(economy, premium, business)", `("all", "stdout", "stderr")`: three or more words, bare or quoted, in parentheses,
+# "(economy, premium, business)", `("all", "stdout", "stderr")`: three or more words, bare or quoted, in parentheses
+# (a quoted one in any case: `("CBC", "GLPK", "CPLEX")`),
 # not after "e.g." nor a call's `f(` nor a quote (`'(col,year,month)'` is a literal tuple); after a CJK character,
 # as Chinese writes `类型（a, b, c）`. The lookbehind follows the parenthesis so the search can jump from one
 # parenthesis to the next.
-_PARENS = lazy_compile(r"[(（](?<![A-Za-z0-9_.+*?^|)\]'\"`][(（])\s*(?P<values>[\"'`“‘]?[a-z][\w-]{0,20}[\"'`”’]?(?:\s*(?:,|/|\|)\s*"
-                     r"(?:or\s+)?[\"'`“‘]?[a-z][\w-]{0,20}[\"'`”’]?){2,19})\s*[)）]")
+_PAREN_VALUE = r"(?:[\"'`“‘]?[a-z][\w-]{0,20}[\"'`”’]?|[\"'`“‘][A-Za-z0-9][\w-]{0,20}[\"'`”’])"
+_PARENS = lazy_compile(rf"[(（](?<![A-Za-z0-9_.+*?^|)\]'\"`][(（])\s*(?P<values>{_PAREN_VALUE}(?:\s*(?:,|/|\|)\s*"
+                       rf"(?:or\s+)?{_PAREN_VALUE}){{2,19}})\s*[)）]")
 # "HTTP method (GET, POST, PUT, DELETE)", "position (C, 1B, 2B, SS)": three or more upper-case codes in parentheses
 # (one letter, or digits before a capital), for a choice
 # (`CHOICE_NAMES`) alone, in a text that gives no examples: "Currency (USD, EUR, GBP)" gives some of an open set.
@@ -486,7 +488,7 @@ def values_in_a_labelled_sentence(tool: Tool, ctx: Context) -> None:
 @check("values-only-in-prose", "tool")
 def values_after_the_name(tool: Tool, ctx: Context) -> None:
     """Allowed values written after the parameter's own name in the tool description's prose, joined by `|`
-    (`role:Wind|Wall|Door.`, `format: html|markdown`) or by commas when the sentence ends with them (`status:
+    (`role:Wind|Wall|Door.`, `format: html|markdown`, `assignee (hamza|sana|ali)`) or by commas when the sentence ends with them (`status:
     all, running, failed or cancelled.`): the one-line form of an `Args:` entry."""
     description = tool.description
     properties = tool.schema.get("properties") if isinstance(tool.schema, dict) else None
@@ -506,6 +508,8 @@ def values_after_the_name(tool: Tool, ctx: Context) -> None:
         if not isinstance(name, str) or not name or name not in prose:
             continue
         found = _name_and(_NAME_AND_PIPED, prose, name) if piped else None
+        if found is None and piped:
+            found = _name_and(_NAME_AND_PIPED_IN_PARENS, prose, name)
         if found is None and listed:
             found = _name_and(_NAME_AND_COMMAS, prose, name)
         if found is None and slashed:
@@ -536,6 +540,10 @@ def _name_and(pattern: re.Pattern[str], prose: str, name: str) -> re.Match[str] 
 _NAME_AND_PIPED = lazy_compile(r"(?<![\w.`/-])`?(?P<name>[A-Za-z_]\w{0,40})`?(?:[ \t]*[(（][^()（）\n]{1,20}[)）])?"
                                r"(?:[ \t]*[:：=][ \t]*|(?<=[`)])[ \t]+|(?<=）)[ \t]*)"
                                r"(?P<values>[\"'`]?[\w-]{1,40}[\"'`]?(?:[ \t]*\|[ \t]*[\"'`]?[\w-]{1,40}[\"'`]?)+)(?![\w|/-])")
+# The same in parentheses right after the name: "filtered by assignee (hamza|sana|ali) and due date".
+_NAME_AND_PIPED_IN_PARENS = lazy_compile(r"(?<![\w.`/-])`?(?P<name>[A-Za-z_]\w{0,40})`?[ \t]*[(（][ \t]*"
+                                         r"(?P<values>[\"'`]?[\w-]{1,40}[\"'`]?(?:[ \t]*\|[ \t]*[\"'`]?[\w-]{1,40}[\"'`]?)+)"
+                                         r"[ \t]*[)）]")
 # "status: all, running, completed, failed or cancelled.": the name and a colon, three or more bare words joined by
 # commas (the last maybe by "or", 或), and the sentence ends there. ASCII words: `\w` would run on into 或.
 _WORD = r"[a-z][A-Za-z0-9_-]{0,24}"
@@ -1047,8 +1055,12 @@ def _quoted_values(joined: str) -> list[str] | None:
 
 
 # `action: register, unregister, reconnect`: an `Args:` entry that is nothing but three or more bare lower-case words.
-_BARE_LIST = lazy_compile(r"(?P<values>[a-z][a-z0-9_-]{0,24}(?:[ \t]*,[ \t]*(?:or[ \t]+)?[a-z][a-z0-9_-]{0,24}){1,14}"
-                          r"(?:[ \t]*,[ \t]*(?:or[ \t]+)?|[ \t]+or[ \t]+)[a-z][a-z0-9_-]{0,24})[ \t]*\.?")
+_BARE_WORD = r"[a-z][a-z0-9_-]{0,24}(?:[ \t]*[(（][^()（）\n]{1,40}[)）])?"  # maybe with a note: "oldest (least recent)"
+_BARE_LIST = lazy_compile(rf"(?P<values>{_BARE_WORD}(?:[ \t]*,[ \t]*(?:or[ \t]+)?{_BARE_WORD}){{1,14}}"
+                          rf"(?:[ \t]*,[ \t]*(?:or[ \t]+)?|[ \t]+or[ \t]+){_BARE_WORD})[ \t]*\.?"
+                          r"(?:[ \t]+[Dd]efault(?:s[ \t]+to|[ \t]*[:=])?[ \t]*[\"'`]?(?P<default>[a-z][a-z0-9_-]{0,24})[\"'`]?[ \t]*\.?)?")
+# A note after a listed word, taken out before the words are split.
+_BARE_NOTE = lazy_compile(r"[ \t]*[(（][^()（）\n]{1,40}[)）]")
 # What joins the words of those two lists: a comma, maybe with "or", or the last "or" alone ("quick, standard or deep").
 _LIST_JOINER = lazy_compile(r"\s*,\s*(?:or\s+)?|\s+or\s+")
 
@@ -1066,15 +1078,21 @@ def whole_text_choice(text: str, name: str) -> list[str] | None:
 
 
 def bare_values(entry: str) -> list[str] | None:
-    """The values of a docstring entry that only lists them (`register, unregister, reconnect`): the entry says
-    nothing else of the parameter, so the words are its values, not examples in a sentence."""
+    """The values of a docstring entry that only lists them (`register, unregister, reconnect`), each maybe with a
+    note, maybe with the default among them named after (`size, oldest (least recently opened), or newest. Default
+    size.`): the entry says nothing else of the parameter, so the words are its values, not examples in a sentence."""
     match = _BARE_LIST.fullmatch(entry.strip())
     if match is None:
         return None
-    values = [v.strip(_STRIP) for v in _LIST_JOINER.split(match.group("values")) if v.strip(_STRIP)]
+    listed = match.group("values")
+    if "(" in listed or "（" in listed:
+        listed = _BARE_NOTE.sub("", listed)
+    values = [v.strip(_STRIP) for v in _LIST_JOINER.split(listed) if v.strip(_STRIP)]
     if len(set(values)) != len(values) or all(v.lower() in _CHARACTER_CLASSES for v in values) or \
             any(v in ("true", "false", "etc") for v in values):
         return None
+    if match.group("default") is not None and match.group("default") not in values:
+        return None  # "a, b, or c. Default d.": some of the values
     return values
 
 
