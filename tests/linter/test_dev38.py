@@ -96,3 +96,8 @@ def test_piped_values_in_parentheses_after_the_name(tool_description, reported):
 def test_a_bare_list_with_notes_and_its_default(entry, enum):
     tool_description = f"List the files of a folder.\n\nArgs:\n    sort_by: {entry}\n"
     assert _values_help("sort_by", None, tool_description) == ([f"add `\"enum\": {enum}`"] if enum else [])
+
+
+def test_a_null_default_is_no_default():
+    schema = {"anyOf": [{"type": "string"}, {"type": "null"}], "default": None}
+    assert _helps("priority", "Query allowlisted system journals.", schema) == [CHOICE_HELP]

@@ -318,7 +318,7 @@ def missing_param_description(node: SchemaNode, ctx: Context) -> None:
         why = _FREE_FORM
     if why is None and "default" in node.schema:
         why = _unnamed_choice(node, ctx)
-    if why is None and "default" not in node.schema:
+    if why is None and node.schema.get("default") is None:  # (no default, or null: `str | None = None`)
         why = _undescribed_choice(node, ctx)
     if why is None and ctx.options.every_parameter:
         why = _ONLY_A_NAME  # a team that describes every parameter (option `every-parameter`)
@@ -378,7 +378,7 @@ def _unnamed_choice(node: SchemaNode, ctx: Context) -> str | None:
 
 
 def _undescribed_choice(node: SchemaNode, ctx: Context) -> str | None:
-    """A string with no default whose name says it picks one of a set the server defines (`status`, `priority`,
+    """A string with no default (or a null one) whose name says it picks one of a set the server defines (`status`, `priority`,
     `platform`, `action`), with no `enum` and not named in the tool description: the model has to guess how each
     value is spelled ("open", "OPEN" or "opened"). Names whose set everyone knows (`format`, `sort`, `encoding`)
     or that often hold free text (`state`, `view`) are left out."""
