@@ -140,9 +140,34 @@ def _provisions(tokens: tuple[str, ...], tool_tokens: set[str], ctx: Context) ->
     if tokens[-1] in tool_tokens or tokens[-1] + "s" in tool_tokens:
         return True
     if any(tokens[-len(issued):] == issued for issued in _ISSUED):
-        return not _CONFIGURE_VERBS.isdisjoint(tool_tokens)  # a token to call an API with is used, not provisioned
+        # a token to call an API with is used, not provisioned, unless the tool stores a connection to another system
+        return not _CONFIGURE_VERBS.isdisjoint(tool_tokens) or _stores_a_connection(tool_tokens, ctx)
     return not _PROVISION_VERBS.isdisjoint(tool_tokens) or (ctx.tool is not None and
                                                             contains_any(ctx.tool.name or "", _PROVISION_CJK))
+
+
+def _stores_a_connection(tool_tokens: set[str], ctx: Context) -> bool:
+    """A tool that creates or updates a connection to another system (`create_action_connection`,
+    `update_custom_destination`, "Create a new Cloudflare account integration"): the other system's key is the data
+    it stores, as a user's password is `create_user`'s."""
+    if _PROVISION_VERBS.isdisjoint(tool_tokens):
+        return False
+    if not _CONNECTIONS.isdisjoint(tool_tokens):
+        return True
+    description = ctx.tool.description if ctx.tool is not None else None
+    return isinstance(description, str) and _CONNECTION_WORDS.search(description, 0, _OPENING) is not None
+
+
+# What holds another system's credentials: an integration, a connection, a connector, a log destination.
+_CONNECTIONS = frozenset({"integration", "integrations", "connection", "connections", "connector", "connectors",
+                          "destination", "destinations", "datasource", "datasources"})
+# The tool's verb, then what it makes or changes, in its opening: "Create a new Cloudflare account integration",
+# "Update an existing Opsgenie service integration", 创建钉钉集成 ("a GitHub issue via the GitHub integration" is none).
+_CONNECTION_WORDS = lazy_compile(
+    r"\b(?:create|add|update|set\s+up|configure|register|modify|edit)s?\s+(?:an?\s+|the\s+)?(?:new\s+|existing\s+)?"
+    r"(?:[\w-]+\s+){0,3}(?:integration|connection|connector|destination|data\s+source)s?\b|"
+    r"(?:创建|新增|添加|更新|修改|配置)[\u4e00-\u9fffA-Za-z0-9 ]{0,8}(?:集成|连接器|对接)", re.IGNORECASE)
+_OPENING = 200  # the description's opening, where it says what the tool makes: "Create a new X integration"
 
 
 # The parameter of a multi-action tool that picks what it does.

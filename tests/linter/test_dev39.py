@@ -1,0 +1,45 @@
+"""Holdout 38's false findings, fixed after it was measured (a tuning set from then on, 2026-12-07).
+
+secret-parameter: a tool that creates or updates a connection to another system (an integration, a connection, a
+connector, a log destination) stores that system's key: the key is the tool's data, as a user's password is
+`create_user`'s, and no server configuration can hold it. A tool that only uses a token to create something else
+(`update_contact(access_token)`) is still reported."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from helpers import fires
+
+
+def _tool(name: str, description: str, param: str = "api_key") -> str:
+    return json.dumps([{"name": name, "description": description, "inputSchema": {
+        "type": "object", "properties": {param: {"type": "string", "description": "API key"},
+                                         "name": {"type": "string", "description": "Display name"}},
+        "required": [param]}}], ensure_ascii=False)
+
+
+@pytest.mark.parametrize("name, description", [
+    ("create_action_connection", "Create a new Action Connection to call an external service from workflows."),
+    ("update_custom_destination", "Update the fields of a custom log forwarding destination."),
+    ("create_cloudflare_account", "Create a new Cloudflare account integration to enable metrics collection."),
+    ("create_opsgenie_service", "Create a new Opsgenie integration service for alerting."),
+    ("create_dingtalk_bot", "创建钉钉集成，用于把告警推送到群聊。"),
+])
+def test_a_connection_to_another_system_stores_its_key(name, description):
+    assert not fires("secret-parameter", _tool(name, description))
+
+
+@pytest.mark.parametrize("name, description", [
+    ("update_contact", "Update a contact's name and e-mail in the CRM."),
+    ("create_invoice", "创建一张发票并发送给客户。"),
+    ("get_integration", "Get one integration's settings by its id."),  # a reader, not a writer, of the connection
+])
+def test_a_token_used_to_make_something_else_is_still_reported(name, description):
+    assert fires("secret-parameter", _tool(name, description))
+
+
+def test_a_connection_the_tool_only_goes_through_is_no_connection_it_stores():
+    tool = _tool("create_issue", "Create a GitHub issue in a repository via the GitHub integration.", "access_token")
+    assert fires("secret-parameter", tool)
