@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from helpers import fires
+from helpers import fires, helps
 
 
 def _tool(name: str, description: str, param: str = "api_key") -> str:
@@ -43,3 +43,24 @@ def test_a_token_used_to_make_something_else_is_still_reported(name, description
 def test_a_connection_the_tool_only_goes_through_is_no_connection_it_stores():
     tool = _tool("create_issue", "Create a GitHub issue in a repository via the GitHub integration.", "access_token")
     assert fires("secret-parameter", tool)
+
+
+# values-only-in-prose: values after a negation are the ones the parameter may not take.
+
+def _values_helps(description: str) -> list[str]:
+    tool = json.dumps([{"name": "create_secret", "description": "Create a secret for a job. 为任务创建密钥。",
+                        "inputSchema": {"type": "object", "properties": {
+                            "name": {"type": "string", "description": description}}}}], ensure_ascii=False)
+    return helps("values-only-in-prose", tool)
+
+
+@pytest.mark.parametrize("description, reported", [
+    ("Secret name. Must not use reserved names (anthropic, openai, azure, ollama).", False),
+    ("密钥名称，不能使用保留名（anthropic, openai, azure）", False),
+    ("Region, any except (us-east, us-west, eu-central)", False),
+    ("Secret kind (anthropic, openai, azure, ollama).", True),
+    ("If not set, one of: anthropic, openai, azure", True),  # a bare "not" negates nothing in the list
+])
+def test_values_after_a_negation_are_not_the_set(description, reported):
+    assert bool(_values_helps(description)) is reported
+

@@ -252,6 +252,8 @@ def listed_values(text: str, name: str = "") -> list[str] | None:
                 continue
             if _ends_with(_SOME_BEFORE, text, match.start()):
                 continue  # "Common values: a, b": some of the set
+            if _NEGATED_BEFORE.search(text, max(0, match.start() - _NEGATION_REACH), match.start()) is not None:
+                continue  # "Must not use reserved names (anthropic, openai, azure)": the values it may not take
             if not _names_the_parameter(match.groupdict().get("plural"), name):
                 continue  # "Supported formats:" of a path: the formats of its file
             if id_name and match.group(0)[:3].lower() in ("can", "mus"):
@@ -265,6 +267,14 @@ def listed_values(text: str, name: str = "") -> list[str] | None:
                     not all(v.lower() in ("true", "false") for v in values) and "null" not in values:
                 return values  # ("Allowed values: null, Minor, Adult": an `enum` of them would need JSON null)
     return None
+
+
+# A negation in the clause before the values: they are the ones the parameter may not take ("Must not use reserved
+# names (a, b, c)", "cannot be one of", "except", 不能使用).
+_NEGATED_BEFORE = lazy_compile(r"(?:\b(?:must\s+not|mustn't|cannot|can't|can\s+not|may\s+not|should\s+not|shouldn't|"
+                               r"never|except|excluding|other\s+than|besides)\b|不能|不得|不可|禁止|除了?)[^.;!?。；！？\n]*$",
+                               re.IGNORECASE)
+_NEGATION_REACH = 80  # characters before the values searched for it
 
 
 def _named_default_outside(text: str, values: list[str]) -> bool:
