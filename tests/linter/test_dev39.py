@@ -64,3 +64,25 @@ def _values_helps(description: str) -> list[str]:
 def test_values_after_a_negation_are_not_the_set(description, reported):
     assert bool(_values_helps(description)) is reported
 
+
+# undeclared-destructive-tool: a tool that takes a link out, or says nothing stored is deleted.
+
+def _destructive(name: str, description: str) -> bool:
+    tool = json.dumps([{"name": name, "description": description, "inputSchema": {
+        "type": "object", "properties": {"id": {"type": "string", "description": "Its id, from list_items"}}}}],
+        ensure_ascii=False)
+    return fires("undeclared-destructive-tool", tool)
+
+
+@pytest.mark.parametrize("name, description, reported", [
+    ("remove_label", "Detach a label from the domain by label id.", False),
+    ("delete_contact_tag", "解绑联系人的标签。", False),
+    ("delete_catalog", "Delete a catalog by moving its taps to Uncataloged. No tap, pipeline or data is deleted.", False),
+    ("delete_catalog", "删除目录，其中的任务移到未分类。不会删除任何数据。", False),
+    ("delete_memories", "Delete the memories matching a query. With dry_run, nothing is removed.", True),
+    ("delete_memories", "Delete the memories matching a query.", True),
+    ("delete_batch", "Delete a batch's metadata (does not delete runs).", True),  # the metadata goes
+])
+def test_what_takes_a_link_out_or_keeps_the_data(name, description, reported):
+    assert _destructive(name, description) is reported
+

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass
 from functools import cached_property
 
 from toollint import pointer as jp
 from toollint.document.dialects import Tool
+from toollint.lazy_regex import lazy_compile
 from toollint.linter.checks import check
 from toollint.linter.context import Context
 from toollint.linter.options import RuleOptions
@@ -55,12 +58,25 @@ def undeclared_destructive_tool(tool: Tool, ctx: Context) -> None:
     text = tool.description if isinstance(tool.description, str) else ""
     if not has_text(text) or (lex.said is not None and lex.said.search(text)):
         return  # no description is vague-description's business
+    if _DETACHES.match(text) is not None or _KEEPS_DATA.search(text) is not None:
+        return  # "Detach a label from the domain", "No tap, pipeline or data is deleted": nothing stored goes
     if _has_undo(ctx):
         return  # the set has an `undo` tool: the model can take the deletion back, and sees that it can
     ctx.report(tool.description_pointer, f"`{shown(tool.label)}` destroys data but does not say whether it can be undone",
                help="add \"This cannot be undone; confirm with the user first.\" (or how to restore) to the "
                     "description, and for MCP set `annotations.destructiveHint`",
                note="a model that is not told asks no confirmation before an irreversible call")
+
+
+# A description that opens by taking a link out, whatever the name's verb (`remove_label`: "Detach a label from the
+# domain"): the label and the domain both stay.
+_DETACHES = lazy_compile(r"\s*(?:detach|detaches|unlink|unlinks|unassign|unassigns|disassociate|disassociates|untag|"
+                         r"untags|解绑|解除关联|取消关联)", re.IGNORECASE)
+# A sentence of the description that says nothing stored is deleted ("No tap, pipeline or data is deleted.",
+# "Nothing is deleted.", 不会删除任何数据): what goes is an empty container or a grouping. A sentence, not a clause:
+# "When true, ... so nothing is removed" speaks of a dry run.
+_KEEPS_DATA = lazy_compile(r"(?:^|[.!?]\s+)(?:no|none\s+of|nothing)\b[^.;:\n]{0,60}?\b(?:is|are|gets?|will\s+be)\s+"
+                           r"(?:deleted|removed|destroyed|lost)\b|不会删除任何|不删除任何", re.IGNORECASE)
 
 
 def _name_prefix(tools: list[Tool]) -> int:
