@@ -1,9 +1,13 @@
 """Holdout 38's false findings, fixed after it was measured (a tuning set from then on, 2026-12-07).
 
-secret-parameter: a tool that creates or updates a connection to another system (an integration, a connection, a
-connector, a log destination) stores that system's key: the key is the tool's data, as a user's password is
-`create_user`'s, and no server configuration can hold it. A tool that only uses a token to create something else
-(`update_contact(access_token)`) is still reported."""
+- secret-parameter: a tool that creates or updates a connection to another system (an integration, a connection, a
+  connector, a log destination) stores that system's key: the key is the tool's data, as a user's password is
+  `create_user`'s, and no server configuration can hold it. A tool that only uses a token to create something else
+  (`update_contact(access_token)`) is still reported.
+- values-only-in-prose: values after a negation ("Must not use reserved names (a, b, c)") are not the set.
+- undeclared-destructive-tool: a tool that takes a link out ("Detach a label from the domain") or says nothing stored
+  is deleted loses no data.
+- missing-unit: the length of a text (`sld_length_max`) counts characters."""
 
 from __future__ import annotations
 
@@ -86,3 +90,14 @@ def _destructive(name: str, description: str) -> bool:
 def test_what_takes_a_link_out_or_keeps_the_data(name, description, reported):
     assert _destructive(name, description) is reported
 
+
+# missing-unit: a text's length counts characters.
+
+@pytest.mark.parametrize("name, reported", [
+    ("sld_length_max", False), ("name_length", False), ("title_length", False),
+    ("cable_length", True), ("length", True),
+])
+def test_the_length_of_a_text_counts_characters(name, reported):
+    tool = json.dumps([{"name": "get_marketplace", "description": "Browse domains listed for sale on the marketplace.",
+                        "inputSchema": {"type": "object", "properties": {name: {"type": "integer"}}}}])
+    assert fires("missing-unit", tool) is reported

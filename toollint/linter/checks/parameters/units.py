@@ -62,6 +62,7 @@ class MissingUnitOptions(RuleOptions, rule="missing-unit"):
     cjk_single_units: tuple[str, ...]
     count_words: tuple[str, ...]
     count_modifiers: tuple[str, ...]
+    text_modifiers: tuple[str, ...]
     count_phrases: tuple[str, ...]
     extra_units: tuple[str, ...]
     extra_count_words: tuple[str, ...]
@@ -138,6 +139,10 @@ class MissingUnitOptions(RuleOptions, rule="missing-unit"):
     @cached_property
     def count_modifier_set(self) -> frozenset[str]:
         return frozenset(w.lower() for w in self.count_modifiers)
+
+    @cached_property
+    def text_modifier_set(self) -> frozenset[str]:
+        return frozenset(w.lower() for w in self.text_modifiers)
 
     @cached_property
     def count_phrase_matcher(self) -> WordMatcher | None:
@@ -217,6 +222,8 @@ def _quantity_in_name(tokens: tuple[str, ...], lex: MissingUnitOptions) -> tuple
         if kind == "data" and (before in lex.count_modifier_set or not lex.count_modifier_set.isdisjoint(core[:index])
                                and ("pool" in core or "queue" in core or "thread" in core)):
             return None  # `batch_size`, `thread_pool_search_throttled_size`: a count of things
+        if kind == "length" and before in lex.text_modifier_set:
+            return None  # `name_length`, `sld_length_max`: a text's length, counted in characters
         return kind, core[index], before
     for token in core:
         if token.isascii():
