@@ -101,3 +101,21 @@ def test_the_length_of_a_text_counts_characters(name, reported):
     tool = json.dumps([{"name": "get_marketplace", "description": "Browse domains listed for sale on the marketplace.",
                         "inputSchema": {"type": "object", "properties": {name: {"type": "integer"}}}}])
     assert fires("missing-unit", tool) is reported
+
+
+# description-names-unknown-parameter: a name passed on to another tool of the set is that tool's argument.
+
+@pytest.mark.parametrize("description, reported", [
+    ("Back up a catalog. Returns `manifest`, then `archiveBase64`; pass `archiveBase64` unchanged to restore_catalog.",
+     False),
+    ("备份目录；请传入 `archiveBase64` 给 restore_catalog。", False),
+    ("Back up a catalog. Pass `archiveBase64` to limit the size.", True),  # no other tool takes it
+])
+def test_a_name_passed_to_another_tool_is_its_argument(description, reported):
+    tools = json.dumps([
+        {"name": "export_catalog", "description": description, "inputSchema": {
+            "type": "object", "properties": {"catalog": {"type": "string", "description": "Catalog name"}}}},
+        {"name": "restore_catalog", "description": "Restore a catalog from a backup archive.", "inputSchema": {
+            "type": "object", "properties": {"archive": {"type": "string", "description": "The archive, base64"}}}},
+    ], ensure_ascii=False)
+    assert fires("description-names-unknown-parameter", tools) is reported

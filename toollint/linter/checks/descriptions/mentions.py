@@ -89,6 +89,19 @@ def _as_argument(text: str, backticked: re.Match[str]) -> bool:
     return bool(_AFTER.match(text[end:end + 30]) or _BEFORE.search(text[max(0, start - 30):start]))
 
 
+# What follows a name passed on to another tool, in its clause: "`archiveBase64` unchanged to restore_catalog",
+# "`archiveBase64` 原样传给 restore_catalog".
+_PASSED_TO = lazy_compile(r"[^.;。；\n]{0,60}?(?:\b(?:to|into)\s+(?:the\s+)?|传给\s*|传入\s*|交给\s*|给\s*)`?"
+                          r"([A-Za-z_][\w-]*(?:\.[\w-]+)*)")
+
+
+def _passed_to_another_tool(text: str, end: int, tool: Tool, tool_names: frozenset[str]) -> bool:
+    """Whether the clause after a name passes it to another tool of the set (`... to restore_catalog`)."""
+    passed = _PASSED_TO.match(text, end)
+    return passed is not None and passed.group(1) != tool.name and \
+        (passed.group(1) in tool_names or _fold(passed.group(1)) in tool_names)
+
+
 def _fold(name: str) -> str:
     return name.replace("_", "").replace("-", "").lower()
 
@@ -212,6 +225,8 @@ def _check_mentions(where: str, text: str, tool: Tool, ctx: Context, describing:
         tool_names = _tool_names(ctx)
         if name in tool_names or _fold(name) in tool_names:
             continue  # another tool (`listOrders`)
+        if backticked is not None and _passed_to_another_tool(text, backticked.end(), tool, tool_names):
+            continue  # "pass `archiveBase64` unchanged to restore_catalog": that tool's argument, this one's output
         if _written_in_file(name, ctx):
             continue  # another tool's parameter, an output field, an enum value
         near = _nearest(name, own)
