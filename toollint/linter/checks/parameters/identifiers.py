@@ -280,6 +280,35 @@ def _singular_id(tokens: tuple[str, ...]) -> str:
     return "_".join(tokens[:-1] + (tokens[-1][:-1],) if tokens and tokens[-1] in ("ids", "uuids", "guids") else tokens)
 
 
+def _looked_up(name: str) -> str:
+    """What a lookup tool looks up: the last token of its name that is no lookup verb (`groups` of `list_groups`,
+    `categories` of `list_group_categories`, `sports` of `pointsbet_sports_list`)."""
+    nouns = [t for t in name_tokens(name) if t not in _LOOKUP_VERBS and t not in ("tool", "tools")]
+    return nouns[-1] if nouns else ""  # (`list_my_jobs_tool` looks up jobs)
+
+
+def _namespace(ctx: Context) -> str | None:
+    """The provider prefix of the tool's name (`mlb` of `mlb_umpires`)."""
+    return _namespace_of(ctx.tool, ctx) if ctx.tool is not None else None
+
+
+def _namespace_of(tool: Tool, ctx: Context) -> str | None:
+    """The provider prefix of a tool's name, when other tools of the set share it and it is no verb: a set that mixes
+    providers (`mlb_umpires`, `pointsbet_sports_list`) names each one's tools so, and ids do not cross them. Both
+    tools must have one to tell them apart: `pin_note` beside `get_user_recent_projects` has none to compare."""
+    first = name_tokens(tool.name or "")[:1]
+    if not first or first[0] in _LOOKUP_VERBS or first[0] in _ACTION_VERBS:
+        return None
+    shared = sum(name_tokens(other.name or "")[:1] == first for other in ctx.tools if other is not tool)
+    return first[0] if shared else None
+
+
+# Verbs a tool's name may start with besides the lookup verbs (then its first token is no provider prefix).
+_ACTION_VERBS = frozenset({"create", "update", "delete", "remove", "add", "set", "run", "start", "stop", "send",
+                           "upload", "download", "edit", "move", "copy", "rename", "cancel", "close", "open", "post",
+                           "put", "patch", "make", "build", "apply", "check", "validate", "import", "export"})
+
+
 def _lookup_sibling(tokens: tuple[str, ...], ctx: Context) -> str | None:
     """The name of another tool of the set that lists, searches or looks up the things this id names (`channel_id`
     and `search_channels`), so the model is not left to invent one; None when there is none."""
@@ -299,9 +328,14 @@ def _lookup_sibling(tokens: tuple[str, ...], ctx: Context) -> str | None:
         return found
 
     name = _singular_id(tokens)
+    namespace = _namespace(ctx)
     for other, names, takes in ctx.cached("lookup-tools", lookups):
         if other is ctx.tool or any(names.isdisjoint(form) for form in forms):
             continue  # every noun of the id (`production`, `line`) must name what the sibling looks up
+        if _looked_up(other.name or "") not in forms[-1]:
+            continue  # `list_group_categories` looks up categories, not the groups `group_id` names
+        if namespace is not None and namespace not in names and _namespace_of(other, ctx) is not None:
+            continue  # `pointsbet_sports_list` beside `mlb_umpires(sportId)`: another provider's sports
         if any(_singular_id(name_tokens(p)) == name for p in takes):
             continue  # `get_photo_info(photo_id)`, `getChannelStatistics(channelIds)` take such ids too: no
             # place to get one from

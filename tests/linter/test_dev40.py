@@ -1,0 +1,46 @@
+"""Holdout 39's false findings, fixed after it was measured (a tuning set from then on, 2026-12-07).
+
+undocumented-identifier's help names a sibling tool that returns the id only when that tool looks up the thing
+the id names (the last word of its name: `list_group_categories` looks up categories, not groups; a trailing
+`_tool` is no word of it) and, in a set that mixes providers by name prefix (`mlb_*` beside `pointsbet_*`), only
+one of the same provider."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from helpers import helps
+
+
+def _source(tool_name: str, param: str, siblings: list[tuple[str, str]]) -> str:
+    description = " ".join(part.capitalize() for part in param.replace("Id", "_id").split("_")) + "."  # "Group Id."
+    tools = [{"name": tool_name, "description": "List the umpires of a season. 列出一个赛季的裁判。",
+              "inputSchema": {"type": "object", "properties": {param: {"type": "string", "description": description}},
+                              "required": [param]}}]
+    tools += [{"name": name, "description": text, "inputSchema": {"type": "object", "properties": {
+        "limit": {"type": "integer", "description": "How many to return"}}}} for name, text in siblings]
+    found = helps("undocumented-identifier", json.dumps(tools, ensure_ascii=False))
+    assert len(found) == 1
+    return found[0].split("where the model gets one ", 1)[1].split(", with an example", 1)[0]
+
+
+@pytest.mark.parametrize("tool_name, param, siblings, source", [
+    # another provider's lookup is no source of this provider's ids
+    ("mlb_umpires", "sportId", [("pointsbet_sports_list", "List PointsBet sports."),
+                                ("pointsbet_events", "List PointsBet events."), ("mlb_teams", "List MLB teams.")],
+     "(the tool that returns it)"),
+    ("mlb_umpires", "sportId", [("mlb_sports_list", "列出 MLB 的运动项目。"), ("mlb_teams", "List MLB teams.")],
+     "(say that `mlb_sports_list` returns one)"),
+    # a lookup of something else that shares a word
+    ("list_group_users", "group_id", [("list_group_categories", "List group categories.")],
+     "(the tool that returns it)"),
+    ("list_group_users", "group_id", [("list_groups", "List the groups.")], "(say that `list_groups` returns one)"),
+    # a `_tool` suffix names no thing looked up
+    ("cancel_job_tool", "job_id", [("list_my_jobs_tool", "List my jobs.")], "(say that `list_my_jobs_tool` returns one)"),
+    # verb-first names have no provider prefix to compare
+    ("pin_note_to_project", "project_id", [("get_user_recent_projects", "最近的项目。"), ("pin_task", "Pin a task.")],
+     "(say that `get_user_recent_projects` returns one)"),
+])
+def test_the_help_names_a_source_that_returns_the_id(tool_name, param, siblings, source):
+    assert _source(tool_name, param, siblings) == source
