@@ -2,7 +2,8 @@
 
 undocumented-identifier's help names a sibling tool that returns the id only when that tool looks up the thing
 the id names (the last word of its name: `list_group_categories` looks up categories, not groups; a trailing
-`_tool` is no word of it) and, in a set that mixes providers by name prefix (`mlb_*` beside `pointsbet_*`), only
+`_tool` is no word of it; the words before it the id's, the tool's own or filters: `list_outcome_groups` looks up
+another kind of group, `list_my_groups` some of them) and, in a set that mixes providers by name prefix (`mlb_*` beside `pointsbet_*`), only
 one of the same provider."""
 
 from __future__ import annotations
@@ -44,3 +45,11 @@ def _source(tool_name: str, param: str, siblings: list[tuple[str, str]]) -> str:
 ])
 def test_the_help_names_a_source_that_returns_the_id(tool_name, param, siblings, source):
     assert _source(tool_name, param, siblings) == source
+
+
+@pytest.mark.parametrize("siblings, source", [
+    ([("list_outcome_groups", "List outcome groups.")], "(the tool that returns it)"),  # another kind of group
+    ([("list_my_groups", "列出我的分组。")], "(say that `list_my_groups` returns one)"),  # some of the groups
+])
+def test_the_words_before_what_a_lookup_finds_pick_some_of_them(siblings, source):
+    assert _source("list_group_users", "group_id", siblings) == source

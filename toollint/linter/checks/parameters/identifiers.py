@@ -280,11 +280,15 @@ def _singular_id(tokens: tuple[str, ...]) -> str:
     return "_".join(tokens[:-1] + (tokens[-1][:-1],) if tokens and tokens[-1] in ("ids", "uuids", "guids") else tokens)
 
 
-def _looked_up(name: str) -> str:
-    """What a lookup tool looks up: the last token of its name that is no lookup verb (`groups` of `list_groups`,
-    `categories` of `list_group_categories`, `sports` of `pointsbet_sports_list`)."""
-    nouns = [t for t in name_tokens(name) if t not in _LOOKUP_VERBS and t not in ("tool", "tools")]
-    return nouns[-1] if nouns else ""  # (`list_my_jobs_tool` looks up jobs)
+def _looked_up(name: str) -> tuple[str, ...]:
+    """The words of a lookup tool's name but its verbs, the last one what it looks up (`groups` of `list_groups`,
+    `categories` of `list_group_categories`, `sports` of `pointsbet_sports_list`; a `_tool` suffix is none)."""
+    return tuple(t for t in name_tokens(name) if t not in _LOOKUP_VERBS and t not in ("tool", "tools"))
+
+
+# Words a lookup's name may put before what it looks up that pick some of them, not another kind of thing.
+_FILTER_WORDS = frozenset({"my", "user", "users", "recent", "all", "active", "available", "current", "open", "public",
+                           "own", "shared", "favorite", "favorites", "starred", "top", "new", "latest", "by"})
 
 
 def _namespace(ctx: Context) -> str | None:
@@ -329,11 +333,17 @@ def _lookup_sibling(tokens: tuple[str, ...], ctx: Context) -> str | None:
 
     name = _singular_id(tokens)
     namespace = _namespace(ctx)
+    # The words a sibling's name may put before what it looks up: the id's own, this tool's (`aho` of
+    # `GetAHOReferenceMetadata` and `ListAHOReferences`) and filters (`get_user_recent_projects`).
+    known = set().union(*forms, name_tokens(ctx.tool.name or "") if ctx.tool is not None else ())
     for other, names, takes in ctx.cached("lookup-tools", lookups):
         if other is ctx.tool or any(names.isdisjoint(form) for form in forms):
             continue  # every noun of the id (`production`, `line`) must name what the sibling looks up
-        if _looked_up(other.name or "") not in forms[-1]:
+        looked_up = _looked_up(other.name or "")
+        if looked_up[-1:] and looked_up[-1] not in forms[-1]:
             continue  # `list_group_categories` looks up categories, not the groups `group_id` names
+        if any(word not in known and word not in _FILTER_WORDS for word in looked_up[:-1]):
+            continue  # `list_outcome_groups` looks up another kind of group than `list_group_users(group_id)`'s
         if namespace is not None and namespace not in names and _namespace_of(other, ctx) is not None:
             continue  # `pointsbet_sports_list` beside `mlb_umpires(sportId)`: another provider's sports
         if any(_singular_id(name_tokens(p)) == name for p in takes):
