@@ -4,7 +4,10 @@ undocumented-identifier's help names a sibling tool that returns the id only whe
 the id names (the last word of its name: `list_group_categories` looks up categories, not groups; a trailing
 `_tool` is no word of it; the words before it the id's, the tool's own or filters: `list_outcome_groups` looks up
 another kind of group, `list_my_groups` some of them) and, in a set that mixes providers by name prefix (`mlb_*` beside `pointsbet_*`), only
-one of the same provider."""
+one of the same provider.
+
+values-only-in-prose: a list whose last value is "etc." is open, and so is one that holds a date's form beside a
+keyword (`'YYYY', 'YYYY-MM' or 'latest'`)."""
 
 from __future__ import annotations
 
@@ -53,3 +56,18 @@ def test_the_help_names_a_source_that_returns_the_id(tool_name, param, siblings,
 ])
 def test_the_words_before_what_a_lookup_finds_pick_some_of_them(siblings, source):
     assert _source("list_group_users", "group_id", siblings) == source
+
+
+# values-only-in-prose: a list left open by "etc." or by a date's form among its values is no set.
+
+@pytest.mark.parametrize("name, description, reported", [
+    ("playerPool", "all | qualified | rookies | etc.", False),
+    ("player_pool", "球员范围：all、qualified、rookies 等", False),
+    ("playerPool", "all | qualified | rookies", True),
+    ("date_b", "'YYYY', 'YYYY-MM', 'YYYY-MM-DD' or 'latest'. The closest archived copy is used.", False),
+    ("period", "Bar period (D, W, M)", True),  # one letter is a value, not a date's form
+])
+def test_an_open_list_is_no_set(name, description, reported):
+    tool = json.dumps([{"name": "stats", "description": "Get season statistics. 获取赛季统计。", "inputSchema": {
+        "type": "object", "properties": {name: {"type": "string", "description": description}}}}], ensure_ascii=False)
+    assert bool(helps("values-only-in-prose", tool)) is reported

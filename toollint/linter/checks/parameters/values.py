@@ -802,6 +802,8 @@ def allowed_values(text: str, name: str, title: Any = None) -> list[str] | None:
             return None  # "Language filter - 'default', 'all', 'en', 'es', 'de'": a few of the codes, not the set
     if found is None:
         return None
+    if any(value.lower() in _OPEN_VALUES for value in found):
+        return None  # "all | qualified | rookies | etc.": the list is left open, whatever joins it
     if all(value.lower() in _CHARACTER_CLASSES for value in found):
         return None  # "(alphanumeric, hyphens, underscores)": the characters a free name may hold, not its values
     if _types_only(found, name):
@@ -810,8 +812,9 @@ def allowed_values(text: str, name: str, title: Any = None) -> list[str] | None:
             _FORM_PICKERS.isdisjoint(name_tokens(name)[-1:]):
         return None  # "Target GameObject (name/path/id)": the forms a reference takes, not values of it (a
         # `search_by` or an `id_type` picks one of them: those are its values)
-    if all(_FORMAT_MASK.fullmatch(value) for value in found):
-        return None  # "('YYYY-MM-DD' or 'YYYY-MM')": the formats of a date, which no `enum` holds
+    if any(len(value) >= 4 and _FORMAT_MASK.fullmatch(value) for value in found):
+        return None  # "('YYYY-MM-DD' or 'YYYY-MM')", "'YYYY', 'YYYY-MM' or 'latest'": the formats of a date, which no
+        # `enum` holds, maybe beside a keyword (a one-letter `D` or `M` may be a period's value: "D, W or M")
     if '{"' in text or "{'" in text:
         return None  # `{"dimension": ..., "order": "Asc"|"Desc"}`: the values of a key inside a JSON string
     if ("omma" in text or "逗号" in text) and _SEVERAL.search(text):
@@ -866,6 +869,10 @@ _FORM_PICKERS = frozenset({"by", "field", "fields"})
 # Words that name the forms a reference to a thing takes: "(name/path/id)", "ID or URL", "名称或 ID".
 _REFERENCE_FORMS = frozenset({"name", "names", "path", "paths", "id", "ids", "uuid", "guid", "url", "urls", "uri", "key",
                               "index", "title", "slug", "handle", "email", "number", "名称", "名字", "路径", "编号", "链接"})
+
+
+# A "value" that leaves a list open.
+_OPEN_VALUES = frozenset({"etc", "etc.", "...", "…", "等", "等等"})
 
 
 # Words that name kinds of characters: a list of them is a rule for a free-form value (a `pattern`), not an enum.
