@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from helpers import helps
+from helpers import fires, helps
 
 
 def _source(tool_name: str, param: str, siblings: list[tuple[str, str]]) -> str:
@@ -71,3 +71,18 @@ def test_an_open_list_is_no_set(name, description, reported):
     tool = json.dumps([{"name": "stats", "description": "Get season statistics. 获取赛季统计。", "inputSchema": {
         "type": "object", "properties": {name: {"type": "string", "description": description}}}}], ensure_ascii=False)
     assert bool(helps("values-only-in-prose", tool)) is reported
+
+
+# undeclared-destructive-tool: a tool that removes only what has lapsed.
+
+@pytest.mark.parametrize("name, description, reported", [
+    ("cache_purge", "Sweep expired entries from the on-disk cache.", False),
+    ("purge_cache", "清理过期的缓存文件。", False),
+    ("cache_delete", "Delete a value from the cache by its key.", True),
+])
+def test_removing_what_has_lapsed_loses_nothing(name, description, reported):
+    tool = json.dumps([{"name": name, "description": description, "inputSchema": {
+        "type": "object", "properties": {"key": {"type": "string", "description": "Cache key, e.g. user:42"}}}}],
+        ensure_ascii=False)
+    assert fires("undeclared-destructive-tool", tool) is reported
+

@@ -58,8 +58,9 @@ def undeclared_destructive_tool(tool: Tool, ctx: Context) -> None:
     text = tool.description if isinstance(tool.description, str) else ""
     if not has_text(text) or (lex.said is not None and lex.said.search(text)):
         return  # no description is vague-description's business
-    if _DETACHES.match(text) is not None or _KEEPS_DATA.search(text) is not None:
-        return  # "Detach a label from the domain", "No tap, pipeline or data is deleted": nothing stored goes
+    if _DETACHES.match(text) is not None or _KEEPS_DATA.search(text) is not None or _ONLY_EXPIRED.search(text):
+        return  # "Detach a label from the domain", "No tap, pipeline or data is deleted", "Sweep expired entries
+        # from the on-disk cache": nothing stored that is still wanted goes
     if _has_undo(ctx):
         return  # the set has an `undo` tool: the model can take the deletion back, and sees that it can
     ctx.report(tool.description_pointer, f"`{shown(tool.label)}` destroys data but does not say whether it can be undone",
@@ -77,6 +78,12 @@ _DETACHES = lazy_compile(r"\s*(?:detach|detaches|unlink|unlinks|unassign|unassig
 # "When true, ... so nothing is removed" speaks of a dry run.
 _KEEPS_DATA = lazy_compile(r"(?:^|[.!?]\s+)(?:no|none\s+of|nothing)\b[^.;:\n]{0,60}?\b(?:is|are|gets?|will\s+be)\s+"
                            r"(?:deleted|removed|destroyed|lost)\b|不会删除任何|不删除任何", re.IGNORECASE)
+
+
+# What a tool that removes only what has lapsed says it removes: "Sweep expired entries", 清理过期缓存.
+_ONLY_EXPIRED = lazy_compile(r"\b(?:expired|stale|outdated|orphaned|dangling)\s+(?:[\w-]+\s+)?(?:entries|items|records|"
+                             r"files|keys|sessions|tokens|data|caches?|snapshots|artifacts)\b|过期的?(?:缓存|数据|文件|记录|会话)",
+                             re.IGNORECASE)
 
 
 def _name_prefix(tools: list[Tool]) -> int:
