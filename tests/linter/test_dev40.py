@@ -7,7 +7,11 @@ another kind of group, `list_my_groups` some of them) and, in a set that mixes p
 one of the same provider.
 
 values-only-in-prose: a list whose last value is "etc." is open, and so is one that holds a date's form beside a
-keyword (`'YYYY', 'YYYY-MM' or 'latest'`)."""
+keyword (`'YYYY', 'YYYY-MM' or 'latest'`).
+
+undeclared-destructive-tool: a tool that removes only what has lapsed ("Sweep expired entries") loses nothing wanted.
+
+missing-param-description: set notation with a piped list (`kind ∈ observation|decision`) defines the parameter."""
 
 from __future__ import annotations
 
@@ -86,3 +90,17 @@ def test_removing_what_has_lapsed_loses_nothing(name, description, reported):
         ensure_ascii=False)
     assert fires("undeclared-destructive-tool", tool) is reported
 
+
+# missing-param-description: set notation with a piped list defines the parameter (`kind ∈ a|b|c`).
+
+@pytest.mark.parametrize("tool_description, reported", [
+    ("Append a memory to the journal. kind ∈ observation|decision|action|result.", False),
+    ("追加一条记忆。kind ∈ observation|decision|action。", False),
+    ("Append a memory to the journal of one kind.", True),
+])
+def test_set_notation_with_a_piped_list_defines_it(tool_description, reported):
+    tool = json.dumps([{"name": "append_to_journal", "description": tool_description, "inputSchema": {
+        "type": "object", "properties": {"kind": {"type": "string"}, "text": {"type": "string",
+                                                                            "description": "What to remember"}}}}],
+        ensure_ascii=False)
+    assert fires("missing-param-description", tool) is reported

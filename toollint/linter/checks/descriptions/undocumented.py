@@ -122,7 +122,7 @@ _DEFINER = lazy_compile(r"\s*(?:[(（][^)）\n]{2,}|[:=：]|\s+(?:is|are|must|sh
 _QUOTED_DEFINER = lazy_compile(_DEFINER.pattern + r"|\s+(?!is\b|was\b|has\b|this\b|its\b)[a-z]{2,}s\b")
 # What defines a plain word: a parenthesis after it, the shape it takes (`data: {x, y, text}`), or its values
 # (`format: html|markdown`, `mode='hedged': ...`, a keyword argument as Python writes one).
-_PARENTHESIS = lazy_compile(r"\s*(?:[(（][^)）\n]{2,}|[:=：∈]\s*[{\[]|[:=：]\s*[\w-]+(?:\s*[|/]\s*[\w-]+)+|=[\"'`][\w-]|"
+_PARENTHESIS = lazy_compile(r"\s*(?:[(（][^)）\n]{2,}|[:=：∈]\s*[{\[]|[:=：∈]\s*[\w-]+(?:\s*[|/]\s*[\w-]+)+|=[\"'`][\w-]|"
                             r"=[\w-]+[:：]\s)")
 # A Chinese sentence that names the parameter and holds a copula anywhere defines it ("mode 为 fast 或 slow",
 # "默认是 fast"): word order there does not put the definer right after the name.
