@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -303,8 +304,9 @@ def _namespace_of(tool: Tool, ctx: Context) -> str | None:
     first = name_tokens(tool.name or "")[:1]
     if not first or first[0] in _LOOKUP_VERBS or first[0] in _ACTION_VERBS:
         return None
-    shared = sum(name_tokens(other.name or "")[:1] == first for other in ctx.tools if other is not tool)
-    return first[0] if shared else None
+    firsts: Counter[str] = ctx.cached("first-name-tokens", lambda: Counter(
+        tokens[0] for tokens in (name_tokens(other.name or "") for other in ctx.tools) if tokens))
+    return first[0] if firsts[first[0]] > 1 else None  # (the tool itself is one of them)
 
 
 # Verbs a tool's name may start with besides the lookup verbs (then its first token is no provider prefix).
