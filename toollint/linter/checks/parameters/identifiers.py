@@ -315,9 +315,11 @@ _ACTION_VERBS = frozenset({"create", "update", "delete", "remove", "add", "set",
                            "put", "patch", "make", "build", "apply", "check", "validate", "import", "export"})
 
 
-def _lookup_sibling(tokens: tuple[str, ...], ctx: Context) -> str | None:
+def _lookup_sibling(tokens: tuple[str, ...], ctx: Context, exact: bool = False) -> str | None:
     """The name of another tool of the set that lists, searches or looks up the things this id names (`channel_id`
-    and `search_channels`), so the model is not left to invent one; None when there is none."""
+    and `search_channels`), so the model is not left to invent one; None when there is none. `exact`: only one that
+    looks up that very kind of thing, of the same provider, as a help that names the tool needs (a looser match is
+    enough to know the set offers a way to find one)."""
     nouns = [t for t in tokens if t not in _ID_TOKENS]
     if not nouns or len(ctx.tools) < 2:
         return None
@@ -334,14 +336,14 @@ def _lookup_sibling(tokens: tuple[str, ...], ctx: Context) -> str | None:
         return found
 
     name = _singular_id(tokens)
-    namespace = _namespace(ctx)
+    namespace = _namespace(ctx) if exact else None
     # The words a sibling's name may put before what it looks up: the id's own, this tool's (`aho` of
     # `GetAHOReferenceMetadata` and `ListAHOReferences`) and filters (`get_user_recent_projects`).
     known = set().union(*forms, name_tokens(ctx.tool.name or "") if ctx.tool is not None else ())
     for other, names, takes in ctx.cached("lookup-tools", lookups):
         if other is ctx.tool or any(names.isdisjoint(form) for form in forms):
             continue  # every noun of the id (`production`, `line`) must name what the sibling looks up
-        looked_up = _looked_up(other.name or "")
+        looked_up = _looked_up(other.name or "") if exact else ()
         if looked_up[-1:] and looked_up[-1] not in forms[-1]:
             continue  # `list_group_categories` looks up categories, not the groups `group_id` names
         if any(word not in known and word not in _FILTER_WORDS for word in looked_up[:-1]):
@@ -590,7 +592,7 @@ def undocumented_identifier(node: SchemaNode, ctx: Context) -> None:
     what = "whose description only spells its name" if "description" in node.schema or entry_text(node, ctx) \
         else "that nothing describes"
     named = lex.names[node.name or ""]
-    sibling = _lookup_sibling(named[0], ctx) if named is not None else None
+    sibling = _lookup_sibling(named[0], ctx, exact=True) if named is not None else None
     source = f"(say that `{shown(sibling)}` returns one)" if sibling else "(the tool that returns it)"
     ctx.report(node.pointer, f"`{shown(node_label(node))}` is an identifier {what}", key=True,
                help=f"add a `description` saying what it identifies and where the model gets one {source}, with an "
