@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from helpers import helps
+from helpers import helps, mcp_tool
 
 
 def _helps(name: str, tool_description: str, schema: dict | None = None, **extra) -> list[str]:
@@ -63,9 +63,7 @@ def test_other_strings_are_left_alone(name, schema):
 
 def _values_help(name: str, description: str | None, tool_description: str = "Plan the work. 安排工作。") -> list[str]:
     prop = {"type": "string"} if description is None else {"type": "string", "description": description}
-    tool = json.dumps([{"name": "plan", "description": tool_description, "inputSchema": {
-        "type": "object", "properties": {name: prop}}}], ensure_ascii=False)
-    return helps("values-only-in-prose", tool)
+    return helps("values-only-in-prose", mcp_tool("plan", tool_description, {name: prop}))
 
 
 @pytest.mark.parametrize("description, reported", [

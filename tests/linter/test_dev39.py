@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from helpers import fires, helps
+from helpers import fires, helps, mcp_tool
 
 
 def _tool(name: str, description: str, param: str = "api_key") -> str:
@@ -52,9 +52,8 @@ def test_a_connection_the_tool_only_goes_through_is_no_connection_it_stores():
 # values-only-in-prose: values after a negation are the ones the parameter may not take.
 
 def _values_helps(description: str) -> list[str]:
-    tool = json.dumps([{"name": "create_secret", "description": "Create a secret for a job. 为任务创建密钥。",
-                        "inputSchema": {"type": "object", "properties": {
-                            "name": {"type": "string", "description": description}}}}], ensure_ascii=False)
+    tool = mcp_tool("create_secret", "Create a secret for a job. 为任务创建密钥。",
+                    {"name": {"type": "string", "description": description}})
     return helps("values-only-in-prose", tool)
 
 
@@ -72,9 +71,7 @@ def test_values_after_a_negation_are_not_the_set(description, reported):
 # undeclared-destructive-tool: a tool that takes a link out, or says nothing stored is deleted.
 
 def _destructive(name: str, description: str) -> bool:
-    tool = json.dumps([{"name": name, "description": description, "inputSchema": {
-        "type": "object", "properties": {"id": {"type": "string", "description": "Its id, from list_items"}}}}],
-        ensure_ascii=False)
+    tool = mcp_tool(name, description, {"id": {"type": "string", "description": "Its id, from list_items"}})
     return fires("undeclared-destructive-tool", tool)
 
 
@@ -98,8 +95,7 @@ def test_what_takes_a_link_out_or_keeps_the_data(name, description, reported):
     ("cable_length", True), ("length", True),
 ])
 def test_the_length_of_a_text_counts_characters(name, reported):
-    tool = json.dumps([{"name": "get_marketplace", "description": "Browse domains listed for sale on the marketplace.",
-                        "inputSchema": {"type": "object", "properties": {name: {"type": "integer"}}}}])
+    tool = mcp_tool("get_marketplace", "Browse domains listed for sale on the marketplace.", {name: {"type": "integer"}})
     assert fires("missing-unit", tool) is reported
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from helpers import fires, helps
+from helpers import fires, helps, mcp_tool
 
 
 def _source(tool_name: str, param: str, siblings: list[tuple[str, str]]) -> str:
@@ -72,8 +72,7 @@ def test_the_words_before_what_a_lookup_finds_pick_some_of_them(siblings, source
     ("period", "Bar period (D, W, M)", True),  # one letter is a value, not a date's form
 ])
 def test_an_open_list_is_no_set(name, description, reported):
-    tool = json.dumps([{"name": "stats", "description": "Get season statistics. 获取赛季统计。", "inputSchema": {
-        "type": "object", "properties": {name: {"type": "string", "description": description}}}}], ensure_ascii=False)
+    tool = mcp_tool("stats", "Get season statistics. 获取赛季统计。", {name: {"type": "string", "description": description}})
     assert bool(helps("values-only-in-prose", tool)) is reported
 
 
@@ -85,9 +84,7 @@ def test_an_open_list_is_no_set(name, description, reported):
     ("cache_delete", "Delete a value from the cache by its key.", True),
 ])
 def test_removing_what_has_lapsed_loses_nothing(name, description, reported):
-    tool = json.dumps([{"name": name, "description": description, "inputSchema": {
-        "type": "object", "properties": {"key": {"type": "string", "description": "Cache key, e.g. user:42"}}}}],
-        ensure_ascii=False)
+    tool = mcp_tool(name, description, {"key": {"type": "string", "description": "Cache key, e.g. user:42"}})
     assert fires("undeclared-destructive-tool", tool) is reported
 
 
@@ -99,8 +96,6 @@ def test_removing_what_has_lapsed_loses_nothing(name, description, reported):
     ("Append a memory to the journal of one kind.", True),
 ])
 def test_set_notation_with_a_piped_list_defines_it(tool_description, reported):
-    tool = json.dumps([{"name": "append_to_journal", "description": tool_description, "inputSchema": {
-        "type": "object", "properties": {"kind": {"type": "string"}, "text": {"type": "string",
-                                                                            "description": "What to remember"}}}}],
-        ensure_ascii=False)
+    tool = mcp_tool("append_to_journal", tool_description,
+                    {"kind": {"type": "string"}, "text": {"type": "string", "description": "What to remember"}})
     assert fires("missing-param-description", tool) is reported
