@@ -547,13 +547,13 @@ def _name_and(pattern: re.Pattern[str], prose: str, name: str) -> re.Match[str] 
 
 # A parameter's name (maybe backticked), a colon or `=`, and two or more values joined by `|`. After a backticked name
 # or a short note in parentheses the colon may be left out: `` `action` (required) take|pass|drop ``.
+_PIPED_WORDS = r"[\"'`]?[\w-]{1,40}[\"'`]?(?:[ \t]*\|[ \t]*[\"'`]?[\w-]{1,40}[\"'`]?)+"  # `a|b|c`, each maybe quoted
 _NAME_AND_PIPED = lazy_compile(r"(?<![\w.`/-])`?(?P<name>[A-Za-z_]\w{0,40})`?(?:[ \t]*[(（][^()（）\n]{1,20}[)）])?"
                                r"(?:[ \t]*[:：=][ \t]*|(?<=[`)])[ \t]+|(?<=）)[ \t]*)"
-                               r"(?P<values>[\"'`]?[\w-]{1,40}[\"'`]?(?:[ \t]*\|[ \t]*[\"'`]?[\w-]{1,40}[\"'`]?)+)(?![\w|/-])")
+                               rf"(?P<values>{_PIPED_WORDS})(?![\w|/-])")
 # The same in parentheses right after the name: "filtered by assignee (hamza|sana|ali) and due date".
 _NAME_AND_PIPED_IN_PARENS = lazy_compile(r"(?<![\w.`/-])`?(?P<name>[A-Za-z_]\w{0,40})`?[ \t]*[(（][ \t]*"
-                                         r"(?P<values>[\"'`]?[\w-]{1,40}[\"'`]?(?:[ \t]*\|[ \t]*[\"'`]?[\w-]{1,40}[\"'`]?)+)"
-                                         r"[ \t]*[)）]")
+                                         rf"(?P<values>{_PIPED_WORDS})[ \t]*[)）]")
 # "status: all, running, completed, failed or cancelled.": the name and a colon, three or more bare words joined by
 # commas (the last maybe by "or", 或), and the sentence ends there. ASCII words: `\w` would run on into 或.
 _WORD = r"[a-z][A-Za-z0-9_-]{0,24}"
@@ -1072,12 +1072,13 @@ def _quoted_values(joined: str) -> list[str] | None:
 
 
 # `action: register, unregister, reconnect`: an `Args:` entry that is nothing but three or more bare lower-case words.
-_BARE_WORD = r"[a-z][a-z0-9_-]{0,24}(?:[ \t]*[(（][^()（）\n]{1,40}[)）])?"  # maybe with a note: "oldest (least recent)"
+_BARE_NOTE_TEXT = r"[ \t]*[(（][^()（）\n]{1,40}[)）]"  # a note after a listed word: "oldest (least recent)"
+_BARE_WORD = rf"[a-z][a-z0-9_-]{{0,24}}(?:{_BARE_NOTE_TEXT})?"
 _BARE_LIST = lazy_compile(rf"(?P<values>{_BARE_WORD}(?:[ \t]*,[ \t]*(?:or[ \t]+)?{_BARE_WORD}){{1,14}}"
                           rf"(?:[ \t]*,[ \t]*(?:or[ \t]+)?|[ \t]+or[ \t]+){_BARE_WORD})[ \t]*\.?"
                           r"(?:[ \t]+[Dd]efault(?:s[ \t]+to|[ \t]*[:=])?[ \t]*[\"'`]?(?P<default>[a-z][a-z0-9_-]{0,24})[\"'`]?[ \t]*\.?)?")
-# A note after a listed word, taken out before the words are split.
-_BARE_NOTE = lazy_compile(r"[ \t]*[(（][^()（）\n]{1,40}[)）]")
+# The notes, taken out before the words are split.
+_BARE_NOTE = lazy_compile(_BARE_NOTE_TEXT)
 # What joins the words of those two lists: a comma, maybe with "or", or the last "or" alone ("quick, standard or deep").
 _LIST_JOINER = lazy_compile(r"\s*,\s*(?:or\s+)?|\s+or\s+")
 
@@ -1106,7 +1107,7 @@ def bare_values(entry: str) -> list[str] | None:
         listed = _BARE_NOTE.sub("", listed)
     values = [v.strip(_STRIP) for v in _LIST_JOINER.split(listed) if v.strip(_STRIP)]
     if len(set(values)) != len(values) or all(v.lower() in _CHARACTER_CLASSES for v in values) or \
-            any(v in ("true", "false", "etc") for v in values):
+            any(v in ("true", "false") or v in _OPEN_VALUES for v in values):
         return None
     if match.group("default") is not None and match.group("default") not in values:
         return None  # "a, b, or c. Default d.": some of the values
