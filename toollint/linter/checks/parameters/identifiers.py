@@ -287,14 +287,25 @@ def _looked_up(name: str) -> tuple[str, ...]:
     return tuple(t for t in name_tokens(name) if t not in _LOOKUP_VERBS and t not in ("tool", "tools"))
 
 
+def _looks_up_that_kind(other: Tool, names: frozenset[str], forms: list[set[str]], ctx: Context) -> bool:
+    """Whether a sibling whose name holds the id's nouns looks up that very kind of thing, for a help to name it:
+    what it looks up is the id's last noun (not `list_group_categories` for `group_id`), the words before it are the
+    id's, this tool's (`aho` of `GetAHOReferenceMetadata` and `ListAHOReferences`) or filters
+    (`get_user_recent_projects`; not `list_outcome_groups`), and in a set that mixes providers it is one of the same
+    provider (not `pointsbet_sports_list` for `mlb_umpires(sportId)`)."""
+    looked_up = _looked_up(other.name or "")
+    if looked_up[-1:] and looked_up[-1] not in forms[-1]:
+        return False
+    known = set().union(*forms, name_tokens(ctx.tool.name or "") if ctx.tool is not None else ())
+    if any(word not in known and word not in _FILTER_WORDS for word in looked_up[:-1]):
+        return False
+    namespace = _namespace_of(ctx.tool, ctx) if ctx.tool is not None else None
+    return namespace is None or namespace in names or _namespace_of(other, ctx) is None
+
+
 # Words a lookup's name may put before what it looks up that pick some of them, not another kind of thing.
 _FILTER_WORDS = frozenset({"my", "user", "users", "recent", "all", "active", "available", "current", "open", "public",
                            "own", "shared", "favorite", "favorites", "starred", "top", "new", "latest", "by"})
-
-
-def _namespace(ctx: Context) -> str | None:
-    """The provider prefix of the tool's name (`mlb` of `mlb_umpires`)."""
-    return _namespace_of(ctx.tool, ctx) if ctx.tool is not None else None
 
 
 def _namespace_of(tool: Tool, ctx: Context) -> str | None:
@@ -336,20 +347,11 @@ def _lookup_sibling(tokens: tuple[str, ...], ctx: Context, exact: bool = False) 
         return found
 
     name = _singular_id(tokens)
-    namespace = _namespace(ctx) if exact else None
-    # The words a sibling's name may put before what it looks up: the id's own, this tool's (`aho` of
-    # `GetAHOReferenceMetadata` and `ListAHOReferences`) and filters (`get_user_recent_projects`).
-    known = set().union(*forms, name_tokens(ctx.tool.name or "") if ctx.tool is not None else ())
     for other, names, takes in ctx.cached("lookup-tools", lookups):
         if other is ctx.tool or any(names.isdisjoint(form) for form in forms):
             continue  # every noun of the id (`production`, `line`) must name what the sibling looks up
-        looked_up = _looked_up(other.name or "") if exact else ()
-        if looked_up[-1:] and looked_up[-1] not in forms[-1]:
-            continue  # `list_group_categories` looks up categories, not the groups `group_id` names
-        if any(word not in known and word not in _FILTER_WORDS for word in looked_up[:-1]):
-            continue  # `list_outcome_groups` looks up another kind of group than `list_group_users(group_id)`'s
-        if namespace is not None and namespace not in names and _namespace_of(other, ctx) is not None:
-            continue  # `pointsbet_sports_list` beside `mlb_umpires(sportId)`: another provider's sports
+        if exact and not _looks_up_that_kind(other, names, forms, ctx):
+            continue
         if any(_singular_id(name_tokens(p)) == name for p in takes):
             continue  # `get_photo_info(photo_id)`, `getChannelStatistics(channelIds)` take such ids too: no
             # place to get one from
