@@ -63,11 +63,12 @@ _ENTRY = lazy_compile(
     r"(?P<name>[A-Za-z_$][\w$.\-]{0,63}(?:(?:,[ \t]*|[ \t]+/[ \t]+)[A-Za-z_$][\w$.\-]{0,63}){0,3})"
     r"(?:`|\*\*|__)?[ \t]*(?:[(（](?P<type>[^()（）\n]{0,80}(?:\([^()\n]{0,40}\)[^()（）\n]{0,40})?)[)）]|"
     r"\[(?P<type2>[^\]\n]{0,60})\])?[ \t]*(?:`|\*\*|__)?"
-    r"(?:[:：](?:\*\*|__)?|[ \t][-–—][ \t]|[ \t]*$)[ \t]*(?P<text>.*)$")
+    r"(?:[:：](?!//)(?:\*\*|__)?|[ \t][-–—][ \t]|[ \t]*$)[ \t]*(?P<text>.*)$")
+# (A colon before `//` is a URL's: a wrapped `https://zettelkasten.de` line opens no entry named `https`.)
 # A bulleted entry anywhere: `- city: 城市名称`, ``* `owner` (string): ...``.
 _BULLET = lazy_compile(
     r"\n[ \t]*(?:[-*•+]|\d{1,2}[.)])[ \t]+(?:\*\*|__|`)?(?P<name>[A-Za-z_$][\w$.\-]{0,63})(?:`|\*\*|__)?[ \t]*"
-    r"(?:[(（][^()（）\n]{0,80}[)）]|\[[^\]\n]{0,60}\])?[ \t]*(?:`|\*\*|__)?(?:[:：](?:\*\*|__)?|[ \t][-–—][ \t])"
+    r"(?:[(（][^()（）\n]{0,80}[)）]|\[[^\]\n]{0,60}\])?[ \t]*(?:`|\*\*|__)?(?:[:：](?!//)(?:\*\*|__)?|[ \t][-–—][ \t])"
     r"[ \t]*(?P<text>\S.*)$", re.MULTILINE)
 # Where a description's sentences (and lines) end: what the identifier rule cuts it into.
 SENTENCE_BREAK = lazy_compile(r"(?<=[.!?;。！？；])\s+|\n")
