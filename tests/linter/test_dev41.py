@@ -23,3 +23,24 @@ def test_a_wrapped_url_opens_no_entry(url):
 def test_an_entry_that_is_no_parameter_is_still_reported(line):
     description = f"Open a site.\n\n    Args:\n        url: The address\n        {line}\n    "
     assert fires("description-names-unknown-parameter", mcp_tool("open_site", description, {"url": {"type": "string"}}))
+
+
+# missing-unit: a money amount whose name ends in its currency's code states its unit (`daily_budget_rub`,
+# `price_usdc`), in any case; a code that is no money word's unit still leaves a distance without one.
+@pytest.mark.parametrize("tool_name, param, description", [
+    ("update_campaign_budget", "daily_budget_rub", "Change the campaign budget."),
+    ("preflight_purchase", "price_usdc", "FREE pre-pay check."),
+    ("refund_order", "amountEth", "Refund an order."),
+    ("更新预算", "budget_rub", "修改广告预算。"),
+])
+def test_a_currency_code_in_the_name_is_the_unit(tool_name, param, description):
+    assert not fires("missing-unit", mcp_tool(tool_name, description, {param: {"type": "number"}}))
+
+
+@pytest.mark.parametrize("tool_name, param, description", [
+    ("update_campaign_budget", "daily_budget", "Change the campaign budget."),
+    ("更新预算", "budget_amount", "修改广告预算。"),
+    ("plan_route", "distance_rub", "Plan a route."),  # no money: a code is no unit of a distance
+])
+def test_a_money_amount_without_its_code_still_lacks_a_unit(tool_name, param, description):
+    assert fires("missing-unit", mcp_tool(tool_name, description, {param: {"type": "number"}}))

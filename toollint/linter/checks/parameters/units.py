@@ -105,6 +105,11 @@ class MissingUnitOptions(RuleOptions, rule="missing-unit"):
         return frozenset(w.lower() for w in self.name_units)
 
     @cached_property
+    def currency_name_set(self) -> frozenset[str]:
+        """The currency codes as name tokens: a money amount's unit after its money word (`budget_rub`)."""
+        return frozenset(code.lower() for code in self.currency_codes)
+
+    @cached_property
     def unit_matcher(self) -> WordMatcher | None:
         return words_regex(self.units + self.extra_units)
 
@@ -445,7 +450,8 @@ def _judge_unit(node: SchemaNode, ctx: Context, lex: MissingUnitOptions, named: 
     tokens = named.tokens
     name = node.name or ""
     tool_text = _tool_text(ctx)
-    if unit_token_in_name(tokens, word, lex.name_unit_set):
+    if unit_token_in_name(tokens, word, lex.name_unit_set) or \
+            kind == "money" and unit_token_in_name(tokens, word, lex.currency_name_set):
         return
     if not moves_money and unitless_by_context(lex.modifier_kind.get(before or "", kind), word, text, node,
                                                tool_text, schema):
