@@ -44,3 +44,19 @@ def test_a_currency_code_in_the_name_is_the_unit(tool_name, param, description):
 ])
 def test_a_money_amount_without_its_code_still_lacks_a_unit(tool_name, param, description):
     assert fires("missing-unit", mcp_tool(tool_name, description, {param: {"type": "number"}}))
+
+
+# missing-unit: a rate its text calls a decimal is a fraction (5% sent as 0.05).
+@pytest.mark.parametrize("description", ["Annualized interest rate (decimal)", "Interest rate as a decimal, 0.05 for 5%",
+                                         "年利率（小数）"])
+def test_a_rate_called_a_decimal_has_its_scale(description):
+    text = mcp_tool("loan_schedule", "Amortization schedule of a loan.",
+                    {"interest_rate": {"type": "number", "description": description}})
+    assert not fires("missing-unit", text)
+
+
+@pytest.mark.parametrize("description", ["Annualized interest rate", "年利率"])
+def test_a_rate_with_no_scale_is_still_reported(description):
+    text = mcp_tool("loan_schedule", "Amortization schedule of a loan.",
+                    {"interest_rate": {"type": "number", "description": description}})
+    assert fires("missing-unit", text)

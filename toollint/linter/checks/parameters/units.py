@@ -319,6 +319,10 @@ _MONEY_SCALE = lazy_compile(
     re.IGNORECASE)
 
 
+# A rate's scale stated as a fraction: "(decimal)", "as a decimal", 小数 (5% sent as 0.05).
+_DECIMAL_FRACTION = lazy_compile(r"\bdecimal\b|小数", re.IGNORECASE)
+
+
 # A description that opens by saying what an `amount` is, when it is no money: "Mass of the solute", "Volume of".
 _OTHER_AMOUNT = lazy_compile(r"\s*(?:the\s+)?(?:mass|volume|weight|quantity|moles?|concentration|dose|dosage)\b|"
                              r"\s*(?:质量|体积|重量|数量|剂量)", re.IGNORECASE)
@@ -465,6 +469,8 @@ def _judge_unit(node: SchemaNode, ctx: Context, lex: MissingUnitOptions, named: 
                         "(a currency says which money, not the scale)")
         return
     if kind == "rate" and is_share_rate(word, tokens, text, tool_text):
+        if _DECIMAL_FRACTION.search(text):
+            return  # "Annualized interest rate (decimal)": 5% is sent as 0.05
         ctx.report(node.pointer, f"`{shown(node_label(node))}` is a rate with no scale: percent or fraction?",
                    key=True, help=f"rename it `{_with_suffix(name, '_pct')}`, or say which in the description ("
                                   + ("\"年利率，百分数，例如 5 表示 5%\"" if has_cjk(text) else
