@@ -60,3 +60,27 @@ def test_a_rate_with_no_scale_is_still_reported(description):
     text = mcp_tool("loan_schedule", "Amortization schedule of a loan.",
                     {"interest_rate": {"type": "number", "description": description}})
     assert fires("missing-unit", text)
+
+
+# values-only-in-prose: "Supports: 'lu', 'qr', 'svd'" lists the values, and so does a set in braces, whose quoted
+# values may be Chinese (`仅支持: {'今日','5日','10日'}`); a JSON object's braces hold a key's values, not the set.
+@pytest.mark.parametrize("param, description", [
+    ("method", "Method for decomposition. Supports: 'lu', 'qr', 'svd', 'cholesky'"),
+    ("layout", "Graph layout algorithm. Supports: spring, circular, random"),
+    ("days", "天数，仅支持: {'今日','5日','10日'}，如果需要获取今日数据，请确保是交易日"),
+    ("cate", "仅支持: {'行业资金流','概念资金流','地域资金流'}"),
+])
+def test_values_after_supports_or_in_a_set_are_listed(param, description):
+    assert fires("values-only-in-prose", mcp_tool("rank_sectors", "Rank things.", {param: {"type": "string",
+                                                                                            "description": description}}))
+
+
+@pytest.mark.parametrize("param, description", [
+    ("method", "Decomposition method. Supports complex matrices, e.g. 'lu' or 'qr'."),
+    ("sort", "排序，例如 {'field': 'date', 'order': 'asc'}"),
+    ("filter", "Filter object, e.g. {'status': 'open', 'owner': 'me'}"),
+    ("days", "天数，例如 '今日'、'5日'"),
+])
+def test_examples_and_json_objects_are_no_set(param, description):
+    assert not fires("values-only-in-prose", mcp_tool("rank_sectors", "Rank things.", {param: {
+        "type": "string", "description": description}}))

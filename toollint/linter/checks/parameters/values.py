@@ -22,11 +22,12 @@ from toollint.terminal import shown
 # ---------------------------------------------------------------------------------------------
 # values-only-in-prose
 
-_VALUE = r"[\"'`“‘]?[A-Za-z0-9][\w.+/-]{0,63}[\"'`”’]?"
+# A value: a word or a code, maybe quoted; quoted, it may be Chinese (`{'今日','5日'}`).
+_VALUE = r"(?:[\"'`“‘]?[A-Za-z0-9][\w.+/-]{0,63}[\"'`”’]?|[\"'`“‘][\u4e00-\u9fff][\w.+/-]{0,31}[\"'`”’])"
 # A note in parentheses after a listed value, before the next one: "PLATE, CYLINDER (targets), HEAT_DETECTOR".
 _VALUE_NOTE_AFTER = r"[ \t]*[(（][^()（）\n]{1,80}[)）](?=\s*(?:,|、|，|;|或|和|\bor\b|\band\b))"
 # Words that close a set before a plural and a colon: "Available IDs:", "Supported formats:".
-_CLOSING_WORDS = ("available", "valid", "supported", "allowed", "accepted", "possible")
+_CLOSING_WORDS = ("available", "valid", "supported", "supports", "allowed", "accepted", "possible")
 _PLURAL_AFTER = r"\s+(?:[a-z]+\s+)?"  # then the plural: "Available topic IDs:"
 _SEP = r"(?:\s*(?:,|、|，|/|\||;|或|和)\s*(?:or\s+|and\s+)?|\s+(?:or|and)\s+)"
 # "one of: a, b, c", "Allowed values: a | b", "可选值：a、b、c", "支持：a、b" (supported:), "[Enum]: [...]", "Here are the options: a, b",
@@ -44,7 +45,7 @@ _LISTED = lazy_compile(
     rf"(?:{'|'.join(_CLOSING_WORDS)}){_PLURAL_AFTER}(?P<plural>[a-z]+s)(?=\s*[:：])|"
     rf"(?:{'|'.join(_CLOSING_WORDS)})(?=\s*[:：]))|\[enum\]|"
     r"可选值|取值(?:范围)?(?:为|是)?|可选(?:项|参数)?(?:为|有|包括)?|只能是|必须是|之一|支持(?:的[\u4e00-\u9fff]{1,6})?(?=\s*[:：]))"
-    r"\s*(?:are|is)?\s*[:：]?\s*[\[(（]?\s*"
+    r"\s*(?:are|is)?\s*[:：]?\s*[\[(（{]?\s*"
     rf"(?P<values>{_VALUE}(?:{_VALUE_NOTE_AFTER})?(?:{_SEP}{_VALUE}(?:{_VALUE_NOTE_AFTER})?){{1,29}})", re.IGNORECASE)
 # Every cue of `_LISTED` is Chinese or holds, lower-cased (`fold_case`), `value` or a match of one of these
 # regexes, each tried only when its word occurs: each starts with a literal, which the regex engine finds at
@@ -73,7 +74,7 @@ def _may_list(low: str) -> bool:
 # Every cue starts, lower-cased, with one of these (`the options` is found through its `option`). A literal trie,
 # which the regex engine scans quickly; `_LISTED` is then tried only where one starts, instead of at every
 # position of the text.
-_LISTED_STARTS = literal_trie(("one", "allowed", "valid", "possible", "accepted", "supported", "available", "must",
+_LISTED_STARTS = literal_trie(("one", "allowed", "valid", "possible", "accepted", "supported", "supports", "available", "must",
                                "can", "option", "value", "enum", "[enum]", "可选", "取值", "只能是", "必须是", "之一", "支持"))
 # "(economy, premium, business)", `("all", "stdout", "stderr")`: three or more words, bare or quoted, in parentheses
 # (a quoted one in any case: `("CBC", "GLPK", "CPLEX")`),
@@ -163,7 +164,7 @@ _EXAMPLE_ANYWHERE = lazy_compile(r"\be\.g\.|\bz\.\s?b\.|\bsuch\s+as\b|\bfor\s+ex
 # "already request ... by default (\"external_issues\" / \"external_issue\")": the values the tool picks unasked,
 # not the whole set the parameter takes.
 _DEFAULT_BEFORE = lazy_compile(r"\bby\s+default\s*[:(（]?\s*$|\bdefaults?\s*(?:is|are|to)?\s*[:(（]\s*$|默认(?:为|是)?\s*[:：(（]?\s*$")
-_STRIP = "\"'`“”‘’ []()（）."
+_STRIP = "\"'`“”‘’ []()（）{}."
 
 
 def _values(match: re.Match[str]) -> list[str]:
@@ -815,8 +816,9 @@ def allowed_values(text: str, name: str, title: Any = None) -> list[str] | None:
     if any(len(value) >= 4 and _FORMAT_MASK.fullmatch(value) for value in found):
         return None  # "('YYYY-MM-DD' or 'YYYY-MM')", "'YYYY', 'YYYY-MM' or 'latest'": the formats of a date, which no
         # `enum` holds, maybe beside a keyword (a one-letter `D` or `M` may be a period's value: "D, W or M")
-    if '{"' in text or "{'" in text:
-        return None  # `{"dimension": ..., "order": "Asc"|"Desc"}`: the values of a key inside a JSON string
+    if ('{"' in text or "{'" in text) and _QUOTED_KEY.search(text):
+        return None  # `{"dimension": ..., "order": "Asc"|"Desc"}`: the values of a key inside a JSON string (a
+        # set's braces, `{'今日','5日'}`, hold the values themselves)
     if ("omma" in text or "逗号" in text) and _SEVERAL.search(text):
         return None  # "Comma-separated list of sort keys: ...": a string of several values, which no `enum` fits
     if "JSON" in text and _JSON_LIST.search(text):
@@ -857,6 +859,7 @@ def _allowed_values_in(ctx: Context, text: str, name: str, title: Any) -> list[s
     return ctx.cached(("allowed-values", text, name, title), lambda: allowed_values(text, name, title))
 
 
+_QUOTED_KEY = lazy_compile(r"\{\s*[\"'][^\"'\n]{0,40}[\"']\s*:")  # `{"dimension":`: a JSON object's first key
 _FORMAT_MASK = lazy_compile(r"(?=[^a-z]*[YMDH])[YMDHhmsS]+(?:[-/:. T][YMDHhmsS]+)*")
 _JSON_LIST = lazy_compile(r"\bJSON\s+(?:string\s+)?(?:array|list)\b|\bJSON\s+string\s+(?:containing|with|of|holding)\s+"
                           r"(?:an?\s+)?(?:list|array)\b", re.IGNORECASE)
