@@ -84,3 +84,18 @@ def test_values_after_supports_or_in_a_set_are_listed(param, description):
 def test_examples_and_json_objects_are_no_set(param, description):
     assert not fires("values-only-in-prose", mcp_tool("rank_sectors", "Rank things.", {param: {
         "type": "string", "description": description}}))
+
+
+# values-only-in-prose: a description that is only two words joined by a pipe is the set (`self_restart |
+# self_compact`); a pipe inside a sentence, or one word twice, is not.
+@pytest.mark.parametrize("description", ["self_restart | self_compact", "cpm | cpc", "\"unified\" | \"manual\"."])
+def test_a_piped_pair_alone_lists_the_values(description):
+    assert fires("values-only-in-prose", mcp_tool("run_command", "Run a command. 执行命令。",
+                                                  {"cmd": {"type": "string", "description": description}}))
+
+
+@pytest.mark.parametrize("description", ["The command to run, e.g. restart | compact", "命令，例如 restart | compact", "on | on",
+                                         "name | id of the user"])
+def test_a_pipe_in_a_sentence_lists_nothing(description):
+    assert not fires("values-only-in-prose", mcp_tool("run_command", "Run a command.",
+                                                      {"cmd": {"type": "string", "description": description}}))

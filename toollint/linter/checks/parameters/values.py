@@ -1093,9 +1093,22 @@ def _may_list_three(text: str) -> bool:
 
 
 def whole_text_choice(text: str, name: str) -> list[str] | None:
-    """The values of a text that is nothing but a choice: a bare list (`register, unregister, reconnect`) or one
-    that ends on two constants (`Storage type: STATIC or DYNAMIC`); None for any other text."""
-    return (bare_values(text) if _may_list_three(text) else None) or constant_choice(text, name)
+    """The values of a text that is nothing but a choice: a bare list (`register, unregister, reconnect`), two
+    words joined by a pipe (`self_restart | self_compact`), or a text that ends on two constants (`Storage type:
+    STATIC or DYNAMIC`); None for any other text."""
+    return (bare_values(text) if _may_list_three(text) else None) or _piped_pair(text) or constant_choice(text, name)
+
+
+# A text that is only two words joined by a pipe, each maybe quoted: `cpm | cpc`, `"unified" | "manual"`.
+_PIPED_PAIR = lazy_compile(r"\s*[\"'`]?(?P<a>[A-Za-z][\w-]{0,40})[\"'`]?[ \t]*\|[ \t]*[\"'`]?(?P<b>[A-Za-z][\w-]{0,40})"
+                           r"[\"'`]?\s*\.?\s*")
+
+
+def _piped_pair(text: str) -> list[str] | None:
+    match = _PIPED_PAIR.fullmatch(text) if "|" in text else None
+    if match is None or match.group("a") == match.group("b"):
+        return None
+    return [match.group("a"), match.group("b")]
 
 
 def bare_values(entry: str) -> list[str] | None:
