@@ -99,3 +99,32 @@ def test_a_piped_pair_alone_lists_the_values(description):
 def test_a_pipe_in_a_sentence_lists_nothing(description):
     assert not fires("values-only-in-prose", mcp_tool("run_command", "Run a command.",
                                                       {"cmd": {"type": "string", "description": description}}))
+
+
+# relative-path: what another parameter's entry says ("url: The URL to crawl", "Script resource path") places
+# none of this tool's paths off the disk; the tool's prose still does ("Read a file of the GitHub repository").
+_ENTRIES = "{prose}\n\n    Args:\n        {other}\n        project_path: {own}\n    "
+
+
+@pytest.mark.parametrize("prose, other, own", [
+    ("Get the source of a project script.", "script: Script resource path (from list_scripts output).",
+     "Path to the project directory or .zip export."),
+    ("Start a crawl that saves to the crawler's database.", "url: The URL to crawl (e.g. https://example.com)",
+     "Optional path to the project directory."),
+    ("获取项目脚本的源码。", "script: 脚本的资源路径 (resource path)。", "项目目录的路径 (project directory path)。"),
+])
+def test_another_entrys_words_leave_the_path_on_the_disk(prose, other, own):
+    description = _ENTRIES.format(prose=prose, other=other, own=own)
+    assert fires("relative-path", mcp_tool("get_script", description, {
+        "script": {"type": "string"}, "project_path": {"type": "string"}}))
+
+
+@pytest.mark.parametrize("prose, other, own", [
+    ("Read a file of the GitHub repository.", "script: Script name.", "Path to the project directory."),
+    ("读取 GitHub 仓库中的项目。", "script: 脚本名。", "项目目录的路径 (project directory path)。"),
+    ("Get the source of a project script.", "script: Script name.", "Path of the project directory in the bucket."),
+])
+def test_the_tools_own_words_still_place_it_off_the_disk(prose, other, own):
+    description = _ENTRIES.format(prose=prose, other=other, own=own)
+    assert not fires("relative-path", mcp_tool("get_script", description, {
+        "script": {"type": "string"}, "project_path": {"type": "string"}}))

@@ -10,7 +10,7 @@ from toollint.lazy_regex import lazy_compile
 from toollint.linter.checks import check
 from toollint.linter.checks.parameters.tool_names import names_other_tool
 from toollint.linter.context import Context, node_label
-from toollint.linter.docview import SENTENCE_BREAK, entry_text, with_docs, without_results
+from toollint.linter.docview import SENTENCE_BREAK, entry_text, tool_docs, with_docs, without_results
 from toollint.linter.namememo import NameMemo
 from toollint.linter.options import RuleOptions
 from toollint.linter.paramview import plain_description, plain_type, string_param
@@ -228,7 +228,8 @@ def _off_disk_tool(ctx: Context, lex: RelativePathOptions) -> bool:
     tool = ctx.tool
 
     def search() -> bool:
-        text = tool.description if tool is not None and isinstance(tool.description, str) else ""
+        # (its prose: another parameter's entry, "url: The URL to crawl", says nothing of where this path is)
+        text = tool_docs(tool, ctx).prose if tool is not None and isinstance(tool.description, str) else ""
         return bool(text) and ((lex.remote is not None and lex.remote.search(text) is not None)
                                or _OFF_DISK.search(fold_case(text)) is not None)
 
