@@ -128,3 +128,20 @@ def test_the_tools_own_words_still_place_it_off_the_disk(prose, other, own):
     description = _ENTRIES.format(prose=prose, other=other, own=own)
     assert not fires("relative-path", mcp_tool("get_script", description, {
         "script": {"type": "string"}, "project_path": {"type": "string"}}))
+
+
+# relative-path: the "data URL" a tool returns instead of writing the file is no place the path is in.
+@pytest.mark.parametrize("description", [
+    "Optional file path to save the PNG. When empty, returns a base64 data URL of the PNG bytes.",
+    "保存 PNG 的文件路径 (file path)；为空时返回 base64 data URI。",
+])
+def test_a_data_url_places_no_path_off_the_disk(description):
+    assert fires("relative-path", mcp_tool("generate_chart", "Draw a chart.", {
+        "output_path": {"type": "string", "description": description}}))
+
+
+@pytest.mark.parametrize("description", ["Path of the chart inside the bucket; a data URL is returned too.",
+                                         "图表在 GitHub 仓库中的路径 (path in the repository)。"])
+def test_a_path_in_a_remote_place_is_still_left_alone(description):
+    assert not fires("relative-path", mcp_tool("generate_chart", "Draw a chart.", {
+        "output_path": {"type": "string", "description": description}}))

@@ -223,6 +223,20 @@ _REMOTE_TOKENS = frozenset({"github", "gitlab", "gitea", "bitbucket", "git", "re
                             "vault", "note", "area", "iteration", "hierarchy"})
 
 
+# "returns a base64 data URL of the PNG": the bytes themselves, no place the path is in.
+_DATA_URL = lazy_compile(r"\bdata\s+ur[il]s?\b", re.IGNORECASE)
+
+
+def _names_a_remote_place(text: str, lex: RelativePathOptions) -> bool:
+    """Whether the text holds one of the rule's `remote-words` (a repository, a bucket, a URL), not counting the
+    "data URL" a tool may return instead of writing the file."""
+    if lex.remote is None:
+        return False
+    if "data" in text or "Data" in text:
+        text = _DATA_URL.sub(" ", text)
+    return lex.remote.search(text) is not None
+
+
 def _off_disk_tool(ctx: Context, lex: RelativePathOptions) -> bool:
     """Whether the tool's description places its paths off the agent's disk (once per tool)."""
     tool = ctx.tool
@@ -230,7 +244,7 @@ def _off_disk_tool(ctx: Context, lex: RelativePathOptions) -> bool:
     def search() -> bool:
         # (its prose: another parameter's entry, "url: The URL to crawl", says nothing of where this path is)
         text = tool_docs(tool, ctx).prose if tool is not None and isinstance(tool.description, str) else ""
-        return bool(text) and ((lex.remote is not None and lex.remote.search(text) is not None)
+        return bool(text) and (_names_a_remote_place(text, lex)
                                or _OFF_DISK.search(fold_case(text)) is not None)
 
     return bool(ctx.cached(("off-disk", id(tool)), search))
@@ -469,7 +483,7 @@ def relative_path(node: SchemaNode, ctx: Context) -> None:
             return
     elif lex.relative is not None and lex.relative.search(text):
         return  # relative by design ("the relative path to the doc page"); the base is the tool's business
-    if _ANCHORED.search(low) or (lex.remote is not None and lex.remote.search(text) and not _LOCAL.search(low)) or \
+    if _ANCHORED.search(low) or (_names_a_remote_place(text, lex) and not _LOCAL.search(low)) or \
             (not typed and not key_file and _off_disk_tool(ctx, lex) and not _LOCAL.search(low)
              and _SAVED_LOCALLY.isdisjoint(named[0]) and not _SAVED_HERE.search(low)):
         return  # the tool's paths are in a repository, a bucket, on an SSH host, a NAS volume, an API endpoint
