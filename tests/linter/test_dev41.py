@@ -145,3 +145,28 @@ def test_a_data_url_places_no_path_off_the_disk(description):
 def test_a_path_in_a_remote_place_is_still_left_alone(description):
     assert not fires("relative-path", mcp_tool("generate_chart", "Draw a chart.", {
         "output_path": {"type": "string", "description": description}}))
+
+
+# undeclared-destructive-tool: a tool whose description opens by taking things out of a container, beside a sibling
+# that adds them back (the same name with `add` for its verb), removes a membership only.
+def _remover_set(name: str, description: str, sibling: str) -> str:
+    return "[" + ", ".join(mcp_tool(n, d, {"sku": {"type": "string"}}) for n, d in (
+        (name, description), (sibling, "Add goods to a campaign. 添加商品。"), ("shop_list_campaigns", "List them."))) + "]"
+
+
+@pytest.mark.parametrize("name, description, sibling", [
+    ("shop_ad_products_delete", "Remove goods from a campaign.", "shop_ad_products_add"),
+    ("remove_note_collaborator", "Remove a collaborator email from a note.", "add_note_collaborator"),
+    ("shop_group_members_delete", "从分组中移除成员。", "shop_group_members_add"),
+])
+def test_taking_out_what_a_sibling_adds_back_destroys_nothing(name, description, sibling):
+    assert not fires("undeclared-destructive-tool", _remover_set(name, description, sibling))
+
+
+@pytest.mark.parametrize("name, description, sibling", [
+    ("delete_feature_flag", "Removes a feature flag from the project.", "create_feature_flag"),  # no `add`: gone
+    ("shop_ad_products_delete", "Delete the goods of a campaign.", "shop_ad_products_add"),  # no taking out of
+    ("shop_group_members_delete", "删除分组成员的全部数据。", "shop_group_members_add"),
+])
+def test_a_deletion_is_still_reported(name, description, sibling):
+    assert fires("undeclared-destructive-tool", _remover_set(name, description, sibling))

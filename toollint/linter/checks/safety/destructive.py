@@ -57,7 +57,9 @@ def undeclared_destructive_tool(tool: Tool, ctx: Context) -> None:
     text = tool.description if isinstance(tool.description, str) else ""
     if not has_text(text) or (lex.said is not None and lex.said.search(text)):
         return  # no description is vague-description's business
-    if _DETACHES.match(text) is not None or _KEEPS_DATA.search(text) is not None or _ONLY_EXPIRED.search(text):
+    if _DETACHES.match(text) is not None or _KEEPS_DATA.search(text) is not None or _ONLY_EXPIRED.search(text) or \
+            (_TAKES_OUT.match(text) is not None and
+             _added_back_by_a_sibling(name_tokens(tool.name or ""), lex.verb_set, ctx)):
         return  # "Detach a label from the domain", "No tap, pipeline or data is deleted", "Sweep expired entries
         # from the on-disk cache": nothing stored that is still wanted goes
     if _has_undo(ctx):
@@ -72,6 +74,11 @@ def undeclared_destructive_tool(tool: Tool, ctx: Context) -> None:
 # domain"): the label and the domain both stay.
 _DETACHES = lazy_compile(r"\s*(?:detach|detaches|unlink|unlinks|unassign|unassigns|disassociate|disassociates|untag|"
                          r"untags|解绑|解除关联|取消关联)", re.IGNORECASE)
+# A description that opens by taking things out of a container ("Remove goods from a campaign", 从分组中移除成员):
+# with a sibling that adds them back (`_added_back_by_a_sibling`), only a membership goes. ("Removes a feature flag
+# from the project" with no `add_feature_flag` deletes the flag.)
+_TAKES_OUT = lazy_compile(r"\s*(?:remove|removes|take|takes)\s+(?:[\w'’-]+\s+){1,5}?(?:out\s+of|from)\s|"
+                          r"\s*(?:将|把)?[^。；\n]{0,20}?从[^。；\n]{1,20}?(?:中|里)?(?:移除|移出|删去)", re.IGNORECASE)
 # A sentence of the description that says nothing stored is deleted ("No tap, pipeline or data is deleted.",
 # "Nothing is deleted.", 不会删除任何数据): what goes is an empty container or a grouping. A sentence, not a clause:
 # "When true, ... so nothing is removed" speaks of a dry run.
@@ -83,6 +90,15 @@ _KEEPS_DATA = lazy_compile(r"(?:^|[.!?]\s+)(?:no|none\s+of|nothing)\b[^.;:\n]{0,
 _ONLY_EXPIRED = lazy_compile(r"\b(?:expired|stale|outdated|orphaned|dangling)\s+(?:[\w-]+\s+)?(?:entries|items|records|"
                              r"files|keys|sessions|tokens|data|caches?|snapshots|artifacts)\b|过期的?(?:缓存|数据|文件|记录|会话)",
                              re.IGNORECASE)
+
+
+def _added_back_by_a_sibling(tokens: tuple[str, ...], verbs: frozenset[str], ctx: Context) -> bool:
+    """Whether the set has this tool's name with its destroying verb turned into `add` (`ozon_ad_products_add`
+    beside `ozon_ad_products_delete`, `add_note_collaborator` beside `remove_note_collaborator`)."""
+    names: frozenset[tuple[str, ...]] = ctx.cached("destructive-sibling-names", lambda: frozenset(
+        name_tokens(t.name) for t in ctx.tools if isinstance(t.name, str)))
+    return any(tuple("add" if number == place else token for number, token in enumerate(tokens)) in names
+               for place, verb in enumerate(tokens) if verb in verbs)
 
 
 def _name_prefix(tools: list[Tool]) -> int:
