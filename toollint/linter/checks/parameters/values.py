@@ -22,8 +22,9 @@ from toollint.terminal import shown
 # ---------------------------------------------------------------------------------------------
 # values-only-in-prose
 
-# A value: a word or a code, maybe quoted; quoted, it may be Chinese (`{'今日','5日'}`).
-_VALUE = r"(?:[\"'`“‘]?[A-Za-z0-9][\w.+/-]{0,63}[\"'`”’]?|[\"'`“‘][\u4e00-\u9fff][\w.+/-]{0,31}[\"'`”’])"
+# A value: a word or a code, maybe quoted; quoted, it may be Chinese (`{'今日','5日'}`). (The CJK range is matched
+# case-sensitively: under IGNORECASE, compiling it folds the case of each of its 21,000 characters.)
+_VALUE = r"(?:[\"'`“‘]?[A-Za-z0-9][\w.+/-]{0,63}[\"'`”’]?|[\"'`“‘](?-i:[\u4e00-\u9fff])[\w.+/-]{0,31}[\"'`”’])"
 # A note in parentheses after a listed value, before the next one: "PLATE, CYLINDER (targets), HEAT_DETECTOR".
 _VALUE_NOTE_AFTER = r"[ \t]*[(（][^()（）\n]{1,80}[)）](?=\s*(?:,|、|，|;|或|和|\bor\b|\band\b))"
 # Words that close a set before a plural and a colon: "Available IDs:", "Supported formats:".
@@ -44,7 +45,7 @@ _LISTED = lazy_compile(
     r"options?\s+(?:are|is)|the\s+options\b|options\s*:|values?\s*:|enum\b|"
     rf"(?:{'|'.join(_CLOSING_WORDS)}){_PLURAL_AFTER}(?P<plural>[a-z]+s)(?=\s*[:：])|"
     rf"(?:{'|'.join(_CLOSING_WORDS)})(?=\s*[:：]))|\[enum\]|"
-    r"可选值|取值(?:范围)?(?:为|是)?|可选(?:项|参数)?(?:为|有|包括)?|只能是|必须是|之一|支持(?:的[\u4e00-\u9fff]{1,6})?(?=\s*[:：]))"
+    r"可选值|取值(?:范围)?(?:为|是)?|可选(?:项|参数)?(?:为|有|包括)?|只能是|必须是|之一|支持(?:的(?-i:[\u4e00-\u9fff]){1,6})?(?=\s*[:：]))"
     r"\s*(?:are|is)?\s*[:：]?\s*[\[(（{]?\s*"
     rf"(?P<values>{_VALUE}(?:{_VALUE_NOTE_AFTER})?(?:{_SEP}{_VALUE}(?:{_VALUE_NOTE_AFTER})?){{1,29}})", re.IGNORECASE)
 # Every cue of `_LISTED` is Chinese or holds, lower-cased (`fold_case`), `value` or a match of one of these
