@@ -170,3 +170,29 @@ def test_taking_out_what_a_sibling_adds_back_destroys_nothing(name, description,
 ])
 def test_a_deletion_is_still_reported(name, description, sibling):
     assert fires("undeclared-destructive-tool", _remover_set(name, description, sibling))
+
+
+# The documentation view reads a nested object's description as its properties' documentation ("SimulationRequest
+# with:\n- scenario_id: ..."), as a pydantic model's docstring documents its fields.
+def _request(description: str) -> str:
+    return mcp_tool("run_simulation", "Run a disaster simulation.", {"request": {
+        "type": "object", "description": description,
+        "properties": {"sector_id": {"type": "string"}, "timeout": {"type": "number"}, "mode": {"type": "string"}}}})
+
+
+@pytest.mark.parametrize("description", [
+    "SimulationRequest with:\n- sector_id: Geographic sector to simulate, from list_sectors (e.g. SEC-12)\n"
+    "- timeout: How long to run, in seconds",
+    "模拟请求：\n- sector_id: 要模拟的地理区域，由 list_sectors 返回（例如 SEC-12）\n- timeout: 运行时长，单位：秒",
+])
+def test_a_nested_property_is_documented_by_its_objects_description(description):
+    text = _request(description)
+    assert not fires("undocumented-identifier", text)
+    assert not fires("missing-unit", text)
+
+
+@pytest.mark.parametrize("description", ["SimulationRequest: what to simulate.", "模拟请求。"])
+def test_a_nested_property_its_object_does_not_name_is_still_undocumented(description):
+    text = _request(description)
+    assert fires("undocumented-identifier", text)
+    assert fires("missing-unit", text)

@@ -398,6 +398,24 @@ def _top_level_names(tool: Any) -> tuple[str, ...]:
     return tuple(n for n in properties if isinstance(n, str) and n) if isinstance(properties, dict) else ()
 
 
+def _docs_of(node: SchemaNode, ctx: Any) -> ToolDocs | None:
+    """Where a property is documented besides its own description: the tool description for a parameter, and for a
+    property of a nested object the object's description when it names the property ("SimulationRequest with:
+    - scenario_id: Unique scenario identifier", a pydantic model's docstring). None for anything else."""
+    if not node.name or node.via != "properties" or node.parent is None:
+        return None
+    if node.parent.is_root:
+        return tool_docs(ctx.tool, ctx)
+    owner = node.parent.schema
+    described = owner.get("description") if isinstance(owner, dict) else None
+    if not isinstance(described, str) or node.name not in described:
+        return None
+    properties = owner.get("properties")
+    names = tuple(n for n in properties if isinstance(n, str) and n) if isinstance(properties, dict) else ()
+    found: ToolDocs = ctx.cached(("object-docs", id(owner)), lambda: parse(described, names))
+    return found
+
+
 def is_top_level(node: SchemaNode) -> bool:
     """A property of the input schema's root: the parameters a docstring documents."""
     parent = node.parent
@@ -405,19 +423,20 @@ def is_top_level(node: SchemaNode) -> bool:
 
 
 def entry_text(node: SchemaNode, ctx: Any) -> str:
-    """A top-level parameter's entry in the tool description's parameter section ('' when there is none)."""
-    if not node.name or not is_top_level(node):
-        return ""
-    found = tool_docs(ctx.tool, ctx).entry(node.name)
+    """A parameter's entry in the tool description's parameter section, or a nested property's in its object's
+    description ('' when there is none)."""
+    docs = _docs_of(node, ctx)
+    found = docs.entry(node.name) if docs is not None and node.name else None
     return found.text if found is not None else ""
 
 
 def doc_text(node: SchemaNode, ctx: Any) -> str:
-    """Everything the tool description says about a top-level parameter: its section entry, then the other
-    sentences naming it. For rules that stay quiet when the unit, an example or the format is written anywhere."""
-    if not node.name or not is_top_level(node):
+    """Everything the tool description says about a top-level parameter (or its object's description about a nested
+    property): its section entry, then the other sentences naming it. For rules that stay quiet when the unit, an
+    example or the format is written anywhere."""
+    docs = _docs_of(node, ctx)
+    if docs is None or not node.name:
         return ""
-    docs = tool_docs(ctx.tool, ctx)
     found = docs.entry(node.name)
     mentions = docs.mentions(node.name)
     if found is None:
