@@ -46,7 +46,7 @@ def test_width_and_its_type_listed_by_the_sdk():
     assert _reported("missing-unit", listed(set_column_width_alone)) == ["width"]
 
 
-@pytest.mark.parametrize("name, reported", [("baud_rate", False), ("baudrate_bps", False), ("sample_rate", True)])
+@pytest.mark.parametrize("name, reported", [("baud_rate", False), ("baudrate_bps", False), ("data_rate", True)])
 def test_baud_is_a_unit(name, reported):
     assert fires("missing-unit", _tool("open_serial", "Open the serial port.", {
         name: {"type": "integer", "default": 115200, "description": "Serial rate"}})) is reported

@@ -196,3 +196,19 @@ def test_a_nested_property_its_object_does_not_name_is_still_undocumented(descri
     text = _request(description)
     assert fires("undocumented-identifier", text)
     assert fires("missing-unit", text)
+
+
+# missing-unit: a sample rate is in hertz and a frame rate in frames per second by definition; "default" in its text
+# makes it no share rate ("percent or fraction?").
+@pytest.mark.parametrize("param, entry", [("sample_rate", "Sample rate (default 48000)"),
+                                          ("frame_rate", "Frame rate of the render"), ("sample_rate", "采样率，默认 44100")])
+def test_a_sample_or_frame_rate_needs_no_unit(param, entry):
+    text = mcp_tool("render_project", f"Render the project.\n\nArgs:\n    {param}: {entry}\n",
+                    {param: {"type": "integer", "default": 48000}})
+    assert not fires("missing-unit", text)
+
+
+@pytest.mark.parametrize("param, entry", [("interest_rate", "Interest rate (default 5)"), ("tax_rate", "税率，默认 5")])
+def test_a_share_rate_still_lacks_its_scale(param, entry):
+    text = mcp_tool("loan_schedule", f"Amortize a loan.\n\nArgs:\n    {param}: {entry}\n", {param: {"type": "number"}})
+    assert fires("missing-unit", text)

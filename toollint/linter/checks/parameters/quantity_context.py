@@ -88,13 +88,18 @@ _FLOW = lazy_compile(
     r"每秒|每分钟|请求|采样|帧|比特|流量|心率", re.IGNORECASE)
 
 
+# What a rate counts per second by definition: a `sample_rate` is in hertz, a `frame_rate` in frames per second.
+_COUNTED_PER_SECOND = frozenset({"sample", "samples", "frame", "frames", "symbol", "symbols"})
+
+
 def unit_token_in_name(tokens: tuple[str, ...], word: str, known_units: frozenset[str]) -> bool:
     """A token after the quantity word that reads as a unit: a known one, or a short unit-like abbreviation."""
     if word not in tokens:
         return False
     at = tokens.index(word)
-    if word == "rate" and at > 0 and tokens[at - 1] in known_units and tokens[at - 1] not in ("unit", "units", "per"):
-        return True  # `baud_rate`: a rate counted in its unit (a `unit_rate` is a price)
+    if word == "rate" and at > 0 and (tokens[at - 1] in _COUNTED_PER_SECOND or
+                                      tokens[at - 1] in known_units and tokens[at - 1] not in ("unit", "units", "per")):
+        return True  # `baud_rate`, `sample_rate` (Hz), `frame_rate`: a rate counted in its unit (a `unit_rate` is a price)
     for token in tokens[at + 1:]:
         if token in known_units:
             return True
@@ -337,8 +342,13 @@ def is_share_rate(word: str, tokens: tuple[str, ...], description: str, tool_tex
     A `rate` is per time only when the text speaks of things that flow (requests, samples, frames, bits)."""
     if word not in ("rate", "利率", "速率"):
         return False
-    if _SHARE_RATE.search(" ".join(tokens)) or _SHARE_RATE.search(description):
+    name = " ".join(tokens)
+    if _SHARE_RATE.search(name):
         return True
-    if _FLOW.search(" ".join(tokens)) or _FLOW.search(description) or _FLOW.search(tool_text):
+    if _FLOW.search(name):
+        return False  # `sample_rate`, `frame_rate`: per second, whatever the text says ("(default 48000)")
+    if _SHARE_RATE.search(description):
+        return True
+    if _FLOW.search(description) or _FLOW.search(tool_text):
         return False
     return word != "速率"
