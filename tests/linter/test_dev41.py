@@ -212,3 +212,17 @@ def test_a_sample_or_frame_rate_needs_no_unit(param, entry):
 def test_a_share_rate_still_lacks_its_scale(param, entry):
     text = mcp_tool("loan_schedule", f"Amortize a loan.\n\nArgs:\n    {param}: {entry}\n", {param: {"type": "number"}})
     assert fires("missing-unit", text)
+
+
+# missing-unit: a length counted in beats, bars or ticks carries its unit in its name (`length_beats`).
+@pytest.mark.parametrize("param, description", [("length_beats", "Clip length."), ("min_length_bars", "片段最短长度。"),
+                                                ("duration_ticks", "Note duration.")])
+def test_beats_bars_and_ticks_are_units(param, description):
+    assert not fires("missing-unit", mcp_tool("add_midi_clip", "Add a MIDI clip. 添加 MIDI 片段。",
+                                              {param: {"type": "number", "description": description}}))
+
+
+@pytest.mark.parametrize("param, description", [("length", "Clip length."), ("duration", "音符时长。")])
+def test_a_length_without_them_still_lacks_a_unit(param, description):
+    assert fires("missing-unit", mcp_tool("trim_video", "Trim a video clip. 裁剪视频。",
+                                          {param: {"type": "number", "description": description}}))
