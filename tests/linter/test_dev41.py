@@ -1,7 +1,19 @@
-"""Holdout 40's false findings and misses, fixed after it was measured (a tuning set from then on, 2026-12-07).
+"""Holdouts 40 and 41's false findings and misses, fixed after each was measured (tuning sets from then on,
+2026-12-07).
 
-The documentation view: a colon before `//` is a URL's, so a wrapped `https://...` line in a parameter section opens
-no entry named `https` (description-names-unknown-parameter)."""
+After holdout 40:
+- the documentation view: a colon before `//` is a URL's, so a wrapped `https://...` line in a parameter section
+  opens no entry named `https` (description-names-unknown-parameter);
+- missing-unit: a currency code after a money word is the amount's unit (`daily_budget_rub`, `price_usdc`), and a
+  rate its text calls a decimal is a fraction;
+- values-only-in-prose: "Supports:" closes the set, a set's braces may hold quoted Chinese values, and a description
+  of two piped words is the set;
+- relative-path: only the tool's prose places its paths off the disk, and a returned "data URL" is no remote place;
+- undeclared-destructive-tool: taking things out of a container that a sibling adds them back to destroys nothing.
+
+After holdout 41:
+- the documentation view reads a nested object's description as its properties' documentation;
+- missing-unit: a sample rate is in hertz and a frame rate per second; beats, bars and ticks are units in a name."""
 
 from __future__ import annotations
 
