@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from toollint.document.source import parse_text
@@ -45,6 +45,10 @@ LINTER = Linter(Settings(targets=("anthropic", "openai", "gemini")))
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(template=st.sampled_from(TEMPLATES), name=st.one_of(st.sampled_from(NAMES), st.text(max_size=8)),
        description=st.one_of(values, st.text(max_size=40)), schema=values, twice=st.booleans())
+# An unhashable `required` item crashed strict-budget-exceeded and strict-optional-property (found here, 2026-12-07).
+@example(template=TEMPLATES[0], name="amount", description="", schema={"properties": {}, "required": [[]]}, twice=False)
+@example(template=TEMPLATES[1], name="amount", description="", schema={"properties": {"a": {}}, "required": [{}]},
+         twice=False)
 def test_no_rule_crashes(template, name, description, schema, twice):
     document = template(name, description, schema)
     if twice:

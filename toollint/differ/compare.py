@@ -18,6 +18,7 @@ from toollint.document.dialects import Tool
 from toollint.document.source import Source
 from toollint.document.tools import read_tool_file
 from toollint.errors import DiffError
+from toollint.schema.types import required_names
 
 BREAKING, WIDENING, DESCRIPTION = "breaking", "widening", "description"
 KINDS = (BREAKING, WIDENING, DESCRIPTION)
@@ -175,7 +176,7 @@ class _Differ:
 
     def _properties(self, tool: str, param: str | None, old: _Node, new: _Node, depth: int) -> None:
         old_props, new_props = _props(old.schema), _props(new.schema)
-        old_required, new_required = _required(old.schema), _required(new.schema)
+        old_required, new_required = required_names(old.schema), required_names(new.schema)
         for name in old_props:
             if name not in new_props:
                 self.add(BREAKING, "param-removed", tool, f"parameter `{_join(param, name)}` of `{tool}` was "
@@ -270,11 +271,6 @@ def _enum(schema: dict[str, Any]) -> frozenset[str] | None:
 def _props(schema: dict[str, Any]) -> dict[str, Any]:
     props = schema.get("properties")
     return props if isinstance(props, dict) else {}
-
-
-def _required(schema: dict[str, Any]) -> set[str]:
-    required = schema.get("required")
-    return {r for r in required if isinstance(r, str)} if isinstance(required, list) else set()
 
 
 def _join(parent: str | None, name: str) -> str:

@@ -208,6 +208,7 @@ class Usage:
 def schema_usage(schema: Any) -> Usage:
     """Optional parameters (properties left out of `required`, nested ones included) and parameters
     with union types (`anyOf`/`oneOf` or a type array), as Anthropic counts them."""
+    from toollint.schema.types import required_names
     from toollint.schema.walk import walk
 
     usage = Usage()
@@ -215,8 +216,7 @@ def schema_usage(schema: Any) -> Usage:
         node_schema = node.schema
         properties = node_schema.get("properties")
         if isinstance(properties, dict):
-            required = node_schema.get("required")
-            required = set(required) if isinstance(required, list) else set()
+            required = required_names(node_schema)
             usage.optional_parameters += sum(1 for name in properties if name not in required)
         if not node.is_root and (isinstance(node_schema.get("type"), list) or isinstance(node_schema.get("anyOf"), list)
                                  or isinstance(node_schema.get("oneOf"), list)):

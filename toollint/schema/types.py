@@ -25,6 +25,13 @@ _COMPOSITE = frozenset({"anyOf", "items", "exclusiveMinimum", "exclusiveMaximum"
 _SIMPLE_OR_COMPOSITE = _SIMPLE | _COMPOSITE
 
 
+def required_names(schema: Any) -> set[str]:
+    """The property names a schema's `required` lists: strings only (any other item, `"required": [[]]`, is
+    invalid-json-schema's to report, and the rules that count required properties read past it)."""
+    required = schema.get("required") if isinstance(schema, dict) else None
+    return {name for name in required if isinstance(name, str)} if isinstance(required, list) else set()
+
+
 def json_type_of(value: Any, *, integral_floats: bool = False) -> str:
     """The JSON type name of a decoded value ("integer" for ints; for 2.0 too with `integral_floats`).
 

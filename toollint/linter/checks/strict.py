@@ -29,6 +29,7 @@ from toollint.profiles import (
     schema_usage,
 )
 from toollint.profiles.tool_apis import construct
+from toollint.schema.types import required_names
 from toollint.schema.walk import SchemaNode, refs_and_patterns, schema_types, walk
 from toollint.terminal import shown
 
@@ -244,8 +245,7 @@ def strict_optional_property(node: SchemaNode, ctx: Context, profiles: list[Prof
     properties = node.schema.get("properties")
     if not isinstance(properties, dict):
         return
-    required = node.schema.get("required")
-    required = set(required) if isinstance(required, list) else set()
+    required = required_names(node.schema)
     context = None
     for profile in profiles:
         for name in properties:
