@@ -166,7 +166,8 @@ _CONNECTIONS = frozenset({"integration", "integrations", "connection", "connecti
 _CONNECTION_WORDS = lazy_compile(
     r"\b(?:create|add|update|set\s+up|configure|register|modify|edit)s?\s+(?:an?\s+|the\s+)?(?:new\s+|existing\s+)?"
     r"(?:[\w-]+\s+){0,3}(?:integration|connection|connector|destination|data\s+source)s?\b|"
-    r"(?:创建|新增|添加|更新|修改|配置)[\u4e00-\u9fffA-Za-z0-9 ]{0,8}(?:集成|连接器|对接)", re.IGNORECASE)
+    r"(?:创建|新增|添加|更新|修改|配置)(?-i:[\u4e00-\u9fffA-Za-z0-9 ]){0,8}(?:集成|连接器|对接)", re.IGNORECASE)
+# (The CJK class is case-sensitive: under IGNORECASE, compiling it folds the case of each of its characters.)
 _OPENING = 200  # the description's opening, where it says what the tool makes: "Create a new X integration"
 
 
