@@ -238,3 +238,17 @@ def test_beats_bars_and_ticks_are_units(param, description):
 def test_a_length_without_them_still_lacks_a_unit(param, description):
     assert fires("missing-unit", mcp_tool("trim_video", "Trim a video clip. 裁剪视频。",
                                           {param: {"type": "number", "description": description}}))
+
+
+# values-only-in-prose: a docstring entry of piped words that ends on "etc." leaves the list open, as the parameter's
+# own description does (`adbca40`).
+@pytest.mark.parametrize("entry", ["all | qualified | rookies | etc.", "全部 | all | qualified | 等", "web | news | etc"])
+def test_a_piped_entry_ending_on_etc_is_open(entry):
+    description = f"Rank players.\n\n    Args:\n        pool: {entry}\n    "
+    assert not fires("values-only-in-prose", mcp_tool("rank_players", description, {"pool": {"type": "string"}}))
+
+
+@pytest.mark.parametrize("entry", ["all | qualified | rookies", "web | news"])
+def test_a_closed_piped_entry_is_still_reported(entry):
+    description = f"Rank players. 球员排名。\n\n    Args:\n        pool: {entry}\n    "
+    assert fires("values-only-in-prose", mcp_tool("rank_players", description, {"pool": {"type": "string"}}))

@@ -1190,8 +1190,8 @@ def slashed_values(entry: str) -> list[str] | None:
     default = match.group("default")
     if ("/" in match.group("values") and "|" in match.group("values")) or len(set(values)) != len(values) or \
             (len(values) < 3 and default not in values and match.group("joiner") == "/") or \
-            any(v.lower() in ("true", "false", "yes", "no", "on", "off") for v in values):
-        return None
+            any(v.lower() in ("true", "false", "yes", "no", "on", "off") or v.lower() in _OPEN_VALUES for v in values):
+        return None  # (`all | qualified | etc.` leaves the list open, as `allowed_values` reads it)
     return values
 
 
