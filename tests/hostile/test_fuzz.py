@@ -105,6 +105,65 @@ def test_fuzz_check_on_mutated_tool_files(tmp_path):
     assert result["tracebacks"] == [] and result["hangs"] == [], result
 
 
+# What a structural mutation puts in place of a value: each kind JSON Schema's keywords can be given by mistake.
+VALUES: list[Any] = [[], {}, [[]], [{}], [None], None, 0, -1, 1.5, True, "", "x", "string", "object", {"type": "string"},
+                     {"type": ["string", "null"]}, [1, 2], {"$ref": "#/nowhere"}, {"anyOf": []}, {"anyOf": [{}]},
+                     {"enum": [None, [], {}]}, {"properties": []}, {"properties": {"": {}}}, {"items": [{}]},
+                     {"required": [1, None, []]}, {"default": {"a": [1]}}, {"examples": "x"}, {"title": 5},
+                     {"description": 7}, {"pattern": "("}, {"format": 3},
+                     "Do it.\n\nArgs:\n    path: Path to the file, e.g. 'a/b.txt'\n    mode: one of: a, b, c",
+                     "参数：\n  path: 文件路径\n  amount: 金额（元）"]
+KEYWORDS = ["description", "type", "enum", "default", "items", "properties", "required", "anyOf", "title", "examples",
+            "format", "pattern", "minimum", "$ref", "additionalProperties", "const"]
+# The JSON fixtures, parsed (read at import, before the I/O guard is armed).
+DOCUMENTS = [json.loads(text) for suffix, text in CORPUS if suffix == ".json"]
+
+
+def _places(value: Any) -> Iterator[tuple[Any, Any]]:
+    """(container, key) of every value inside `value`."""
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, child in items:
+        yield value, key
+        yield from _places(child)
+
+
+def mutate_structure(document: Any, rng: random.Random) -> Any:
+    """One to three edits of parsed JSON: a value replaced by one of another kind, a key removed, a keyword added,
+    or a value replaced by another part of the document. (Text mutations rarely reach the rules: most break the
+    JSON; these give the rules well-formed files whose schemas break the metaschema.)"""
+    document = json.loads(json.dumps(document))
+    for _ in range(rng.randint(1, 3)):
+        places = list(_places(document))
+        if not places:
+            break
+        container, key = rng.choice(places)
+        pick = rng.random()
+        if pick < 0.55:
+            container[key] = json.loads(json.dumps(rng.choice(VALUES)))
+        elif pick < 0.7 and isinstance(container, dict):
+            del container[key]
+        elif pick < 0.85 and isinstance(container, dict):
+            container[rng.choice(KEYWORDS)] = json.loads(json.dumps(rng.choice(VALUES)))
+        else:
+            other, other_key = rng.choice(places)
+            container[key] = json.loads(json.dumps(other[other_key]))
+    return document
+
+
+def test_fuzz_check_on_structurally_mutated_tools():
+    """Every rule (the opt-in ones too) on well-formed files with ill-formed schemas: 0 internal errors. Found,
+    on 2026-12-07, six checks that read a keyword's value as the metaschema types it (`"format": {}` in a set's
+    test, `"anyOf": true` iterated); the engine now passes over a check that raises on such a schema."""
+    def one(rng: random.Random, n: int) -> None:
+        text = json.dumps(mutate_structure(rng.choice(DOCUMENTS), rng), ensure_ascii=False, indent=1)
+        toollint.lint(text, select=("ALL", "OPT-IN"), targets=rng.choice([(), ("openai",), ("anthropic", "gemini")]))
+
+    result = run_bounded(one)
+    print(f"{result['runs']} runs, {len(result['tracebacks'])} tracebacks, {len(result['hangs'])} hangs")
+    assert result["runs"] >= 50, result
+    assert result["tracebacks"] == [] and result["hangs"] == [], result
+
+
 def _arguments(rng: random.Random) -> Any:
     pick = rng.randrange(10)
     if pick == 0:

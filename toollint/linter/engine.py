@@ -218,13 +218,13 @@ class Linter:
     @staticmethod
     def _lint_tool(ctx: Context, tool: Tool, checks: tuple[Bound, ...]) -> None:
         """The tool-scope checks of one tool (Bound calls inlined: this runs for every tool)."""
-        bound: Bound | None = None
-        try:
-            for bound in checks:
-                ctx.spec, ctx.options, func = bound.call
+        for bound in checks:
+            ctx.spec, ctx.options, func = bound.call
+            try:
                 func(tool, ctx)
-        except Exception as error:
-            raise crashed(bound, error) from error
+            except Exception as error:  # (a `try` costs nothing until something raises)
+                if not _unreadable_schema(ctx, tool, error):
+                    raise crashed(bound, error) from error
 
     @staticmethod
     def _lint_schema(ctx: Context, tool: Tool, dispatch: SchemaDispatch) -> None:
@@ -238,9 +238,31 @@ class Linter:
                 shape = (tuple(node.schema), node.via == "properties")
                 for bound in plans.get(shape) or plan(*shape):
                     ctx.spec, ctx.options, func = bound.call
-                    func(node, ctx)
+                    try:
+                        func(node, ctx)
+                    except Exception as error:
+                        if not _unreadable_schema(ctx, tool, error):
+                            raise
         except Exception as error:
             raise crashed(bound, error) from error
+
+
+def _unreadable_schema(ctx: Context, tool: Tool, error: Exception) -> bool:
+    """Whether a check that raised `error` on `tool` may be passed over: the tool's schema breaks the JSON Schema
+    metaschema (`"format": {}`, `"anyOf": true`), which invalid-json-schema reports, and the checks that read
+    what a schema means assume a valid one, as ruff's rules assume code that parses. On a valid schema the error
+    is a bug in the check, and is reported as one."""
+    if isinstance(error, RecursionError):
+        return False  # too deep to read at all: said as such (`crashed`)
+    from toollint.schema.metaschema import metaschema_errors
+
+    def breaks_metaschema() -> bool:
+        try:
+            return bool(metaschema_errors(tool.schema))
+        except Exception:
+            return False  # not even the metaschema reads it: the check's error is the one to show
+
+    return bool(ctx.cached(("breaks-metaschema", id(tool)), breaks_metaschema))  # (asked once per tool)
 
 
 def _meant(name: str, line: int, findings: list[Finding]) -> str | None:
