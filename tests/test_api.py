@@ -50,6 +50,22 @@ def test_errors_share_one_root():
     assert issubclass(toollint.BoundaryError, ValueError)  # kept: callers caught ValueError before
 
 
+@pytest.mark.parametrize(("schema", "pointer", "said"), [
+    ({"type": "object", "properties": {"q": {"type": "string", "format": {"kind": "x"}}}},
+     "/input_schema/properties/q/format", "`format` must be a string"),
+    ({"type": "object", "properties": {"q": {"anyOf": True}}}, "/input_schema/properties/q/anyOf", "`anyOf` must be"),
+    ({"type": "object", "properties": {"金额": {"type": "number"}}, "required": ["金额", "币种"]},
+     "/input_schema/required/1", "'币种'"),
+])
+def test_strictify_refuses_a_broken_definition_as_the_command_does(schema, pointer, said):
+    """`toollint strictify` refuses a definition with a structural error; from Python it was rewritten, or failed
+    with a TypeError on a keyword of the wrong kind (a mutation fuzz found both, 2026-12-07)."""
+    with pytest.raises(toollint.StrictifyError) as caught:
+        toollint.strictify({"name": "t", "description": "d", "input_schema": schema}, target="openai")
+    assert caught.value.pointer == pointer and said in caught.value.message
+    assert "does not rewrite a broken definition" in caught.value.message
+
+
 def test_the_three_features_are_reachable_from_the_top_level():
     from toollint.boundary import Boundary
 

@@ -62,4 +62,27 @@ def strictify(tool: Mapping[str, Any] | SupportsModelDump, target: str = "anthro
     if not isinstance(plain, dict):
         raise StrictifyError(f"strictify takes one tool: a tool dict or an SDK tool object, not a "
                              f"{type(tool).__name__}")
+    _refuse_broken(plain)
     return strictify_tool(plain, target, lang=lang, allow_lossy=allow_lossy)
+
+
+def _refuse_broken(tool: dict[str, Any]) -> None:
+    """Refuse a tool whose definition `toollint strictify` would refuse (`strictifier.precheck`): an invalid
+    keyword value, a `required` name no property has, an invalid regex. Rewriting one keeps the mistake under
+    `"strict": true`, or fails on a value of the wrong kind."""
+    import json
+
+    from toollint.document.source import parse_text
+    from toollint.errors import StrictifyError
+    from toollint.linter.shared_config import structural_errors
+
+    try:
+        text = json.dumps(tool, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return  # not JSON data (the rewrite says what is wrong with it)
+    found = structural_errors(parse_text(text, "<tool>", "json"))
+    if found:
+        first = found[0]
+        more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
+        raise StrictifyError(f"{first.message} ({first.rule}){more}; strictify does not "
+                             "rewrite a broken definition (`toollint check` explains each)", first.pointer)
