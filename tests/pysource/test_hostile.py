@@ -83,3 +83,34 @@ def test_a_symlink_out_of_the_project_is_not_followed(tmp_path):
             return ""
     ''')
     assert derived(project / "pkg" / "tools.py")["tools"] == []
+
+
+def test_the_compilers_warnings_about_user_code_stay_off_stderr(tmp_path):
+    """`"\\d"` in a docstring (a SyntaxWarning from Python 3.12 on, a DeprecationWarning before) and `1if x`
+    (a SyntaxWarning) were printed on toollint's stderr, from the user's file, as if the linter said them."""
+    import subprocess
+    import sys
+
+    write(tmp_path, "server.py", r'''
+        from mcp.server.fastmcp import FastMCP
+
+        mcp = FastMCP("warnings")
+
+
+        @mcp.tool()
+        def find_lines(pattern: "str", limit: int = 10) -> str:
+            """Find the lines that match a regular expression such as "\d+" (正则).
+
+            Args:
+                pattern: The expression, e.g. "\w+"
+                limit: How many lines to return at most.
+            """
+            return "" if limit > 0 else 1if pattern else ""
+    ''')
+    result = subprocess.run([sys.executable, "-W", "default", "-m", "toollint", "check", "--isolated",
+                             str(tmp_path / "server.py")], capture_output=True, text=True, cwd=tmp_path,
+                            env={**os.environ, "PYTHONWARNINGS": "default"})
+    assert result.returncode in (0, 1), result.stderr
+    assert "Warning" not in result.stderr, result.stderr
+    assert "find_lines" in subprocess.run([sys.executable, "-m", "toollint", "dump", str(tmp_path / "server.py")],
+                                          capture_output=True, text=True, cwd=tmp_path).stdout

@@ -11,7 +11,7 @@ import inspect
 from dataclasses import dataclass, field
 from typing import Any
 
-from toollint.pysource.modules import Module, Project
+from toollint.pysource.modules import Module, Project, parse_expression
 
 _SCALARS: dict[str, dict[str, Any]] = {
     "builtins.str": {"type": "string"},
@@ -97,7 +97,7 @@ class SchemaBuilder:
             return {}
         if isinstance(node, ast.Constant) and isinstance(node.value, str):  # a forward reference
             try:
-                parsed = ast.parse(node.value, mode="eval").body
+                parsed = parse_expression(node.value)
             except SyntaxError:
                 raise Underivable(f"the annotation {node.value!r}") from None
             return self.schema(parsed, module)

@@ -22,7 +22,7 @@ from toollint.pysource.frameworks import (
     by_server_class,
     fastmcp_for,
 )
-from toollint.pysource.modules import Module, Project
+from toollint.pysource.modules import Module, Project, parse_expression
 from toollint.pysource.pins import pinned_version
 
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
@@ -364,7 +364,7 @@ def _names_in(annotation: ast.expr | None, module: Module) -> list[str]:
     """The qualified names an annotation mentions (`Context | None`, `"FastMCP"`): parsed when it is a string."""
     if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
         try:
-            annotation = ast.parse(annotation.value, mode="eval").body
+            annotation = parse_expression(annotation.value)
         except SyntaxError:
             return []
     if annotation is None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 import os
 import re
+import warnings
 from dataclasses import dataclass, field
 
 from toollint.safeio import read_regular
@@ -49,9 +50,27 @@ _BUILTINS = frozenset({"str", "int", "float", "bool", "bytes", "dict", "list", "
                        "None", "type"})
 
 
+def _parse_quietly(text: str, filename: str, mode: str) -> ast.AST:
+    """`ast.parse` without the compiler's warnings about the user's code (`"\\d"` in a docstring is a
+    SyntaxWarning from Python 3.12 on, `1if x` another): Python prints them on toollint's stderr, as if the
+    linter had something to say, and they are no finding of a tool definition."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", SyntaxWarning)
+        warnings.simplefilter("ignore", DeprecationWarning)  # (the same warnings before Python 3.12)
+        return ast.parse(text, filename=filename, mode=mode)
+
+
+def parse_expression(text: str) -> ast.expr:
+    """A string annotation (`"FastMCP"`, `"list[Item]"`) as an expression; raises SyntaxError as `ast.parse`."""
+    parsed = _parse_quietly(text, "<annotation>", "eval")
+    assert isinstance(parsed, ast.Expression)
+    return parsed.body
+
+
 def parse_module(text: str, path: str | None) -> Module:
     """Raises SyntaxError (with lineno/offset) and ValueError (NUL bytes) as `ast.parse` does."""
-    tree = ast.parse(text, filename=path or "<python>")
+    tree = _parse_quietly(text, path or "<python>", "exec")
+    assert isinstance(tree, ast.Module)
     module = Module(path, tree, package=_package_of(path), text=text)
     if _CALL_SITES.search(text):  # `tools=[...]`, `mcp.add_tool(fn)`, `mcp.tool()(fn)`: calls anywhere matter
         module.calls = [node for node in ast.walk(tree) if isinstance(node, ast.Call)]
