@@ -822,8 +822,9 @@ def allowed_values(text: str, name: str, title: Any = None) -> list[str] | None:
         # set's braces, `{'今日','5日'}`, hold the values themselves)
     if ("omma" in text or "逗号" in text) and _SEVERAL.search(text):
         return None  # "Comma-separated list of sort keys: ...": a string of several values, which no `enum` fits
-    if "JSON" in text and _JSON_LIST.search(text):
-        return None  # "JSON string containing a list of view types. Valid values: ...": the same, encoded
+    if "JSON" in text and (_JSON_LIST.search(text) or _JSON_TEXT.match(text)):
+        return None  # "JSON string containing a list of view types. Valid values: ...": the same, encoded; "JSON
+        # string with company attributes. Example keys: ..., stage ("lead"/"customer")": the values of a key in it
     first = text.find(found[0])  # where the values start
     if first > 0 and _SOME_NEAR.search(text, max(0, first - 30), first) is not None:
         return None  # "Common values: ['organic', 'cpc']", "Common codes: \"120\": ...": some of the set
@@ -864,6 +865,9 @@ _QUOTED_KEY = lazy_compile(r"\{\s*[\"'][^\"'\n]{0,40}[\"']\s*:")  # `{"dimension
 _FORMAT_MASK = lazy_compile(r"(?=[^a-z]*[YMDH])[YMDHhmsS]+(?:[-/:. T][YMDHhmsS]+)*")
 _JSON_LIST = lazy_compile(r"\bJSON\s+(?:string\s+)?(?:array|list)\b|\bJSON\s+string\s+(?:containing|with|of|holding)\s+"
                           r"(?:an?\s+)?(?:list|array)\b", re.IGNORECASE)
+# A text that opens by calling the parameter JSON text ("JSON string with ...", "A JSON object of ...", "JSON-encoded
+# filters"): a string of JSON takes no `enum`, and the values in its text are those of its keys.
+_JSON_TEXT = lazy_compile(r"\s*(?:an?\s+)?(?:JSON[- ](?:string|object|encoded|text|document)|JSON\s*字符串)\b", re.IGNORECASE)
 _SEVERAL = lazy_compile(r"\bcomma[- ]separated\b|\bseparated\s+by\s+(?:a\s+)?commas?\b|逗号分隔|用逗号", re.IGNORECASE)
 
 
@@ -1226,7 +1230,8 @@ def bulleted_values(entry: str) -> list[str] | None:
 # "Style: brief, detailed, bullet-points": the parameter's own name (or title, or "Filter") as a label, then three or
 # more bare words and nothing after them but other sentences ("Operation to perform: a, b, c. Choose ..."). A label with no cue word is a list only when it names the parameter (or
 # ends in its last word: "Resource type" for `type`).
-_LABEL_VALUE = r"(?:[a-z][A-Za-z0-9_-]{0,24}|[A-Z][A-Z0-9_]{1,24}\b)"  # `bullet-points`, or a constant: `POWER`
+# `bullet-points`, a constant (`POWER`), or a code joined by an underscore whatever its case (`SACCO_membership`)
+_LABEL_VALUE = r"(?:[a-z][A-Za-z0-9_-]{0,24}|[A-Z][A-Z0-9_]{1,24}\b|[A-Z][A-Za-z0-9]{0,20}_[A-Za-z0-9_]{1,24}\b)"
 _LABELLED = lazy_compile(
     r"(?:^|[.;:]\s+|\n)(?P<label>[A-Za-z][\w -]{0,30}?)\s*[:：]\s*"
     rf"(?P<values>(?P<q>[\"'`“‘]?){_LABEL_VALUE}[\"'`”’]?(?:\s*,\s*(?:or\s+)?(?P=q){_LABEL_VALUE}"

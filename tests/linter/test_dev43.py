@@ -1,0 +1,58 @@
+"""Holdout 43's false finding and one of its misses, fixed after it was measured (a tuning set from then on,
+2026-12-07). Both values-only-in-prose:
+- a parameter whose text opens by calling it JSON text ("JSON string with company attributes") takes no `enum`: the
+  values its text lists are those of a key inside it;
+- a labelled list may hold codes joined by an underscore whatever their case ("Purpose: job_application, tenancy,
+  SACCO_membership, NGO_programme")."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import fires, mcp_tool
+
+_JSON_ENTRY = "Score a prospect.\n\n    Args:\n        company_id: HubSpot company ID.\n        company_data: {entry}\n    "
+
+
+@pytest.mark.parametrize("entry", [
+    'JSON string with company attributes. Example keys: industry, stage ("lead"/"customer"/"churned").',
+    "A JSON object of filters: status one of open, closed, pending.",
+    "JSON 字符串，包含公司字段：阶段可选值：lead、customer、churned",
+])
+def test_the_values_of_a_key_inside_json_text_are_no_enum_of_it(entry):
+    text = mcp_tool("score_prospect", _JSON_ENTRY.format(entry=entry),
+                    {"company_id": {"type": "string"}, "company_data": {"type": "string"}})
+    assert not fires("values-only-in-prose", text)
+
+
+@pytest.mark.parametrize("entry", [
+    'Stage of the company: "lead", "customer" or "churned".',
+    "公司阶段，可选值：lead、customer、churned",
+    'Output format: one of json, csv or xml. A JSON string is returned for "json".',  # JSON named later: still a set
+])
+def test_values_of_the_parameter_itself_are_still_reported(entry):
+    text = mcp_tool("score_prospect", _JSON_ENTRY.format(entry=entry),
+                    {"company_id": {"type": "string"}, "company_data": {"type": "string"}})
+    assert fires("values-only-in-prose", text)
+
+
+@pytest.mark.parametrize("description", [
+    "Purpose: job_application, loan_application, tenancy, SACCO_membership, NGO_programme",
+    "申请用途。\nPurpose: job_application, loan_application, SACCO_membership or NGO_programme",
+    "Tier: FREE_plan, Pro_plan, Enterprise_plan",
+])
+def test_a_labelled_list_of_underscored_codes_is_the_set(description):
+    text = mcp_tool("generate_reference", "Generate a reference statement.",
+                    {"reference_purpose": {"type": "string", "description": description}} if "Purpose" in description
+                    else {"tier": {"type": "string", "description": description}})
+    assert fires("values-only-in-prose", text)
+
+
+@pytest.mark.parametrize("description", [
+    "Purpose, e.g.: job_application, loan_application, SACCO_membership",
+    "Purpose: job_application, loan_application, SACCO_membership, etc.",
+    "用途，例如：job_application, loan_application, SACCO_membership 等",
+])
+def test_examples_of_underscored_codes_are_not_the_set(description):
+    text = mcp_tool("generate_reference", "Generate a reference statement.",
+                    {"reference_purpose": {"type": "string", "description": description}})
+    assert not fires("values-only-in-prose", text)
