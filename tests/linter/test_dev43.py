@@ -1,9 +1,10 @@
-"""Holdout 43's false finding and one of its misses, fixed after it was measured (a tuning set from then on,
-2026-12-07). Both values-only-in-prose:
+"""Holdout 43's false and debatable findings and one of its misses, fixed after it was measured (a tuning set from
+then on, 2026-12-07). values-only-in-prose:
 - a parameter whose text opens by calling it JSON text ("JSON string with company attributes") takes no `enum`: the
   values its text lists are those of a key inside it;
 - a labelled list may hold codes joined by an underscore whatever their case ("Purpose: job_application, tenancy,
-  SACCO_membership, NGO_programme")."""
+  SACCO_membership, NGO_programme").
+undocumented-identifier: an attachment's MIME Content-ID is the sender's to name."""
 
 from __future__ import annotations
 
@@ -56,3 +57,25 @@ def test_examples_of_underscored_codes_are_not_the_set(description):
     text = mcp_tool("generate_reference", "Generate a reference statement.",
                     {"reference_purpose": {"type": "string", "description": description}})
     assert not fires("values-only-in-prose", text)
+
+
+# undocumented-identifier: an attachment's MIME Content-ID is named by the sender (holdout 43, judged debatable three
+# times); other ids of an attachment, and a content id fetched from somewhere, are still ids.
+def _send_email(attachment: dict, description: str = "Send an email with attachments.") -> str:
+    return mcp_tool("send_email", description, {
+        "To": {"type": "string", "description": "Recipient address"},
+        "Attachments": {"type": "array", "items": {"type": "object", "properties": attachment}}})
+
+
+@pytest.mark.parametrize("name", ["ContentID", "content_id", "cid"])
+def test_a_content_id_the_sender_names_is_not_reported(name):
+    assert not fires("undocumented-identifier",
+                     _send_email({"Name": {"type": "string"}, name: {"type": "string"}}))
+    assert not fires("undocumented-identifier",
+                     _send_email({name: {"type": "string"}}, "发送带附件的邮件。"))
+
+
+@pytest.mark.parametrize("name", ["FileID", "attachment_id"])
+def test_other_ids_of_an_attachment_are_still_reported(name):
+    assert fires("undocumented-identifier", _send_email({name: {"type": "string"}}))
+    assert fires("undocumented-identifier", _send_email({name: {"type": "string"}}, "发送带附件的邮件。"))

@@ -257,6 +257,11 @@ def _near(text: str, at: int, nouns: list[str], reach: int = 40) -> bool:
 _CREATING_VERBS = frozenset({"create", "new", "add", "open", "register", "make", "init", "initialize", "start"})
 
 
+# A MIME Content-ID (RFC 2392): the name the composer of a message gives an inline part, which its HTML then refers
+# to (`<img src="cid:logo">`). Nothing returns one; a model sending mail makes it up.
+_SENDER_NAMED = frozenset({("content", "id"), ("cid",)})
+
+
 def _names_the_new_thing(node: SchemaNode, ctx: Context) -> bool:
     """Whether a bare `id` names what the call makes: the item of a body being built (`nodes[].id`), or the top-level
     `id` of a tool whose name starts with a creating verb (`create_presentation(id=...)`, also after a prefix:
@@ -622,6 +627,8 @@ def _judge_identifier(node: SchemaNode, ctx: Context, lex: UnconstrainedIdentifi
         return None
     if tokens == ("id",) and _names_the_new_thing(node, ctx):
         return None  # the `id` of what the call creates (`create_presentation`, `nodes[].id`): the caller names it
+    if tokens in _SENDER_NAMED:
+        return None  # an attachment's MIME Content-ID: the sender names it, and the HTML refers to it as `cid:...`
     if _documented(node, ctx) is not documented:
         return None  # the other rule's (before the text is read: most identifiers are described)
     own = schema.get("description")
