@@ -79,3 +79,28 @@ def test_a_content_id_the_sender_names_is_not_reported(name):
 def test_other_ids_of_an_attachment_are_still_reported(name):
     assert fires("undocumented-identifier", _send_email({name: {"type": "string"}}))
     assert fires("undocumented-identifier", _send_email({name: {"type": "string"}}, "发送带附件的邮件。"))
+
+
+# relative-path: a path *to* a repository is where a clone lies on the disk (`repo_path`, "Path to the git repo");
+# a path inside one, or to a hosted one, is not; an absolute example in `examples` shows the form.
+@pytest.mark.parametrize("name, description", [
+    ("repo_path", "Path to the git repo (default: current directory)."),
+    ("repo_path", "Path to your project's git repository. Defaults to current working directory."),
+    ("path", "Path to the target repository or directory to analyze (optional)."),
+    ("repo_root", "本地 git 仓库根目录"),
+])
+def test_a_path_to_a_local_repository_is_a_path(name, description):
+    text = mcp_tool("scan_repo", "Scan a codebase for dead code.", {name: {"type": "string", "description": description}})
+    assert fires("relative-path", text)
+
+
+@pytest.mark.parametrize("name, description, extra", [
+    ("repo_path", "Path to the GitHub repository, as owner/name.", {}),
+    ("path", "File path within the repository.", {}),
+    ("path", "仓库内的文件路径", {}),
+    ("repo_root", "Optional app repo root for the doctor check", {"examples": ["/path/to/my-app"]}),
+    ("project_dir", "项目目录", {"examples": ["C:\\work\\app", "~/app"]}),
+])
+def test_a_path_inside_a_repository_or_shown_absolute_is_left_alone(name, description, extra):
+    text = mcp_tool("read_file", "Read a file.", {name: {"type": "string", "description": description, **extra}})
+    assert not fires("relative-path", text)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
 from toollint.lazy_regex import lazy_compile
 from toollint.linter.checks import check
@@ -217,7 +218,7 @@ _OFF_DISK = lazy_compile(
 
 
 # Name tokens that put a path on a remote system: `gitea_build_path`, `imap_folder`, `s3_key_path`.
-_REMOTE_TOKENS = frozenset({"github", "gitlab", "gitea", "bitbucket", "git", "repo", "s3", "gcs", "drive", "dropbox",
+_REMOTE_TOKENS = frozenset({"github", "gitlab", "gitea", "bitbucket", "git", "s3", "gcs", "drive", "dropbox",
                             "imap", "mail", "email", "mailbox", "ftp", "sftp", "ssh", "remote", "nas", "smb", "url",
                             "uri", "web", "http", "route", "api", "endpoint", "watch", "gameobject", "asset", "scene",
                             "vault", "note", "area", "iteration", "hierarchy"})
@@ -227,6 +228,15 @@ _REMOTE_TOKENS = frozenset({"github", "gitlab", "gitea", "bitbucket", "git", "re
 _DATA_URL = lazy_compile(r"\bdata\s+ur[il]s?\b", re.IGNORECASE)
 
 
+def _absolute_examples(schema: dict[str, Any]) -> bool:
+    """Whether the schema's `examples` show absolute paths (`["/path/to/my-app"]`, `["C:\\data"]`, `["~/notes"]`)."""
+    examples = schema.get("examples")
+    return isinstance(examples, list) and any(isinstance(e, str) and _ABSOLUTE_VALUE.match(e) for e in examples)
+
+
+_ABSOLUTE_VALUE = lazy_compile(r"/|~/|[A-Za-z]:[\\/]")
+
+
 def _names_a_remote_place(text: str, lex: RelativePathOptions) -> bool:
     """Whether the text holds one of the rule's `remote-words` (a repository, a bucket, a URL), not counting the
     "data URL" a tool may return instead of writing the file."""
@@ -234,7 +244,16 @@ def _names_a_remote_place(text: str, lex: RelativePathOptions) -> bool:
         return False
     if "data" in text or "Data" in text:
         text = _DATA_URL.sub(" ", text)
+    if "epo" in text or "仓库" in text:
+        text = _REPOSITORY_ITSELF.sub(" ", text)
     return lex.remote.search(text) is not None
+
+
+# "Path to the repository to scan", "Path to your project's git repository", "仓库根目录": the path is where a
+# repository lies, a directory on the disk, not a path inside one.
+_REPOSITORY_ITSELF = lazy_compile(r"\b(?:path|directory|folder|root|location)\s+(?:to|of)\s+(?:the\s+|an?\s+|your\s+)?"
+                                  r"(?:(?!github|gitlab|gitee|gitea|bitbucket|remote|hosted)[\w'’-]+\s+){0,2}?(?:local\s+)?(?:git\s+)?(?:repository|repo)\b(?!\s*(?:url|name|on\b))|"
+                                  r"(?:git\s*)?仓库的?(?:根目录|所在的?(?:目录|路径))", re.IGNORECASE)
 
 
 def _off_disk_tool(ctx: Context, lex: RelativePathOptions) -> bool:
@@ -469,8 +488,9 @@ def relative_path(node: SchemaNode, ctx: Context) -> None:
         return  # a JSON Patch operation
     if names_other_tool(text, ctx):
         return  # "use list_artifacts to see available paths"
-    if _ABSOLUTE_EXAMPLE.search(text) or _PRODUCED.search(low):
-        return  # "e.g. '/var/log/app'" shows an absolute path; "from the plan tool's output" is handed over
+    if _ABSOLUTE_EXAMPLE.search(text) or _PRODUCED.search(low) or _absolute_examples(schema):
+        return  # "e.g. '/var/log/app'" or `"examples": ["/path/to/app"]` shows an absolute path; "from the plan
+        # tool's output" is handed over
     if _CODE_EXPRESSION.search(low) or _SEARCH_TERM.search(low):
         return  # a Java or Python value, or a path searched for in what the tool has recorded
     if cwd_relative:
