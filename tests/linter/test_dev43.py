@@ -104,3 +104,31 @@ def test_a_path_to_a_local_repository_is_a_path(name, description):
 def test_a_path_inside_a_repository_or_shown_absolute_is_left_alone(name, description, extra):
     text = mcp_tool("read_file", "Read a file.", {name: {"type": "string", "description": description, **extra}})
     assert not fires("relative-path", text)
+
+
+# relative-path: Chinese puts the noun last, so a first clause that ends in a file's path or a directory calls the
+# parameter one ("已存在的Word文档路径"); a hierarchy or node path is no file's.
+_WORD_TOOL = "【向已存在文档添加标题】向现有Word文档添加标题\n\n参数：\n- {name}: {entry}\n- text: 标题文本\n"
+
+
+@pytest.mark.parametrize("name, entry", [
+    ("filename", "已存在的Word文档路径"),
+    ("template", "模板 .docx 路径（可选，传空字符串则不使用）"),
+    ("wcfg", "显式 wcfg 磁盘路径；缺省自动解析"),
+    ("out", "报告保存目录"),
+])
+def test_a_chinese_clause_ending_in_a_files_path_is_a_path(name, entry):
+    text = mcp_tool("add_heading", _WORD_TOOL.format(name=name, entry=entry),
+                    {name: {"type": "string"}, "text": {"type": "string"}})
+    assert fires("relative-path", text)
+
+
+@pytest.mark.parametrize("name, entry", [
+    ("signals", "最多 32 个精确层级路径，如 top.data"),
+    ("node", "场景节点路径"),
+    ("target", "Hierarchy path of the signal, e.g. top.data"),
+])
+def test_a_hierarchy_or_node_path_is_no_files(name, entry):
+    text = mcp_tool("add_heading", _WORD_TOOL.format(name=name, entry=entry),
+                    {name: {"type": "string"}, "text": {"type": "string"}})
+    assert not fires("relative-path", text)

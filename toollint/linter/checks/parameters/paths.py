@@ -393,8 +393,12 @@ def _path_format(schema: dict) -> bool:
 # A description that opens by calling the parameter a directory or a path on the disk: `extract_to`, "Directory
 # to extract to"; `out`, "Path where the report is written"; `dest`, "保存文件的目录". Not under a name that says
 # the path is elsewhere (`node_path`, "Path to the node": the rule's `not-path-modifiers`).
+# Chinese puts the noun last: a first clause that ends in it calls the parameter one too ("已存在的Word文档路径", the
+# path of an existing Word document), when it is a directory or a file's path ("精确层级路径", a design's hierarchy
+# path, is none).
 _PATH_OPENING = lazy_compile(r"(?:the\s+|an?\s+)?(?:(?:local|output|target|destination|working)\s+)?(?:directory|folder|"
-                             r"(?:file\s*)?path)\s+(?:to|of|where|in|for|into|under)\b|(?:本地|输出|目标)?(?:目录|文件夹|文件路径)[:：]?",
+                             r"(?:file\s*)?path)\s+(?:to|of|where|in|for|into|under)\b|(?:本地|输出|目标)?(?:目录|文件夹|文件路径)[:：]?|"
+                             r"[^，。；,;:：\n()（）]{0,24}?(?:(?:文件|文档|磁盘|本地|\.[A-Za-z0-9]{1,6}\s*)路径|目录|文件夹)(?=\s*(?:$|[，。；,;(（.]))",
                              re.IGNORECASE)
 
 
