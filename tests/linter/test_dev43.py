@@ -132,3 +132,35 @@ def test_a_hierarchy_or_node_path_is_no_files(name, entry):
     text = mcp_tool("add_heading", _WORD_TOOL.format(name=name, entry=entry),
                     {name: {"type": "string"}, "text": {"type": "string"}})
     assert not fires("relative-path", text)
+
+
+# values-only-in-prose: a labelled list holding the parameter's default is its set whatever the label says ("Research
+# depth: ..." of `preset`, default `medium`); a list the text lets take a prefix ("Prefix with - for descending")
+# is not the whole set.
+@pytest.mark.parametrize("name, description, default", [
+    ("preset", "Research depth: fast, low, medium, high, xhigh, wide-research. Deeper takes longer.", "medium"),
+    ("suggested_action", "What you suggest the human does: update, archive, delete or review.", "review"),
+    ("preset", "Depth 研究深度: fast, low, medium, high", "low"),
+])
+def test_a_labelled_list_holding_the_default_is_the_set(name, description, default):
+    text = mcp_tool("research", "Run a research query.",
+                    {name: {"type": "string", "description": description, "default": default}})
+    assert fires("values-only-in-prose", text)
+
+
+@pytest.mark.parametrize("name, description, default", [
+    ("preset", "Research depth: fast, low, medium, high, xhigh, wide-research. Deeper takes longer.", "auto"),
+    ("preset", "Depth 研究深度: fast, low, medium, high", "auto"),
+])
+def test_a_labelled_list_without_the_default_is_not_the_set(name, description, default):
+    text = mcp_tool("research", "Run a research query.",
+                    {name: {"type": "string", "description": description, "default": default}})
+    assert not fires("values-only-in-prose", text)
+
+
+@pytest.mark.parametrize("entry", ['Sort field: name, created, modified, size. Prefix with "-" for descending.',
+                                   "Sort field: name, created, size; prefixed by - it sorts descending."])
+def test_values_the_text_lets_take_a_prefix_are_not_the_whole_set(entry):
+    text = mcp_tool("list_files", f"List files.\n\n    Args:\n        sort: {entry}\n    ",
+                    {"sort": {"type": "string", "default": "name"}})
+    assert not fires("values-only-in-prose", text)

@@ -144,7 +144,8 @@ def _ends_with(cue: re.Pattern[str], text: str, end: int) -> bool:
 
 
 _OPEN_ENDED = lazy_compile(r"\betc\b|\botherwise\b|\bany\s+other\b|否则|\.\.\.|…|\band\s+(?:more|others|so\s+on)\b|\b\d+\+?\s+(?:more|others)\b|\bamong\s+others\b|\bcustom\b|"
-                         r"\bor\s+(?:an?\s+)?(?:any|another|other|specific|arbitrary)\b|\bor\s+an?\s+(?:valid|[\w-]+-specific)\b|\bnot\s+limited\s+to\b|等|或(?:其他|其它|任意|任何|指定)", re.IGNORECASE)
+                         r"\bor\s+(?:an?\s+)?(?:any|another|other|specific|arbitrary)\b|\bor\s+an?\s+(?:valid|[\w-]+-specific)\b|\bnot\s+limited\s+to\b|等|或(?:其他|其它|任意|任何|指定)|"
+                         r"\bprefix(?:ed)?\s+(?:it\s+|them\s+|each\s+|a\s+value\s+|the\s+\w+\s+)?(?:with|by)\b", re.IGNORECASE)
 
 
 def _open_ended(text: str, values: list[str]) -> bool:
@@ -347,7 +348,7 @@ def values_only_in_prose(node: SchemaNode, ctx: Context) -> None:
     # The text next: few descriptions list values, and the parameter view is built only for those.
     if not contains_any(description, _JOINERS) and not contains_any(description, _OPEN_QUOTES):
         return  # no two values without something between them: many descriptions, settled without a pattern
-    values = _allowed_values_in(ctx, description, node.name or "", node.schema.get("title"))
+    values = _allowed_values_in(ctx, description, node.name or "", node.schema.get("title"), node.schema.get("default"))
     many = _takes_many(node.schema)  # (its items are plain strings: `_takes_strings` said so above)
     if values is None and not many:
         values = whole_text_choice(description, node.name or "")  # "low, medium, or high.", "Type: STATIC or DYNAMIC"
@@ -419,7 +420,7 @@ def values_only_in_docstring(tool: Tool, ctx: Context) -> None:
             continue  # reported by the schema check
         if len(found.text) < 8 or not _takes_strings(prop, found.type_name):
             continue
-        values = _allowed_values_in(ctx, found.text, name, prop.get("title"))
+        values = _allowed_values_in(ctx, found.text, name, prop.get("title"), prop.get("default"))
         if values is None and not _takes_many(prop):
             values = whole_text_choice(found.text, name)  # one string, its entry only a list or a choice: pick one
         if values is None and ("/" in found.text or "|" in found.text) and not _takes_many(prop):
@@ -646,7 +647,7 @@ def _picks_from_section(name: str, prop: Any) -> bool:
 def _own_text_lists(name: str, prop: dict[str, Any], ctx: Context) -> bool:
     """Whether the property's own description lists values: the schema check reports it there."""
     own = prop.get("description")
-    return isinstance(own, str) and _allowed_values_in(ctx, own, name, prop.get("title")) is not None
+    return isinstance(own, str) and _allowed_values_in(ctx, own, name, prop.get("title"), prop.get("default")) is not None
 
 
 def _listed_by_its_text(name: str, prop: dict[str, Any], ctx: Context, tool: Tool) -> bool:
@@ -654,7 +655,7 @@ def _listed_by_its_text(name: str, prop: dict[str, Any], ctx: Context, tool: Too
     if _own_text_lists(name, prop, ctx):
         return True
     entry = tool_docs(tool, ctx).entry(name)
-    return entry is not None and _allowed_values_in(ctx, entry.text, name, prop.get("title")) is not None
+    return entry is not None and _allowed_values_in(ctx, entry.text, name, prop.get("title"), prop.get("default")) is not None
 
 
 # A note in parentheses after a value, up to 60 characters: `"upstream" (suppliers)`, `set (field, value)`.
@@ -788,15 +789,16 @@ def _picks_one(name: str) -> bool:
     return bool(tokens) and tokens[-1] in CHOICE_NAMES
 
 
-def allowed_values(text: str, name: str, title: Any = None) -> list[str] | None:
+def allowed_values(text: str, name: str, title: Any = None, default: Any = None) -> list[str] | None:
     """The allowed values a parameter's text lists, in any of the forms the rule knows (None when it lists none).
     The later forms are looked for only when the text has what each needs: two commas after a colon, a quote
-    with a joiner, two pipes or a bracket."""
+    with a joiner, two pipes or a bracket. `default`, the parameter's: a labelled list that holds it is the set
+    whatever the label says ("Research depth: fast, low, medium, high" of `preset`, default `medium`)."""
     if "``" in text:
         text = _RST_LITERAL.sub(r"\1", text)  # reStructuredText's ``"aws"``: the string literal "aws"
     found = listed_values(text, name)
     if found is None and _may_list_three(text) and (":" in text or "：" in text):
-        found = labelled_values(text, name, title)
+        found = labelled_values(text, name, title, default)
     if found is None and _may_alternate(text):
         found = alternatives(text)
         if found is not None and not _OPEN_CODES.isdisjoint(name_tokens(name)[-1:]) and \
@@ -853,12 +855,13 @@ _RST_LITERAL = lazy_compile(r"``([\"'][^\"'`\n]{1,40}[\"'])``")
 _EMPTY_LISTED = lazy_compile(r"(?:^|[\s:：—–,(/|-])(?:\"\"|'')(?=\s*(?:[(（,，/|;.]|or\b|$))")
 
 
-def _allowed_values_in(ctx: Context, text: str, name: str, title: Any) -> list[str] | None:
+def _allowed_values_in(ctx: Context, text: str, name: str, title: Any, default: Any = None) -> list[str] | None:
     """`allowed_values`, worked out once per file for each text and name: a tool set repeats its parameters'
     descriptions (the same `limit` or `format` in every tool), and the docstring checks read a description the
     schema check has read already. (A title that is no string is no title to it. The list is shared: read only.)"""
     title = title if isinstance(title, str) else None
-    return ctx.cached(("allowed-values", text, name, title), lambda: allowed_values(text, name, title))
+    default = default if isinstance(default, str) else None
+    return ctx.cached(("allowed-values", text, name, title, default), lambda: allowed_values(text, name, title, default))
 
 
 _QUOTED_KEY = lazy_compile(r"\{\s*[\"'][^\"'\n]{0,40}[\"']\s*:")  # `{"dimension":`: a JSON object's first key
@@ -1254,8 +1257,10 @@ def _names_own(label: tuple[str, ...], own: tuple[str, ...], title: Any) -> bool
         (len(label) > 1 and "".join(label) == "".join(own))  # "Time limit" names `timelimit`
 
 
-def labelled_values(text: str, name: str, title: Any = None) -> list[str] | None:
-    """The values of a list labelled with the parameter's own name or title ("Style: brief, detailed, bullet-points")."""
+def labelled_values(text: str, name: str, title: Any = None, default: Any = None) -> list[str] | None:
+    """The values of a list labelled with the parameter's own name or title ("Style: brief, detailed, bullet-points"),
+    or with any label when the parameter's `default` is one of them ("Research depth: fast, low, medium" of `preset`,
+    default `medium`: the default is picked from that set)."""
     if ":" not in text and "：" not in text:
         return None
     match = _LABELLED.search(text)
@@ -1266,9 +1271,10 @@ def labelled_values(text: str, name: str, title: Any = None) -> list[str] | None
     cut = next((at for at, word in enumerate(whole) if at and word in _LABEL_TAIL_STARTS), len(whole))
     # The label whole ("List of checks", "Style"), or up to the words saying what it is for ("Operation to perform",
     # "Assembly scope for search"): either names the parameter.
-    if not any(_names_own(label, own, title) for label in (whole, whole[:cut])):
-        return None
     values = [v.strip(_STRIP) for v in _LIST_JOINER.split(match.group("values")) if v.strip(_STRIP)]
+    if not any(_names_own(label, own, title) for label in (whole, whole[:cut])) and \
+            not (isinstance(default, str) and default in values):
+        return None
     if _open_ended(text[match.start():], values) or _ends_with(_EXAMPLE_CUE, text, match.start("values")) or \
             _says_examples(text[match.end():]):
         return None
