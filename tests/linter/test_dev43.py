@@ -4,7 +4,10 @@ then on, 2026-12-07). values-only-in-prose:
   values its text lists are those of a key inside it;
 - a labelled list may hold codes joined by an underscore whatever their case ("Purpose: job_application, tenancy,
   SACCO_membership, NGO_programme").
-undocumented-identifier: an attachment's MIME Content-ID is the sender's to name."""
+undocumented-identifier: an attachment's MIME Content-ID is the sender's to name.
+Also from the pooled misses of holdouts 35 to 43 (relative-path: a path to a repository, a Chinese clause ending in a
+file's path; values-only-in-prose: a labelled list holding the default), and holdout 44's false finding (an entry cut
+mid-list)."""
 
 from __future__ import annotations
 
@@ -164,3 +167,25 @@ def test_values_the_text_lets_take_a_prefix_are_not_the_whole_set(entry):
     text = mcp_tool("list_files", f"List files.\n\n    Args:\n        sort: {entry}\n    ",
                     {"sort": {"type": "string", "default": "name"}})
     assert not fires("values-only-in-prose", text)
+
+
+# values-only-in-prose (holdout 44, judged false: the enum it advised dropped a documented mode): an `Args:` entry
+# whose text ends on a joiner goes on past what was read as its text, so its values are only some of the set.
+@pytest.mark.parametrize("entry", [
+    'mode: "horizontal" (mirror across x), "vertical" (across y),\n    or "both" (4-way symmetry).',
+    "mode: 可选 horizontal、vertical、\n    或 both",
+])
+def test_an_entry_cut_mid_list_lists_only_some_values(entry):
+    text = mcp_tool("draw", f"Plot pixels with their mirror image.\n\n    {entry}\n    ",
+                    {"mode": {"type": "string", "default": "horizontal"}})
+    assert not fires("values-only-in-prose", text)
+
+
+@pytest.mark.parametrize("entry", [
+    'mode: "horizontal" (mirror across x), "vertical" (across y) or "both" (4-way symmetry).',
+    "mode: 可选 horizontal、vertical、both",
+])
+def test_a_whole_entry_still_lists_the_set(entry):
+    text = mcp_tool("draw", f"Plot pixels with their mirror image.\n\n    {entry}\n    ",
+                    {"mode": {"type": "string", "default": "horizontal"}})
+    assert fires("values-only-in-prose", text)

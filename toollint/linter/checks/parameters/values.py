@@ -410,6 +410,11 @@ def _siblings_values_in(values: list[str], schema: Any, name: str | None) -> boo
     return False
 
 
+# An entry that ends on a joiner goes on past what the documentation view read as its text (a next line at the
+# entry's own indent): its values are some of the set.
+_ENDS_MID_LIST = lazy_compile(r"(?:[,，、|/;]|\b(?:or|and)|或|和)\s*$")
+
+
 @check("values-only-in-prose", "tool")
 def values_only_in_docstring(tool: Tool, ctx: Context) -> None:
     """Allowed values listed only in the tool description's parameter section (`Args:`, `参数：`)."""
@@ -420,6 +425,8 @@ def values_only_in_docstring(tool: Tool, ctx: Context) -> None:
             continue  # reported by the schema check
         if len(found.text) < 8 or not _takes_strings(prop, found.type_name):
             continue
+        if _ENDS_MID_LIST.search(found.text):
+            continue  # `mode: "horizontal" (...), "vertical" (...),` then `or "both"` on a line of its own: cut short
         values = _allowed_values_in(ctx, found.text, name, prop.get("title"), prop.get("default"))
         if values is None and not _takes_many(prop):
             values = whole_text_choice(found.text, name)  # one string, its entry only a list or a choice: pick one
