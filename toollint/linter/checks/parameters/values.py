@@ -410,9 +410,15 @@ def _siblings_values_in(values: list[str], schema: Any, name: str | None) -> boo
     return False
 
 
-# An entry that ends on a joiner goes on past what the documentation view read as its text (a next line at the
-# entry's own indent): its values are some of the set.
-_ENDS_MID_LIST = lazy_compile(r"(?:[,，、|/;]|\b(?:or|and)|或|和)\s*$")
+def _ends_mid_list(text: str) -> bool:
+    """Whether an entry ends on a joiner, so it goes on past what the documentation view read as its text (a next
+    line at the entry's own indent): its values are some of the set. (Its end alone is read: a search anchored at
+    the end tries every position of a long entry.)"""
+    tail = text.rstrip()
+    return tail.endswith(_END_JOINERS) or tail.endswith((" or", " and", "\tor", "\tand")) or tail in ("or", "and")
+
+
+_END_JOINERS = (",", "，", "、", "|", "/", ";", "或", "和")
 
 
 @check("values-only-in-prose", "tool")
@@ -425,7 +431,7 @@ def values_only_in_docstring(tool: Tool, ctx: Context) -> None:
             continue  # reported by the schema check
         if len(found.text) < 8 or not _takes_strings(prop, found.type_name):
             continue
-        if _ENDS_MID_LIST.search(found.text):
+        if _ends_mid_list(found.text):
             continue  # `mode: "horizontal" (...), "vertical" (...),` then `or "both"` on a line of its own: cut short
         values = _allowed_values_in(ctx, found.text, name, prop.get("title"), prop.get("default"))
         if values is None and not _takes_many(prop):
@@ -1278,9 +1284,11 @@ def labelled_values(text: str, name: str, title: Any = None, default: Any = None
     cut = next((at for at, word in enumerate(whole) if at and word in _LABEL_TAIL_STARTS), len(whole))
     # The label whole ("List of checks", "Style"), or up to the words saying what it is for ("Operation to perform",
     # "Assembly scope for search"): either names the parameter.
+    named = any(_names_own(label, own, title) for label in (whole, whole[:cut]))
+    if not named and not isinstance(default, str):
+        return None
     values = [v.strip(_STRIP) for v in _LIST_JOINER.split(match.group("values")) if v.strip(_STRIP)]
-    if not any(_names_own(label, own, title) for label in (whole, whole[:cut])) and \
-            not (isinstance(default, str) and default in values):
+    if not named and default not in values:
         return None
     if _open_ended(text[match.start():], values) or _ends_with(_EXAMPLE_CUE, text, match.start("values")) or \
             _says_examples(text[match.end():]):
