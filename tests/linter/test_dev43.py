@@ -12,7 +12,7 @@ mid-list)."""
 from __future__ import annotations
 
 import pytest
-from helpers import fires, mcp_tool
+from helpers import fires, helps, mcp_tool
 
 _JSON_ENTRY = "Score a prospect.\n\n    Args:\n        company_id: HubSpot company ID.\n        company_data: {entry}\n    "
 
@@ -189,3 +189,31 @@ def test_a_whole_entry_still_lists_the_set(entry):
     text = mcp_tool("draw", f"Plot pixels with their mirror image.\n\n    {entry}\n    ",
                     {"mode": {"type": "string", "default": "horizontal"}})
     assert fires("values-only-in-prose", text)
+
+
+# The documentation view: a `name: text` line with no section header above it goes on to the lines below it indented
+# deeper when it ends on a joiner (holdout 41's `synth_type`, whose last two synths stood on the next line); a line
+# that ends a sentence still ends the entry.
+@pytest.mark.parametrize("description, expected", [
+    ("Create a synth track.\n\nsynth_type: 'vaporisateur' (subtractive, default), 'nano' (simple),\n"
+     "            'soundfont' (SF2 player), 'apparat' (FM synth).\nname: Display name.\n",
+     "'vaporisateur' (subtractive, default), 'nano' (simple), 'soundfont' (SF2 player), 'apparat' (FM synth)."),
+    ("创建合成器音轨。\n\nsynth_type: 可选 vaporisateur、nano、\n    soundfont、apparat\nname: 名称\n",
+     "可选 vaporisateur、nano、 soundfont、apparat"),
+    ("Create a synth track.\n\nsynth_type: the synth to use.\n            Call list_synths first.\nname: Display name.\n",
+     "the synth to use."),
+])
+def test_a_named_line_ending_on_a_joiner_goes_on_below(description, expected):
+    from toollint.linter.docview import parse
+
+    docs = parse(description, ("synth_type", "name"))
+    assert docs.entries["synth_type"].text == expected
+    assert docs.entries["name"].text in ("Display name.", "名称")
+
+
+def test_the_whole_list_below_a_named_line_is_reported():
+    description = ("Create a synth track.\n\nsynth_type: 'vaporisateur' (subtractive, default), 'nano' (simple),\n"
+                   "            'soundfont' (SF2 player), 'apparat' (FM synth).\n")
+    text = mcp_tool("create_synth_track", description, {"synth_type": {"type": "string", "default": "vaporisateur"}})
+    found = helps("values-only-in-prose", text)
+    assert found and '"apparat"' in found[0]

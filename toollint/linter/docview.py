@@ -229,13 +229,36 @@ def _scan_named_lines(text: str, names: tuple[str, ...], docs: ToolDocs) -> None
             if not text[line:start].strip(" \t`"):
                 match = _AFTER_NAME.match(text, start + len(name))
                 if match is not None:
-                    docs.entries[name] = ParamDoc(match.group(1).strip())
+                    docs.entries[name] = ParamDoc(_with_continuation(text, match, start - line))
                     break
             start = text.find(name, start + 1)
 
 
 # What follows a parameter's name at the start of a line for the line to be its entry: `: text`, `` `：text``.
 _AFTER_NAME = lazy_compile(r"`?[ \t]*[:：][ \t]*(\S[^\n]*)")
+
+
+def _with_continuation(text: str, match: re.Match[str], indent: int) -> str:
+    """A named line's entry, with the lines below it indented deeper than the name when the line ends on a joiner
+    (`synth_type: 'a' (...), 'b' (...),` then `            'c' (...)`), up to a blank line or a line at the name's
+    own indent or less. (A line that ends a sentence ends the entry: what follows it is read as prose, as before.)"""
+    parts = [match.group(1).strip()]
+    if not parts[0].endswith(_JOINERS_AT_END) and not parts[0].endswith((" or", " and")):
+        return parts[0]
+    at = match.end()
+    while at < len(text) and text[at] == "\n":
+        end = text.find("\n", at + 1)
+        end = len(text) if end < 0 else end
+        line = text[at + 1:end]
+        body = line.lstrip(" \t")
+        if not body or len(line) - len(body) <= indent:
+            break
+        parts.append(body.rstrip())
+        at = end
+    return " ".join(parts)
+
+
+_JOINERS_AT_END = (",", "，", "、", "|", "/", ";", "或", "和")
 
 
 def _header_lines(lines: list[str], low: list[str] | None) -> list[int]:
