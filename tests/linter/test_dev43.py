@@ -170,14 +170,26 @@ def test_values_the_text_lets_take_a_prefix_are_not_the_whole_set(entry):
 
 
 # values-only-in-prose (holdout 44, judged false: the enum it advised dropped a documented mode): an `Args:` entry
-# whose text ends on a joiner goes on past what was read as its text, so its values are only some of the set.
+# whose text ends on a joiner goes on past what was read as its text, so its values are only some of the set; a
+# named line that does so is read on to its next lines, at its own indent too, and its whole list is reported.
 @pytest.mark.parametrize("entry", [
     'mode: "horizontal" (mirror across x), "vertical" (across y),\n    or "both" (4-way symmetry).',
     "mode: 可选 horizontal、vertical、\n    或 both",
 ])
-def test_an_entry_cut_mid_list_lists_only_some_values(entry):
+def test_a_named_line_cut_mid_list_is_read_whole(entry):
     text = mcp_tool("draw", f"Plot pixels with their mirror image.\n\n    {entry}\n    ",
                     {"mode": {"type": "string", "default": "horizontal"}})
+    advised = helps("values-only-in-prose", text)
+    assert advised and '"both"' in advised[0]
+
+
+@pytest.mark.parametrize("entry", [
+    'mode: "horizontal" (mirror across x), "vertical" (across y),',
+    "mode: 可选 horizontal、vertical、",
+])
+def test_an_entry_cut_mid_list_lists_only_some_values(entry):
+    description = f"Plot pixels with their mirror image.\n\n    Args:\n        {entry}\n\n    Returns the image.\n    "
+    text = mcp_tool("draw", description, {"mode": {"type": "string", "default": "horizontal"}})
     assert not fires("values-only-in-prose", text)
 
 

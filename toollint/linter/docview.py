@@ -239,9 +239,10 @@ _AFTER_NAME = lazy_compile(r"`?[ \t]*[:：][ \t]*(\S[^\n]*)")
 
 
 def _with_continuation(text: str, match: re.Match[str], indent: int) -> str:
-    """A named line's entry, with the lines below it indented deeper than the name when the line ends on a joiner
-    (`synth_type: 'a' (...), 'b' (...),` then `            'c' (...)`), up to a blank line or a line at the name's
-    own indent or less. (A line that ends a sentence ends the entry: what follows it is read as prose, as before.)"""
+    """A named line's entry, with the lines below it when the line ends on a joiner (`synth_type: 'a' (...), 'b'
+    (...),` then `            'c' (...)`, or `or "both" (...)` at the name's own indent), up to a blank line, a line
+    left of the name, or the next entry. (A line that ends a sentence ends the entry: what follows it is read as
+    prose, as before.)"""
     parts = [match.group(1).strip()]
     if not parts[0].endswith(_JOINERS_AT_END) and not parts[0].endswith((" or", " and")):
         return parts[0]
@@ -251,11 +252,16 @@ def _with_continuation(text: str, match: re.Match[str], indent: int) -> str:
         end = len(text) if end < 0 else end
         line = text[at + 1:end]
         body = line.lstrip(" \t")
-        if not body or len(line) - len(body) <= indent:
-            break
+        if not body or len(line) - len(body) < indent or \
+                (len(line) - len(body) == indent and _ENTRY_START.match(body) is not None):
+            break  # a blank line, a line left of the name, or the next `name: text` at its indent
         parts.append(body.rstrip())
         at = end
     return " ".join(parts)
+
+
+# A line that opens an entry of its own: a name, then a colon (`name: text`, `` `name`: text ``, `name (str): text`).
+_ENTRY_START = lazy_compile(r"`?[A-Za-z_][\w.-]*`?(?:[ \t]*\([^()\n]{0,30}\))?[ \t]*[:：]")
 
 
 _JOINERS_AT_END = (",", "，", "、", "|", "/", ";", "或", "和")

@@ -30,7 +30,7 @@ _VALUE_NOTE_AFTER = r"[ \t]*[(（][^()（）\n]{1,80}[)）](?=\s*(?:,|、|，|;|
 # Words that close a set before a plural and a colon: "Available IDs:", "Supported formats:".
 _CLOSING_WORDS = ("available", "valid", "supported", "supports", "allowed", "accepted", "possible")
 _PLURAL_AFTER = r"\s+(?:[a-z]+\s+)?"  # then the plural: "Available topic IDs:"
-_SEP = r"(?:\s*(?:,|、|，|/|\||;|或|和)\s*(?:or\s+|and\s+)?|\s+(?:or|and)\s+)"
+_SEP = r"(?:\s*(?:,|、|，|/|\||;|或|和)\s*(?:or\s+|and\s+|或\s*|和\s*)?|\s+(?:or|and)\s+)"  # ("a、b、或 c")
 # "one of: a, b, c", "Allowed values: a | b", "可选值：a、b、c", "支持：a、b" (supported:), "[Enum]: [...]", "Here are the options: a, b",
 # "Available: a, b" (a word that says the set is closed, then a colon), "Available IDs: a, b" (a plural after such a
 # word, then a colon: it lists the values only
