@@ -229,3 +229,26 @@ def test_the_whole_list_below_a_named_line_is_reported():
     text = mcp_tool("create_synth_track", description, {"synth_type": {"type": "string", "default": "vaporisateur"}})
     found = helps("values-only-in-prose", text)
     assert found and '"apparat"' in found[0]
+
+
+# secret-parameter (holdout 45, judged false twice): a key-derivation tool's password is what the key is derived
+# from, the tool's data; a tool that signs in with one still asks for a secret.
+@pytest.mark.parametrize("tool_name, description", [
+    ("pbkdf2_derive", "Derive a key from a password with PBKDF2-HMAC-SHA256."),
+    ("scrypt_derive", "Derive a key from a password with scrypt."),
+    ("argon2_hash", "用 Argon2 对密码做哈希。"),
+])
+def test_a_key_derivation_tools_password_is_its_data(tool_name, description):
+    text = mcp_tool(tool_name, description, {"password": {"type": "string", "description": "The password"},
+                                             "salt": {"type": "string"}})
+    assert not fires("secret-parameter", text)
+
+
+@pytest.mark.parametrize("tool_name, description", [
+    ("fetch_report", "Fetch the monthly report from the billing portal."),
+    ("获取报表", "从计费门户获取月度报表。"),
+])
+def test_a_tool_that_signs_in_with_a_password_still_asks_for_a_secret(tool_name, description):
+    text = mcp_tool(tool_name, description, {"password": {"type": "string", "description": "Portal password"},
+                                             "month": {"type": "string"}})
+    assert fires("secret-parameter", text)

@@ -110,9 +110,11 @@ def _locks_files(tool_tokens: set[str]) -> bool:
     return not tool_tokens.isdisjoint(_FILE_LOCKS) and not tool_tokens.isdisjoint(_FILE_KINDS)
 
 
-# Tools whose input a secret is: one-time passwords, signatures, ciphers.
+# Tools whose input a secret is: one-time passwords, signatures, ciphers, key derivation (`pbkdf2_derive`,
+# `scrypt_derive`: the password is what the key is derived from).
 _SECRET_PROCESSORS = frozenset({"otp", "totp", "hotp", "mfa", "authenticator", "hmac", "encrypt", "decrypt", "cipher",
-                                "jwt", "hash", "crypto"})
+                                "jwt", "hash", "crypto", "derive", "kdf", "hkdf", "pbkdf2", "scrypt", "argon2",
+                                "bcrypt"})
 # Credentials a caller authenticates with: an API issues them, so a tool that creates or updates something else
 # (`update_contact(access_token)`) uses the token; only a tool named for it (`create_api_key`) or one that sets
 # itself up (`configure`, `login`) is given it to keep.
