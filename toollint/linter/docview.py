@@ -244,7 +244,7 @@ def _with_continuation(text: str, match: re.Match[str], indent: int) -> str:
     left of the name, or the next entry. (A line that ends a sentence ends the entry: what follows it is read as
     prose, as before.)"""
     parts = [match.group(1).strip()]
-    if not parts[0].endswith(_JOINERS_AT_END) and not parts[0].endswith((" or", " and")):
+    if not ends_on_joiner(parts[0]):
         return parts[0]
     at = match.end()
     while at < len(text) and text[at] == "\n":
@@ -262,6 +262,13 @@ def _with_continuation(text: str, match: re.Match[str], indent: int) -> str:
 
 # A line that opens an entry of its own: a name, then a colon (`name: text`, `` `name`: text ``, `name (str): text`).
 _ENTRY_START = lazy_compile(r"`?[A-Za-z_][\w.-]*`?(?:[ \t]*\([^()\n]{0,30}\))?[ \t]*[:：]")
+
+
+def ends_on_joiner(text: str) -> bool:
+    """Whether a text ends on what joins a list's values (a comma, `/`, `|`, `;`, `or`, `and`, 、, 或, 和): a list
+    that goes on past it. (Its end alone is read: a pattern anchored at the end is tried at every position.)"""
+    tail = text.rstrip()
+    return tail.endswith(_JOINERS_AT_END) or tail.endswith((" or", " and", "\tor", "\tand")) or tail in ("or", "and")
 
 
 _JOINERS_AT_END = (",", "，", "、", "|", "/", ";", "或", "和")

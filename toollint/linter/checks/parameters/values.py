@@ -13,7 +13,7 @@ from toollint.lazy_regex import lazy_compile
 from toollint.linter.checks import check
 from toollint.linter.checks.shared import finditer_at, literal_starts, space_before
 from toollint.linter.context import Context, node_label
-from toollint.linter.docview import documented, tool_docs
+from toollint.linter.docview import documented, ends_on_joiner, tool_docs
 from toollint.linter.paramview import param_of
 from toollint.linter.textstats import contains_any, fold_case, literal_trie, name_tokens
 from toollint.schema.walk import SchemaNode
@@ -410,17 +410,6 @@ def _siblings_values_in(values: list[str], schema: Any, name: str | None) -> boo
     return False
 
 
-def _ends_mid_list(text: str) -> bool:
-    """Whether an entry ends on a joiner, so it goes on past what the documentation view read as its text (a next
-    line at the entry's own indent): its values are some of the set. (Its end alone is read: a search anchored at
-    the end tries every position of a long entry.)"""
-    tail = text.rstrip()
-    return tail.endswith(_END_JOINERS) or tail.endswith((" or", " and", "\tor", "\tand")) or tail in ("or", "and")
-
-
-_END_JOINERS = (",", "，", "、", "|", "/", ";", "或", "和")
-
-
 @check("values-only-in-prose", "tool")
 def values_only_in_docstring(tool: Tool, ctx: Context) -> None:
     """Allowed values listed only in the tool description's parameter section (`Args:`, `参数：`)."""
@@ -431,8 +420,9 @@ def values_only_in_docstring(tool: Tool, ctx: Context) -> None:
             continue  # reported by the schema check
         if len(found.text) < 8 or not _takes_strings(prop, found.type_name):
             continue
-        if _ends_mid_list(found.text):
-            continue  # `mode: "horizontal" (...), "vertical" (...),` then `or "both"` on a line of its own: cut short
+        if ends_on_joiner(found.text):
+            continue  # an entry cut mid-list (`mode: "horizontal" (...), "vertical" (...),`, the rest below it): some
+            # of the set
         values = _allowed_values_in(ctx, found.text, name, prop.get("title"), prop.get("default"))
         if values is None and not _takes_many(prop):
             values = whole_text_choice(found.text, name)  # one string, its entry only a list or a choice: pick one
