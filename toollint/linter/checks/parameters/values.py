@@ -802,6 +802,8 @@ def allowed_values(text: str, name: str, title: Any = None, default: Any = None)
     found = listed_values(text, name)
     if found is None and _may_list_three(text) and (":" in text or "：" in text):
         found = labelled_values(text, name, title, default)
+    if found is None and isinstance(default, str) and ("(" in text or "（" in text):
+        found = quoted_set_holding(text, default)
     if found is None and _may_alternate(text):
         found = alternatives(text)
         if found is not None and not _OPEN_CODES.isdisjoint(name_tokens(name)[-1:]) and \
@@ -1239,9 +1241,17 @@ def bulleted_values(entry: str) -> list[str] | None:
 # `bullet-points`, a constant (`POWER`), or a code joined by an underscore whatever its case (`SACCO_membership`)
 _LABEL_VALUE = r"(?:[a-z][A-Za-z0-9_-]{0,24}|[A-Z][A-Z0-9_]{1,24}\b|[A-Z][A-Za-z0-9]{0,20}_[A-Za-z0-9_]{1,24}\b)"
 _LABELLED = lazy_compile(
-    r"(?:^|[.;:]\s+|\n)(?P<label>[A-Za-z][\w -]{0,30}?)\s*[:：]\s*"
+    r"(?:^|[.;:]\s+|[。；]\s*|\n)(?P<label>[A-Za-z][\w -]{0,30}?)\s*[:：]\s*"
     rf"(?P<values>(?P<q>[\"'`“‘]?){_LABEL_VALUE}[\"'`”’]?(?:\s*,\s*(?:or\s+)?(?P=q){_LABEL_VALUE}"
     rf"[\"'`”’]?){{1,14}}(?:\s*,\s*(?:or\s+)?|\s+or\s+)(?P=q){_LABEL_VALUE}[\"'`”’]?)"
+    r"\s*(?:\.?\s*$|\.[ \t]+(?=[A-Z]))")
+# The same list with every value quoted: quotes mark each one a literal, so a capital may start it ("Filter by type:
+# "StaticBuiltIn", "DynamicBuiltIn", "Custom""), where a bare capitalised word may be English.
+_QUOTED_LABEL_VALUE = r"[A-Za-z][A-Za-z0-9_.-]{0,30}"
+_LABELLED_QUOTED = lazy_compile(
+    r"(?:^|[.;:]\s+|[。；]\s*|\n)(?P<label>[A-Za-z][\w -]{0,30}?)\s*[:：]\s*"
+    rf"(?P<values>(?P<q>[\"'`])(?:{_QUOTED_LABEL_VALUE})(?P=q)(?:\s*,\s*(?:or\s+)?(?P=q){_QUOTED_LABEL_VALUE}(?P=q)){{0,14}}"
+    rf"(?:\s*,\s*(?:or\s+)?|\s+or\s+)(?P=q){_QUOTED_LABEL_VALUE}(?P=q))"
     r"\s*(?:\.?\s*$|\.[ \t]+(?=[A-Z]))")
 
 
@@ -1260,6 +1270,27 @@ def _names_own(label: tuple[str, ...], own: tuple[str, ...], title: Any) -> bool
         (len(label) > 1 and "".join(label) == "".join(own))  # "Time limit" names `timelimit`
 
 
+# Quoted words alone in parentheses, joined by commas: "Taint classification ('UNTRUSTED_INFLOW', 'VERIFIED_OPERATOR')".
+_QUOTED_IN_PARENS = lazy_compile(r"[(（]\s*(?P<values>(?P<q>[\"'`])[\w.:-]{1,30}(?P=q)"
+                                 r"(?:\s*,\s*(?:or\s+)?(?P=q)[\w.:-]{1,30}(?P=q)){1,14})\s*[)）]")
+
+
+def quoted_set_holding(text: str, default: str) -> list[str] | None:
+    """The quoted words a parenthesis lists alone, when the parameter's `default` is one of them: the default is
+    picked from that set, so the parenthesis gives the set, not examples of an open one (which "e.g." or "such as"
+    before it would say)."""
+    for match in _QUOTED_IN_PARENS.finditer(text):
+        quote = match.group("q")
+        values = [v.strip(quote) for v in match.group("values").replace(" or ", ",").split(",") if v.strip()]
+        values = [v.strip().strip(quote) for v in values]
+        if default not in values or len(set(values)) != len(values):
+            continue
+        if _ends_with(_EXAMPLE_CUE, text, match.start()) or _open_ended(text[match.start():], values):
+            return None
+        return values
+    return None
+
+
 def labelled_values(text: str, name: str, title: Any = None, default: Any = None) -> list[str] | None:
     """The values of a list labelled with the parameter's own name or title ("Style: brief, detailed, bullet-points"),
     or with any label when the parameter's `default` is one of them ("Research depth: fast, low, medium" of `preset`,
@@ -1267,6 +1298,8 @@ def labelled_values(text: str, name: str, title: Any = None, default: Any = None
     if ":" not in text and "：" not in text:
         return None
     match = _LABELLED.search(text)
+    if match is None and ('"' in text or "'" in text or "`" in text):
+        match = _LABELLED_QUOTED.search(text)
     if match is None:
         return None
     whole = name_tokens(match.group("label"))
