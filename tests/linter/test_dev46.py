@@ -2,7 +2,9 @@
 - a labelled list whose every value is quoted may hold capitalised values ("Filter by type: "StaticBuiltIn",
   "DynamicBuiltIn", "Custom""): the quotes mark literals, where bare capitalised words may be English;
 - quoted words alone in a parenthesis that hold the parameter's default are its set ("Taint classification
-  ('UNTRUSTED_INFLOW', 'VERIFIED_OPERATOR')" of a parameter whose default is `UNTRUSTED_INFLOW`)."""
+  ('UNTRUSTED_INFLOW', 'VERIFIED_OPERATOR')" of a parameter whose default is `UNTRUSTED_INFLOW`).
+And holdout 45's false relative-path findings: the `path` of a tool about the nodes of a tree ("Get children of a
+node"), which no word puts on a disk, is a node's place."""
 
 from __future__ import annotations
 
@@ -55,3 +57,30 @@ def test_quoted_words_in_a_parenthesis_holding_the_default_are_the_set(entry, de
 ])
 def test_quoted_words_without_the_default_or_as_examples_are_not_the_set(entry, default):
     assert not fires("values-only-in-prose", _tool("origin_taint", entry, default))
+
+
+@pytest.mark.parametrize("tool_name, description, name, prop", [
+    ("get_children", "Get children of a node (or root nodes) with pagination.", "path",
+     {"anyOf": [{"type": "string"}, {"type": "null"}], "default": None}),
+    ("list_keys", "List key-value pairs at a node.\n\nFor graph connections, *path* is used as node_id.", "path",
+     {"type": "string"}),
+    ("connect", "Change how nodes feed each other.", "src_path",
+     {"type": "string", "description": "the node whose output feeds the wire."}),
+    ("get_children", "获取树中某个节点的子节点，支持分页。", "path", {"type": "string"}),
+])
+def test_the_path_of_a_node_tool_is_no_files(tool_name, description, name, prop):
+    text = mcp_tool(tool_name, description, {"name": {"type": "string"}, name: prop})
+    assert not fires("relative-path", text)
+
+
+@pytest.mark.parametrize("tool_name, description, name, prop", [
+    ("get_children", "Get the children of a directory node on the disk.", "path", {"type": "string"}),
+    ("list_keys", "List key-value pairs at a node.", "path",
+     {"type": "string", "description": "Path of the config file that holds the tree."}),
+    ("workflow_deps", "Map a workflow's node classes to the packs that provide them.", "workflow_path",
+     {"type": "string"}),
+    ("get_children", "获取文件树中某个节点的子节点。", "path", {"type": "string"}),
+])
+def test_a_path_a_node_tool_puts_on_the_disk_is_still_reported(tool_name, description, name, prop):
+    text = mcp_tool(tool_name, description, {"name": {"type": "string"}, name: prop})
+    assert fires("relative-path", text)

@@ -269,6 +269,26 @@ def _off_disk_tool(ctx: Context, lex: RelativePathOptions) -> bool:
     return bool(ctx.cached(("off-disk", id(tool)), search))
 
 
+# A tool about the nodes of a tree or a graph ("Get children of a node", "List key-value pairs at a node") that speaks
+# of no file, directory or disk: a path it takes, which its name and its own text put on no disk either, addresses a
+# node.
+# The names of such a path that say nothing of what it is a path of (`path`, `src_path`, `new_parent`... of a node).
+_NODE_PATH_NAME = frozenset({"path", "paths", "src", "dst", "source", "destination", "target", "node", "parent", "from",
+                             "to", "new", "old"})
+_NODES = lazy_compile(r"\bnodes?\b(?!\.js|_modules)|节点", re.IGNORECASE)
+_DISK_WORDS = lazy_compile(r"\b(?:files?|director(?:y|ies)|folders?|disks?|filesystem)\b|文件|目录|磁盘", re.IGNORECASE)
+
+
+def _node_tool(ctx: Context) -> bool:
+    tool = ctx.tool
+
+    def search() -> bool:
+        text = tool.description if tool is not None and isinstance(tool.description, str) else ""
+        return bool(text) and _NODES.search(text) is not None and _DISK_WORDS.search(text) is None
+
+    return bool(ctx.cached(("node-tool", id(tool)), search))
+
+
 # "Path to the PDF file or URL", "URL or local path": a URL is one choice, and the path the other is on the disk.
 _PATH_OR_URL = r"\bpath\s+(?:to\s+(?:an?\s+|the\s+)?[\w.-]+(?:\s+file)?\s+)?or\s+(?:an?\s+)?url\b|\burl\s+or\s+(?:an?\s+)?(?:file\s+)?path\b|" \
     r"路径或\s*url|url\s*或\s*(?:本地)?(?:文件)?路径"
@@ -511,6 +531,8 @@ def relative_path(node: SchemaNode, ctx: Context) -> None:
             (not typed and not key_file and _off_disk_tool(ctx, lex) and not _LOCAL.search(low)
              and _SAVED_LOCALLY.isdisjoint(named[0]) and not _SAVED_HERE.search(low)):
         return  # the tool's paths are in a repository, a bucket, on an SSH host, a NAS volume, an API endpoint
+    if not typed and _NODE_PATH_NAME.issuperset(named[0]) and _node_tool(ctx) and _DISK_WORDS.search(text) is None:
+        return  # the `path` of "Get children of a node" ("*path* is used as node_id"): a node's place, not a file's
     remote_tokens = _REMOTE_TOKENS - _CONNECTION_TOKENS if key_file else _REMOTE_TOKENS  # `ssh_key_path` is local
     if _OFF_DISK.search(low) or (not typed and not remote_tokens.isdisjoint(named[0])):
         return  # a path on an SSH host, a NAS volume, an API endpoint: not the agent's file system
