@@ -4,12 +4,14 @@
 - quoted words alone in a parenthesis that hold the parameter's default are its set ("Taint classification
   ('UNTRUSTED_INFLOW', 'VERIFIED_OPERATOR')" of a parameter whose default is `UNTRUSTED_INFLOW`).
 And holdout 45's false relative-path findings: the `path` of a tool about the nodes of a tree ("Get children of a
-node"), which no word puts on a disk, is a node's place."""
+node"), which no word puts on a disk, is a node's place.
+After holdout 46 (a tuning set from then on): missing-unit reads Korean's 년, 일 and 주 after a number or in
+parentheses, and a length of a buffer or pattern as counted in its bytes."""
 
 from __future__ import annotations
 
 import pytest
-from helpers import fires, mcp_tool
+from helpers import fires, helps, mcp_tool
 
 _ENTRY = "Search element properties.\n\n    Args:\n        search: Search text.\n        {name}: {entry}\n    "
 
@@ -84,3 +86,34 @@ def test_the_path_of_a_node_tool_is_no_files(tool_name, description, name, prop)
 def test_a_path_a_node_tool_puts_on_the_disk_is_still_reported(tool_name, description, name, prop):
     text = mcp_tool(tool_name, description, {"name": {"type": "string"}, name: prop})
     assert fires("relative-path", text)
+
+
+@pytest.mark.parametrize("description", [
+    "보험 가입 기간 (년). 유효 범위: 0-10년.",
+    "대기 기간. 최대 30일.",
+    "保险期限（年）。有效范围：0-10年。",
+    "Insurance duration in years, 0 to 10.",
+])
+def test_a_duration_whose_text_gives_its_unit_in_korean_or_chinese_is_not_reported(description):
+    text = mcp_tool("predict_premium", "보험료를 예측합니다.", {"insurance_duration": {"type": "number", "description": description}})
+    assert not fires("missing-unit", text)
+
+
+@pytest.mark.parametrize("description", ["보험 가입 기간. 유효 범위: 0-10.", "保险期限。有效范围：0-10。", "Insurance duration, 0 to 10."])
+def test_a_duration_without_a_unit_is_still_reported(description):
+    text = mcp_tool("predict_premium", "보험료를 예측합니다.", {"insurance_duration": {"type": "number", "description": description}})
+    assert fires("missing-unit", text)
+
+
+@pytest.mark.parametrize("description", ["Length of pattern.", "Total length of buffer.", "Length of the payloads.",
+                                         "Length of the generated password."])
+def test_the_length_of_a_sequence_or_a_text_is_a_count(description):
+    text = mcp_tool("cyclic", "Generate cyclic pattern.", {"length": {"type": "integer", "description": description}})
+    assert not fires("missing-unit", text)
+
+
+@pytest.mark.parametrize("description", ["Length of the cable.", "Length of the wall segment.", "Total length.", "线缆长度。"])
+def test_a_length_of_a_thing_is_still_reported(description):
+    text = mcp_tool("draw_cable", "Draw a cable.", {"length": {"type": "number", "description": description}})
+    assert fires("missing-unit", text)
+

@@ -424,6 +424,25 @@ def _plain_union(schema: dict[str, Any]) -> tuple[bool, bool] | None:
     return numeric or (stringy and (other or spelled)), described
 
 
+# "Length of pattern", "Total length of the buffer", "Length of the string": what the length is of, the word after.
+_LENGTH_OF = lazy_compile(r"\blength\s+of\s+(?:the\s+|an?\s+|each\s+)?(?:[\w-]+\s+)?(?P<noun>[a-z]+)\b", re.IGNORECASE)
+# A sequence whose length counts its items, bytes or characters (besides the texts of `text-modifiers`).
+_SEQUENCES = frozenset({"pattern", "buffer", "payload", "array", "list", "sequence", "padding", "shellcode", "prefix",
+                        "suffix", "content", "input", "output", "data", "bytes", "bytestring"})
+
+
+def _sequence_length(text: str, lex: MissingUnitOptions) -> bool:
+    """Whether the text says the length is a sequence's or a text's: "Length of pattern", "Total length of buffer"."""
+    if "ength" not in text:
+        return False
+    for match in _LENGTH_OF.finditer(text):
+        noun = match.group("noun").lower()
+        noun = noun[:-1] if noun.endswith("s") and noun[:-1] in _SEQUENCES | lex.text_modifier_set else noun
+        if noun in _SEQUENCES or noun in lex.text_modifier_set:
+            return True
+    return False
+
+
 def _judge_unit(node: SchemaNode, ctx: Context, lex: MissingUnitOptions, named: _UnitName, schema: dict[str, Any],
                 text: str) -> None:
     """missing-unit on a number (or a numeric string) whose name does not settle it: `schema` and `text` are
@@ -451,6 +470,8 @@ def _judge_unit(node: SchemaNode, ctx: Context, lex: MissingUnitOptions, named: 
     kind, word, before = found
     if kind in _FRACTION_KINDS and _fraction(schema):
         return
+    if kind == "length" and _sequence_length(text, lex):
+        return  # "Length of pattern", "Total length of buffer": counted in its bytes or characters
     tokens = named.tokens
     name = node.name or ""
     tool_text = _tool_text(ctx)
