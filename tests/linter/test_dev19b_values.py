@@ -55,4 +55,5 @@ def test_an_empty_string_listed_among_the_values_listed_by_the_sdk():
         """
         return ""
 
-    assert _help(listed(web_search)) == ['add `"enum": ["", "academic", "finance"]`', 'add `"enum": ["fast", "deep"]`']
+    # (`mode`'s empty default joins its advised enum, which would reject it otherwise: default-not-valid)
+    assert _help(listed(web_search)) == ['add `"enum": ["", "academic", "finance"]`', 'add `"enum": ["fast", "deep", ""]`']

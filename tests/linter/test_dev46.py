@@ -6,7 +6,8 @@
 And holdout 45's false relative-path findings: the `path` of a tool about the nodes of a tree ("Get children of a
 node"), which no word puts on a disk, is a node's place.
 After holdout 46 (a tuning set from then on): missing-unit reads Korean's 년, 일 and 주 after a number or in
-parentheses, and a length of a buffer or pattern as counted in its bytes."""
+parentheses, and a length of a buffer or pattern as counted in its bytes; values-only-in-prose advises an `enum`
+that keeps an empty default."""
 
 from __future__ import annotations
 
@@ -117,3 +118,18 @@ def test_a_length_of_a_thing_is_still_reported(description):
     text = mcp_tool("draw_cable", "Draw a cable.", {"length": {"type": "number", "description": description}})
     assert fires("missing-unit", text)
 
+
+@pytest.mark.parametrize("description", [
+    'Filter by share kind: "doc" or "folder". Empty string returns all kinds.',
+    '按类型过滤："doc" 或 "folder"。空字符串返回全部。',
+])
+def test_an_advised_enum_keeps_an_empty_default(description):
+    text = mcp_tool("list_shares", "List the shares.", {"kind": {"type": "string", "default": "", "description": description}})
+    assert fires("values-only-in-prose", text)
+    assert any('"enum": ["doc", "folder", ""]' in h for h in helps("values-only-in-prose", text))
+
+
+def test_an_advised_enum_of_a_parameter_with_another_default_is_unchanged():
+    text = mcp_tool("list_shares", "List the shares.", {"kind": {
+        "type": "string", "default": "doc", "description": 'Filter by share kind: "doc" or "folder".'}})
+    assert helps("values-only-in-prose", text) == ['add `"enum": ["doc", "folder"]`']

@@ -363,7 +363,8 @@ def values_only_in_prose(node: SchemaNode, ctx: Context) -> None:
         return  # "required for user, group": the values of the neighbouring `type`, named to say when
     if _default_outside(values, node.schema):
         return
-    _report_values(ctx, node.pointer, node_label(node), values, "the description", many=many)
+    _report_values(ctx, node.pointer, node_label(node), values, "the description", many=many,
+                   default=node.schema.get("default"))
 
 
 # What stands between two listed values in every form `allowed_values` knows but explained ones (which are quoted): a
@@ -433,7 +434,7 @@ def values_only_in_docstring(tool: Tool, ctx: Context) -> None:
         if values is not None and not _siblings_values_in(values, tool.schema, name) and \
                 name not in values and not _default_outside(values, prop):  # ("exactly one of `x` or `y`")
             _report_values(ctx, jp.join(tool.schema_pointer, "properties", name), name, values,
-                           "the docstring's entry")
+                           "the docstring's entry", default=prop.get("default"))
 
 
 @check("values-only-in-prose", "tool")
@@ -464,7 +465,7 @@ def values_in_a_section(tool: Tool, ctx: Context) -> None:
             continue
         reported.add(name)
         _report_values(ctx, jp.join(tool.schema_pointer, "properties", name), name, values,
-                       "a section of the tool description")
+                       "a section of the tool description", default=prop.get("default"))
 
 
 @check("values-only-in-prose", "tool")
@@ -497,7 +498,8 @@ def values_in_a_labelled_sentence(tool: Tool, ctx: Context) -> None:
         if _listed_by_its_text(name, properties[name], ctx, tool) or \
                 not _stands_as_its_set(values, name, properties[name], prose[at:listed.end() + 80], tool, ctx):
             continue
-        _report_values(ctx, jp.join(tool.schema_pointer, "properties", name), name, values, "the tool description")
+        _report_values(ctx, jp.join(tool.schema_pointer, "properties", name), name, values, "the tool description",
+                       default=properties[name].get("default"))
         return
 
 
@@ -536,7 +538,8 @@ def values_after_the_name(tool: Tool, ctx: Context) -> None:
         if _types_only(values, name) or \
                 not _stands_as_its_set(values, name, prop, prose[found.start():found.end() + 80], tool, ctx):
             continue
-        _report_values(ctx, jp.join(tool.schema_pointer, "properties", name), name, values, "the tool description")
+        _report_values(ctx, jp.join(tool.schema_pointer, "properties", name), name, values, "the tool description",
+                       default=prop.get("default"))
 
 
 def _name_and(pattern: re.Pattern[str], prose: str, name: str) -> re.Match[str] | None:
@@ -772,7 +775,11 @@ _COLUMN_NAMES = frozenset({"column", "columns"})
 _SORTING_WORDS = frozenset({"sort", "order", "sorting", "ordering"})
 
 
-def _report_values(ctx: Context, pointer: str, label: str, values: list[str], where: str, many: bool = False) -> None:
+def _report_values(ctx: Context, pointer: str, label: str, values: list[str], where: str, many: bool = False,
+                   default: Any = None) -> None:
+    """`default`, the parameter's: an empty one ("" for all kinds) joins the advised `enum`, which would reject it."""
+    if default == "" and not many and "" not in values:
+        values = [*values, ""]
     listed = ", ".join(value or '""' for value in values[:6]) + (", ..." if len(values) > 6 else "")
     enum = "\"enum\": [" + ", ".join(f'"{v}"' for v in values[:6]) + (", ...]" if len(values) > 6 else "]")
     ctx.report(pointer, f"`{shown(label)}` lists its allowed values in {where} but has no `enum`",
