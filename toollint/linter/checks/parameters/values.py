@@ -1255,6 +1255,7 @@ _LABELLED = lazy_compile(
 # The same list with every value quoted: quotes mark each one a literal, so a capital may start it ("Filter by type:
 # "StaticBuiltIn", "DynamicBuiltIn", "Custom""), where a bare capitalised word may be English.
 _QUOTED_LABEL_VALUE = r"[A-Za-z][A-Za-z0-9_.-]{0,30}"
+_QUOTE_AFTER_COLON = tuple(f"{colon}{space}{quote}" for colon in ":：" for space in ("", " ") for quote in "\"'`")  # (its pre-filter)
 _LABELLED_QUOTED = lazy_compile(
     r"(?:^|[.;:]\s+|[。；]\s*|\n)(?P<label>[A-Za-z][\w -]{0,30}?)\s*[:：]\s*"
     rf"(?P<values>(?P<q>[\"'`])(?:{_QUOTED_LABEL_VALUE})(?P=q)(?:\s*,\s*(?:or\s+)?(?P=q){_QUOTED_LABEL_VALUE}(?P=q)){{0,14}}"
@@ -1305,7 +1306,7 @@ def labelled_values(text: str, name: str, title: Any = None, default: Any = None
     if ":" not in text and "：" not in text:
         return None
     match = _LABELLED.search(text)
-    if match is None and ('"' in text or "'" in text or "`" in text):
+    if match is None and contains_any(text, _QUOTE_AFTER_COLON):
         match = _LABELLED_QUOTED.search(text)
     if match is None:
         return None
