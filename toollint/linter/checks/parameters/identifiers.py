@@ -479,6 +479,45 @@ _ID_SOURCE = lazy_compile(r"\b(?:find|get|look\s+up|fetch)\s+it\b|\bfirst\b|\bre
                           r"(?:list|search|results?|response|output)|先(?:调用|查询|搜索)|返回的|获取")
 
 
+# A tool description that opens by looking a thing up "by" the forms its key takes: "Get a single AD user by
+# sAMAccountName, UPN, mail or cn", "Get an organizational unit by its `ou` name or full DN".
+_LOOKUP_BY = lazy_compile(r"\s*(?:get|fetch|find|look\s+up|lookup|retrieve|read|return|show|describe|resolve)s?\b"
+                          r"[^.\n]{0,60}?\b(?<!ed )by\s+(?P<forms>[^.;\n]{1,80})", re.IGNORECASE)
+# The same in Chinese, the forms before the verb: "按 sAMAccountName、UPN 或 mail 获取单个 AD 用户".
+_LOOKUP_BY_ZH = lazy_compile(r"\s*(?:按|通过|根据)\s*(?P<forms>[^，。；\n]{1,80}?)\s*(?:获取|查找|查询|读取|返回)")
+_NOTE = lazy_compile(r"\([^()]*\)|（[^（）]*）|`")  # "`cn` (GUID)": the form, its note and its code quotes
+_FORM_SPLIT = lazy_compile(r"\s*[,、，]\s*(?:or\s+|或\s*)?|\s+or\s+|\s*或\s*")
+# Words of a form that make it an id, or the key itself ("by ID", "by its idea_id"), not the forms it takes.
+# (A code or a number is an id too: "by stock code or crypto symbol", 根据股票代码或加密货币符号, says no more.)
+_ID_FORM_WORDS = frozenset({"id", "ids", "identifier", "identifiers", "uuid", "default", "code", "codes", "number",
+                            "numbers", "symbol", "symbols", "key", "keys"})
+_ID_FORM_CJK = ("代码", "编号", "符号", "号码", "标识", "ID", "id")
+
+
+def _looked_up_by_its_forms(node: SchemaNode, tool: Tool) -> bool:
+    """Whether the tool's opening names two or more forms this key takes ("Get a user by sAMAccountName, UPN or
+    mail") and the key is the tool's one required parameter, which those words can only be about."""
+    description = tool.description
+    if not isinstance(description, str) or (" by " not in description[:200] and not contains_any(description[:4], "按通根")):
+        return False
+    required = tool.schema.get("required") if isinstance(tool.schema, dict) else None
+    if not isinstance(required, list) or required != [node.name]:
+        return False
+    match = _LOOKUP_BY.match(description) or _LOOKUP_BY_ZH.match(description)
+    if match is None:
+        return False
+    forms = [f for f in _FORM_SPLIT.split(_NOTE.sub("", match.group("forms")).strip()) if f.strip()]
+    own = set(name_tokens(node.name or ""))
+    for form in forms:
+        words = form.split()
+        if not words or len(words) > 3:
+            return False  # a clause, not a form ("by the given theorem", "by default when ...")
+        tokens = {t for word in words for t in name_tokens(word)}
+        if not tokens.isdisjoint(_ID_FORM_WORDS) or tokens & own - {"name"} or contains_any(form, _ID_FORM_CJK):
+            return False
+    return len(forms) >= 2
+
+
 def _id_sourced_in_prose(description: Any, ctx: Context) -> bool:
     """Whether a sentence of the tool description speaks of an ID and says where it comes from (a cue, or another
     tool's name)."""
@@ -648,11 +687,13 @@ def _judge_identifier(node: SchemaNode, ctx: Context, lex: UnconstrainedIdentifi
         return None  # a label the caller makes up itself: there is nothing to invent wrongly
     if _MINTED.search(text):
         return None  # "a new branch identifier", "an id you make up for this thought": the model mints it
-    if _OR_NAME.search(text):
-        return None  # "ID, title or URL", "name or ID": a pattern would reject the other forms it takes
+    if _OR_NAME.search(text) or ("or" in tokens and _OR_NAME.search(" ".join(tokens))):
+        return None  # "ID, title or URL", "name or ID", `name_or_id`: a pattern would reject the other forms it takes
     tool = ctx.tool
     if tokens == ("id",) and tool is not None and is_top_level(node) and _id_sourced_in_prose(tool.description, ctx):
         return None  # "Requires the todo's ID (find it using search first)"
+    if tool is not None and is_top_level(node) and _looked_up_by_its_forms(node, tool):
+        return None  # "Get a single AD user by sAMAccountName, UPN, mail or cn": the forms of the tool's one key
     prose = tool_docs(tool, ctx).prose if tool is not None else ""
     if prose and _example_argument(prose, node.name or ""):
         return None  # a usage example in the description gives it a value: `"arguments": {"id": "mon_abc123"}`

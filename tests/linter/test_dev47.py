@@ -1,0 +1,52 @@
+"""Holdout 47's false undocumented-identifier findings, fixed after it was measured (a tuning set from then on,
+2026-12-07):
+- a key whose name says it takes other forms (`name_or_id`, `url_or_id`) is read as "name or ID" in its text is;
+- a tool whose description opens by looking a thing up by two or more forms ("Get a single AD user by
+  sAMAccountName, UPN, mail or cn") names the forms of its one required parameter."""
+
+from __future__ import annotations
+
+import pytest
+import json
+
+from helpers import fires, mcp_tool
+
+
+def _lookup(description: str, name: str = "identifier", required: tuple[str, ...] = ("identifier",)) -> str:
+    tool = json.loads(mcp_tool("get_user", description, {name: {"type": "string"}, "domain": {"type": "string"}}))
+    tool["inputSchema"]["required"] = list(required)
+    return json.dumps(tool, ensure_ascii=False)
+
+
+@pytest.mark.parametrize("name", ["name_or_id", "url_or_id", "id_or_slug"])
+def test_a_key_named_for_its_other_forms_is_no_bare_identifier(name):
+    text = mcp_tool("get_lobby_group", "Fetch a lobby group from the live API.", {name: {"type": "string"}})
+    assert not fires("undocumented-identifier", text)
+
+
+@pytest.mark.parametrize("name", ["group_id", "lobby_group_id"])
+def test_a_key_named_only_as_an_id_is_still_reported(name):
+    text = mcp_tool("get_lobby_group", "Fetch a lobby group from the live API.", {name: {"type": "string"}})
+    assert fires("undocumented-identifier", text)
+
+
+@pytest.mark.parametrize("description", [
+    "Get a single AD user by sAMAccountName, UPN, mail or cn (exact match).",
+    "Get a single AD organizational unit by its `ou` name or full DN (exact).",
+    "Get a single Group Policy Object by its `cn` (GUID) or `displayName`.",
+    "按 sAMAccountName、UPN 或 mail 获取单个 AD 用户（精确匹配）。",
+])
+def test_a_lookup_by_named_forms_describes_its_one_key(description):
+    assert not fires("undocumented-identifier", _lookup(description))
+
+
+@pytest.mark.parametrize("description, required", [
+    ("Get a user by ID.", ("identifier",)),
+    ("Get a torrent by its ID or hash.", ("identifier",)),
+    ("Return theorem-like nodes referenced by the given theorem or lemma.", ("identifier",)),
+    ("Get a single AD user by sAMAccountName, UPN, mail or cn.", ("identifier", "domain")),  # which key is it?
+    ("Get a single AD user by sAMAccountName.", ("identifier",)),  # one form: the key may be something else
+    ("按 ID 获取单个用户。", ("identifier",)),
+])
+def test_a_lookup_by_an_id_or_with_other_keys_still_reports_it(description, required):
+    assert fires("undocumented-identifier", _lookup(description, required=required))
