@@ -2,7 +2,9 @@
 2026-12-07):
 - a key whose name says it takes other forms (`name_or_id`, `url_or_id`) is read as "name or ID" in its text is;
 - a tool whose description opens by looking a thing up by two or more forms ("Get a single AD user by
-  sAMAccountName, UPN, mail or cn") names the forms of its one required parameter."""
+  sAMAccountName, UPN, mail or cn") names the forms of its one required parameter.
+relative-path: a mount path inside a container is the container's ("Mount path inside the container (default
+/data)")."""
 
 from __future__ import annotations
 
@@ -50,3 +52,23 @@ def test_a_lookup_by_named_forms_describes_its_one_key(description):
 ])
 def test_a_lookup_by_an_id_or_with_other_keys_still_reports_it(description, required):
     assert fires("undocumented-identifier", _lookup(description, required=required))
+
+
+@pytest.mark.parametrize("description", [
+    "Mount path inside the container (default /data).",
+    "Where the volume is mounted in the container.",
+    "容器内的挂载路径（默认 /data）。",
+])
+def test_a_path_inside_a_container_is_not_the_agents(description):
+    text = mcp_tool("create_instance", "Create a GPU instance.", {"mount_path": {"type": "string", "description": description}})
+    assert not fires("relative-path", text)
+
+
+@pytest.mark.parametrize("description", [
+    "Local directory to copy into the container.",
+    "Path of the Dockerfile that builds the container image.",
+    "要复制到容器中的本地目录路径。",
+])
+def test_a_local_path_a_container_tool_reads_is_still_reported(description):
+    text = mcp_tool("build_image", "Build a container image.", {"source_path": {"type": "string", "description": description}})
+    assert fires("relative-path", text)

@@ -269,6 +269,12 @@ def _off_disk_tool(ctx: Context, lex: RelativePathOptions) -> bool:
     return bool(ctx.cached(("off-disk", id(tool)), search))
 
 
+# A path in a container ("Mount path inside the container (default /data)", 容器内路径), unless the text also calls it
+# local ("本地文件路径（容器部署时...再用容器内路径）": the server's own disk, which is the container's).
+_IN_CONTAINER = lazy_compile(r"\b(?:inside|within|in)\s+(?:the\s+|a\s+|each\s+)?(?:container|pod)s?\b|"
+                             r"\bcontainer\s+paths?\b|容器内")
+
+
 # A tool about the nodes of a tree or a graph ("Get children of a node", "List key-value pairs at a node") that speaks
 # of no file, directory or disk: a path it takes, which its name and its own text put on no disk either, addresses a
 # node.
@@ -533,6 +539,8 @@ def relative_path(node: SchemaNode, ctx: Context) -> None:
         return  # the tool's paths are in a repository, a bucket, on an SSH host, a NAS volume, an API endpoint
     if not typed and _NODE_PATH_NAME.issuperset(named[0]) and _node_tool(ctx) and _DISK_WORDS.search(text) is None:
         return  # the `path` of "Get children of a node" ("*path* is used as node_id"): a node's place, not a file's
+    if _IN_CONTAINER.search(low) and not _LOCAL.search(low):
+        return  # "Mount path inside the container": the container's file system, not the agent's
     remote_tokens = _REMOTE_TOKENS - _CONNECTION_TOKENS if key_file else _REMOTE_TOKENS  # `ssh_key_path` is local
     if _OFF_DISK.search(low) or (not typed and not remote_tokens.isdisjoint(named[0])):
         return  # a path on an SSH host, a NAS volume, an API endpoint: not the agent's file system
