@@ -3,6 +3,9 @@
 - a key whose name says it takes other forms (`name_or_id`, `url_or_id`) is read as "name or ID" in its text is;
 - a tool whose description opens by looking a thing up by two or more forms ("Get a single AD user by
   sAMAccountName, UPN, mail or cn") names the forms of its one required parameter.
+missing-param-description: a parameter the tool description asks to pass for a purpose ("Pass `extra_filter` to
+AND an extra raw LDAP clause") or spells out as an abbreviation ("by its distinguished name (DN)" of `dn`) is
+described.
 relative-path: a mount path inside a container is the container's ("Mount path inside the container (default
 /data)")."""
 
@@ -72,3 +75,27 @@ def test_a_path_inside_a_container_is_not_the_agents(description):
 def test_a_local_path_a_container_tool_reads_is_still_reported(description):
     text = mcp_tool("build_image", "Build a container image.", {"source_path": {"type": "string", "description": description}})
     assert fires("relative-path", text)
+
+
+@pytest.mark.parametrize("description, name", [
+    ("List disabled accounts. Pass `base` (a DN) to scope to an OU, or `extra_filter` to AND an extra raw LDAP "
+     "clause (must be pre-escaped).", "extra_filter"),
+    ('List security groups.\n\nPass `scope` to restrict to one group scope: "global" or "universal".', "scope"),
+    ("列出已禁用的账户。传入 `extra_filter` 以追加一条原始 LDAP 子句。", "extra_filter"),
+    ("Fetch any AD entry directly by its distinguished name (DN).", "dn"),
+    ("按可分辨名称（DN）直接获取任意 AD 条目。", "dn"),
+])
+def test_a_parameter_the_text_asks_to_pass_or_spells_out_is_described(description, name):
+    text = mcp_tool("find_entries", description, {name: {"type": "string"}, "limit": {"type": "integer"}})
+    assert not fires("missing-param-description", text)
+
+
+@pytest.mark.parametrize("description, name", [
+    ("List disabled accounts; see the LDAP docs for `extra_filter`.", "extra_filter"),
+    ("Set `scope` to global.", "scope"),
+    ("列出已禁用的账户，支持 `extra_filter`。", "extra_filter"),
+    ("Fetch any AD entry directly (DN lookups are slow).", "dn"),
+])
+def test_a_parameter_only_named_is_still_reported(description, name):
+    text = mcp_tool("find_entries", description, {name: {"type": "string"}, "limit": {"type": "integer"}})
+    assert fires("missing-param-description", text)

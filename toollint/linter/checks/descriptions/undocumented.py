@@ -137,6 +137,8 @@ def _defined_in_prose(node: SchemaNode, ctx: Context) -> bool:
     if not is_top_level(node) or ctx.tool is None:
         return False
     docs = tool_docs(ctx.tool, ctx)
+    if len(name) <= 6 and name.isalpha() and _expands(name, docs.prose):
+        return True  # "by its distinguished name (DN)" of `dn`: the abbreviation, spelled out
     if len(name) == 2:  # `tf ∈ {5m, 1h}`: too short for `mentions`, whose sentences would hold every "to" and "id";
         text = docs.prose if name in docs.prose else ""  # the definer after it is searched in the whole prose
     else:
@@ -154,7 +156,30 @@ def _defined_in_prose(node: SchemaNode, ctx: Context) -> bool:
             (_PARENTHESIS, _DEFINER) if _SENTENCE_START.search(text, 0, found.start()) else (_PARENTHESIS,)
         if any(definer.match(text, found.end()) for definer in definers):
             return True
+        if found.group("quote") and _TO_VERB.match(text, found.end()) and _asks_to_pass(text, found.start()):
+            return True  # "Pass `extra_filter` to AND an extra raw LDAP clause": what it is for
     return False
+
+
+# "Pass `scope` to restrict ...", "Use `cursor` to page", "Pass `base` (a DN) to scope to an OU, or `extra_filter`
+# to AND ...", "传入 `scope` 以限定...": a sentence that opens by asking to pass things, and a quoted name in it,
+# then "to" and a verb.
+_PASS_OPENING = lazy_compile(r"\s*(?:(?:Pass|Use|Give|Provide|Supply)\s|传入|使用|提供)")
+_TO_VERB = lazy_compile(r"\s+to\s+[A-Za-z]|\s*(?:以|来|用于)")
+
+
+def _asks_to_pass(text: str, at: int) -> bool:
+    """Whether the sentence of `text` that holds position `at` opens with `_PASS_OPENING`."""
+    start = max(text.rfind(".", 0, at), text.rfind(";", 0, at), text.rfind("。", 0, at), text.rfind("\n\n", 0, at)) + 1
+    return _PASS_OPENING.match(text, start) is not None
+
+
+def _expands(name: str, prose: str) -> bool:
+    """Whether the prose spells out an abbreviation that is the name, then gives it in parentheses: "distinguished
+    name (DN)" of `dn`, "time to live (TTL)" of `ttl`."""
+    if not prose or name.upper() not in prose:
+        return False
+    return re.search(rf"(?:[A-Za-z][\w-]*\s+|[\u4e00-\u9fff])[(（]\s*{re.escape(name.upper())}\s*[)）]", prose) is not None
 
 
 # Where a sentence starts: a plain lower-case name there is the parameter ("filter is the IP quality filter"), as a
