@@ -11,9 +11,9 @@ relative-path: a mount path inside a container is the container's ("Mount path i
 
 from __future__ import annotations
 
-import pytest
 import json
 
+import pytest
 from helpers import fires, mcp_tool
 
 

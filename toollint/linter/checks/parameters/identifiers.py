@@ -498,8 +498,10 @@ def _looked_up_by_its_forms(node: SchemaNode, tool: Tool) -> bool:
     """Whether the tool's opening names two or more forms this key takes ("Get a user by sAMAccountName, UPN or
     mail") and the key is the tool's one required parameter, which those words can only be about."""
     description = tool.description
-    if not isinstance(description, str) or (" by " not in description[:200] and not contains_any(description[:4], "按通根")):
+    if not isinstance(description, str):
         return False
+    if " by " not in description[:200] and not contains_any(description[:4], "按通根"):
+        return False  # (the quick test: most descriptions look nothing up "by" anything)
     required = tool.schema.get("required") if isinstance(tool.schema, dict) else None
     if not isinstance(required, list) or required != [node.name]:
         return False

@@ -278,14 +278,15 @@ _IN_CONTAINER = lazy_compile(r"\b(?:inside|within|in)\s+(?:the\s+|a\s+|each\s+)?
 # A tool about the nodes of a tree or a graph ("Get children of a node", "List key-value pairs at a node") that speaks
 # of no file, directory or disk: a path it takes, which its name and its own text put on no disk either, addresses a
 # node.
+_NODES = lazy_compile(r"\bnodes?\b(?!\.js|_modules)|节点", re.IGNORECASE)
+_DISK_WORDS = lazy_compile(r"\b(?:files?|director(?:y|ies)|folders?|disks?|filesystem)\b|文件|目录|磁盘", re.IGNORECASE)
 # The names of such a path that say nothing of what it is a path of (`path`, `src_path`, `new_parent`... of a node).
 _NODE_PATH_NAME = frozenset({"path", "paths", "src", "dst", "source", "destination", "target", "node", "parent", "from",
                              "to", "new", "old"})
-_NODES = lazy_compile(r"\bnodes?\b(?!\.js|_modules)|节点", re.IGNORECASE)
-_DISK_WORDS = lazy_compile(r"\b(?:files?|director(?:y|ies)|folders?|disks?|filesystem)\b|文件|目录|磁盘", re.IGNORECASE)
 
 
 def _node_tool(ctx: Context) -> bool:
+    """Whether the tool's description speaks of nodes and of no file, directory or disk (once per tool)."""
     tool = ctx.tool
 
     def search() -> bool:
