@@ -424,6 +424,17 @@ def _plain_union(schema: dict[str, Any]) -> tuple[bool, bool] | None:
     return numeric or (stringy and (other or spelled)), described
 
 
+# Integers that each stand for a value ("1=week 2=month 3=quarter", "0=off, 1=on"): two pairs or more.
+_CODED = lazy_compile(r"(?<![\w.])\d+\s*=\s*[^\s=,;]+(?:[\s,;]+\d+\s*=\s*[^\s=,;]+)+")
+
+
+def _coded_in_prose(name: str, prose: str) -> bool:
+    """Whether the tool's prose gives the parameter's codes after its name ("interval_type: 1=3m 2=6m 3=1y")."""
+    if not name or "=" not in prose or name not in prose:
+        return False
+    return any(_CODED.match(prose, m.end()) for m in re.finditer(rf"(?<![\w.]){re.escape(name)}\s*[:：]\s*", prose))
+
+
 # "Length of pattern", "Total length of the buffer", "Length of the string": what the length is of, the word after.
 _LENGTH_OF = lazy_compile(r"\blength\s+of\s+(?:the\s+|an?\s+|each\s+)?(?:[\w-]+\s+)?(?P<noun>[a-z]+)\b", re.IGNORECASE)
 # A sequence whose length counts its items, bytes or characters (besides the texts of `text-modifiers`).
@@ -457,6 +468,9 @@ def _judge_unit(node: SchemaNode, ctx: Context, lex: MissingUnitOptions, named: 
         if found is None:
             return
     text = with_docs(text, node, ctx)  # the docstring's `Args:` entry often is the only place the unit is written
+    tool_text = _tool_text(ctx)
+    if "=" in text and _CODED.search(text) or _coded_in_prose(node.name or "", tool_text):
+        return  # "interval_type: 1=3m 2=6m 3=1y": a code for each value, not a quantity
     moves_money = found[0] == "money" and _moves_money(ctx)
     if found[0] == "money" and (_MONEY_SCALE.search(text) or _MONEY_SCALE.search(_example_values(schema))):
         return  # "in cents", "major units", "19.99", "2 decimais": the scale is stated (the currency is the system's)
@@ -474,7 +488,6 @@ def _judge_unit(node: SchemaNode, ctx: Context, lex: MissingUnitOptions, named: 
         return  # "Length of pattern", "Total length of buffer": counted in its bytes or characters
     tokens = named.tokens
     name = node.name or ""
-    tool_text = _tool_text(ctx)
     if unit_token_in_name(tokens, word, lex.name_unit_set) or \
             kind == "money" and unit_token_in_name(tokens, word, lex.currency_name_set):
         return
