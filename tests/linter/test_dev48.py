@@ -1,6 +1,7 @@
 """Holdout 48's false findings, fixed after it was measured (a tuning set from then on, 2026-12-07):
 - missing-unit: an integer whose values each stand for something ("interval_type: 1=3m 2=6m 3=1y",
-  "1=week 2=month") is a code, not a quantity."""
+  "1=week 2=month") is a code, not a quantity;
+- undocumented-identifier: a name that holds a public code (`cve_ids`, `isbn`, `doi`) says what it takes."""
 
 from __future__ import annotations
 
@@ -27,3 +28,14 @@ def test_an_integer_code_for_each_value_is_no_quantity(description, name, prop):
 def test_a_period_with_no_code_or_unit_is_still_reported(description, name, prop):
     assert fires("missing-unit", mcp_tool("get_option_volatility", description, {name: prop}))
 
+
+@pytest.mark.parametrize("name", ["cve_ids", "isbn", "doi", "pmid"])
+def test_a_public_code_in_the_name_says_what_it_takes(name):
+    text = mcp_tool("kev_check", "Check against the catalog.", {name: {"type": "string"}})
+    assert not fires("undocumented-identifier", text)
+
+
+@pytest.mark.parametrize("name", ["report_id", "vuln_ids", "scan_id"])
+def test_other_ids_are_still_reported(name):
+    text = mcp_tool("kev_check", "Check against the catalog.", {name: {"type": "string"}})
+    assert fires("undocumented-identifier", text)

@@ -79,6 +79,11 @@ class UnconstrainedIdentifierOptions(RuleOptions, rule="unconstrained-identifier
         return words_regex(self.code_phrases)
 
     @cached_property
+    def public_code_words(self) -> frozenset[str]:
+        """The `code-phrases` of one Latin word (`cve`, `isbn`, `doi`): a name holding one says what it takes."""
+        return frozenset(p.lower() for p in self.code_phrases if p.isascii() and p.isalpha())
+
+    @cached_property
     def code_hint(self) -> re.Pattern[str]:
         """The words of `code_phrase_matcher` as substrings (of the lower-cased text)."""
         matcher = self.code_phrase_matcher
@@ -632,6 +637,8 @@ def undocumented_identifier(node: SchemaNode, ctx: Context) -> None:
     if kind is not None and kind != "string" and kind != "array" and kind != "integer":
         return  # most properties: a number, a flag or an object, before the options are looked up
     lex = _lexicon(ctx)
+    if not lex.public_code_words.isdisjoint(name_tokens(node.name or "")):
+        return  # `cve_ids`, `isbn`, `doi`: the name says which public code it takes, whose form a model knows
     text = _unconstrained_identifier(node, ctx, lex, documented=False)
     if text is None or _reported_definition_before(node, ctx, "undocumented-identifier"):
         return
