@@ -468,9 +468,6 @@ def _judge_unit(node: SchemaNode, ctx: Context, lex: MissingUnitOptions, named: 
         if found is None:
             return
     text = with_docs(text, node, ctx)  # the docstring's `Args:` entry often is the only place the unit is written
-    tool_text = _tool_text(ctx)
-    if "=" in text and _CODED.search(text) or _coded_in_prose(node.name or "", tool_text):
-        return  # "interval_type: 1=3m 2=6m 3=1y": a code for each value, not a quantity
     moves_money = found[0] == "money" and _moves_money(ctx)
     if found[0] == "money" and (_MONEY_SCALE.search(text) or _MONEY_SCALE.search(_example_values(schema))):
         return  # "in cents", "major units", "19.99", "2 decimais": the scale is stated (the currency is the system's)
@@ -488,6 +485,9 @@ def _judge_unit(node: SchemaNode, ctx: Context, lex: MissingUnitOptions, named: 
         return  # "Length of pattern", "Total length of buffer": counted in its bytes or characters
     tokens = named.tokens
     name = node.name or ""
+    tool_text = _tool_text(ctx)
+    if "=" in text and _CODED.search(text) or _coded_in_prose(name, tool_text):
+        return  # "interval_type: 1=3m 2=6m 3=1y": a code for each value, not a quantity
     if unit_token_in_name(tokens, word, lex.name_unit_set) or \
             kind == "money" and unit_token_in_name(tokens, word, lex.currency_name_set):
         return
