@@ -448,9 +448,8 @@ def _sequence_length(text: str, lex: MissingUnitOptions) -> bool:
         return False
     for match in _LENGTH_OF.finditer(text):
         noun = match.group("noun").lower()
-        noun = noun[:-1] if noun.endswith("s") and noun[:-1] in _SEQUENCES | lex.text_modifier_set else noun
-        if noun in _SEQUENCES or noun in lex.text_modifier_set:
-            return True
+        if any(word in _SEQUENCES or word in lex.text_modifier_set for word in (noun, noun.removesuffix("s"))):
+            return True  # ("Length of the payloads": a plural too)
     return False
 
 

@@ -1247,20 +1247,20 @@ def bulleted_values(entry: str) -> list[str] | None:
 # ends in its last word: "Resource type" for `type`).
 # `bullet-points`, a constant (`POWER`), or a code joined by an underscore whatever its case (`SACCO_membership`)
 _LABEL_VALUE = r"(?:[a-z][A-Za-z0-9_-]{0,24}|[A-Z][A-Z0-9_]{1,24}\b|[A-Z][A-Za-z0-9]{0,20}_[A-Za-z0-9_]{1,24}\b)"
+_LABEL_START = r"(?:^|[.;:]\s+|[。；]\s*|\n)(?P<label>[A-Za-z][\w -]{0,30}?)\s*[:：]\s*"
+_LIST_END = r"\s*(?:\.?\s*$|\.[ \t]+(?=[A-Z]))"  # the end of the text, or of a sentence another follows
 _LABELLED = lazy_compile(
-    r"(?:^|[.;:]\s+|[。；]\s*|\n)(?P<label>[A-Za-z][\w -]{0,30}?)\s*[:：]\s*"
+    _LABEL_START +
     rf"(?P<values>(?P<q>[\"'`“‘]?){_LABEL_VALUE}[\"'`”’]?(?:\s*,\s*(?:or\s+)?(?P=q){_LABEL_VALUE}"
-    rf"[\"'`”’]?){{1,14}}(?:\s*,\s*(?:or\s+)?|\s+or\s+)(?P=q){_LABEL_VALUE}[\"'`”’]?)"
-    r"\s*(?:\.?\s*$|\.[ \t]+(?=[A-Z]))")
+    rf"[\"'`”’]?){{1,14}}(?:\s*,\s*(?:or\s+)?|\s+or\s+)(?P=q){_LABEL_VALUE}[\"'`”’]?)" + _LIST_END)
 # The same list with every value quoted: quotes mark each one a literal, so a capital may start it ("Filter by type:
 # "StaticBuiltIn", "DynamicBuiltIn", "Custom""), where a bare capitalised word may be English.
 _QUOTED_LABEL_VALUE = r"[A-Za-z][A-Za-z0-9_.-]{0,30}"
 _QUOTE_AFTER_COLON = tuple(f"{colon}{space}{quote}" for colon in ":：" for space in ("", " ") for quote in "\"'`")  # (its pre-filter)
 _LABELLED_QUOTED = lazy_compile(
-    r"(?:^|[.;:]\s+|[。；]\s*|\n)(?P<label>[A-Za-z][\w -]{0,30}?)\s*[:：]\s*"
+    _LABEL_START +
     rf"(?P<values>(?P<q>[\"'`])(?:{_QUOTED_LABEL_VALUE})(?P=q)(?:\s*,\s*(?:or\s+)?(?P=q){_QUOTED_LABEL_VALUE}(?P=q)){{0,14}}"
-    rf"(?:\s*,\s*(?:or\s+)?|\s+or\s+)(?P=q){_QUOTED_LABEL_VALUE}(?P=q))"
-    r"\s*(?:\.?\s*$|\.[ \t]+(?=[A-Z]))")
+    rf"(?:\s*,\s*(?:or\s+)?|\s+or\s+)(?P=q){_QUOTED_LABEL_VALUE}(?P=q))" + _LIST_END)
 
 
 # The words after which a label says what its parameter is for: "Scope for search", "Operation to perform".
@@ -1288,9 +1288,7 @@ def quoted_set_holding(text: str, default: str) -> list[str] | None:
     picked from that set, so the parenthesis gives the set, not examples of an open one (which "e.g." or "such as"
     before it would say)."""
     for match in _QUOTED_IN_PARENS.finditer(text):
-        quote = match.group("q")
-        values = [v.strip(quote) for v in match.group("values").replace(" or ", ",").split(",") if v.strip()]
-        values = [v.strip().strip(quote) for v in values]
+        values = _QUOTED_VALUE.findall(match.group("values"))
         if default not in values or len(set(values)) != len(values):
             continue
         if _ends_with(_EXAMPLE_CUE, text, match.start()) or _open_ended(text[match.start():], values):
